@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+export const TargetingOperator = z.enum(['AND', 'OR']);
+export type TargetingOperator = z.infer<typeof TargetingOperator>;
+
+export const ConditionOperator = z.enum(['IN', 'NOT_IN']);
+export type ConditionOperator = z.infer<typeof ConditionOperator>;
+
+export const TargetingPropertyKind = z.enum(['option', 'number']);
+export type TargetingPropertyKind = z.infer<typeof TargetingPropertyKind>;
+
+const RANGE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
+
+/** Parses a `<min>-<max>` range string; null when it is not one or min > max. */
+export function parseRange(value: string): { min: number; max: number } | null {
+  const m = RANGE.exec(value);
+  if (!m) return null;
+  const min = Number(m[1]);
+  const max = Number(m[2]);
+  return min <= max ? { min, max } : null;
+}
+
+/** A number range as `<min>-<max>`, min not above max. */
+export const NumberRange = z
+  .string()
+  .refine((v) => parseRange(v) !== null, { error: 'must be a range "<min>-<max>" with min not above max' });
+
+export const TargetingCondition = z
+  .object({
+    property: z.string().min(1).max(100).meta({ description: 'opaque id from GET /targeting/properties' }),
+    operator: ConditionOperator,
+    values: z
+      .array(z.string().min(1).max(200))
+      .min(1)
+      .max(200)
+      .meta({ description: 'option values verbatim, or one "<min>-<max>" range for number properties' }),
+  })
+  .strict()
+  .meta({ id: 'TargetingCondition' });
+export type TargetingCondition = z.infer<typeof TargetingCondition>;
+
+export const TargetingGroup = z
+  .object({
+    name: z.string().max(200).optional(),
+    operator: TargetingOperator,
+    conditions: z.array(TargetingCondition).max(50),
+  })
+  .strict()
+  .meta({ id: 'TargetingGroup' });
+export type TargetingGroup = z.infer<typeof TargetingGroup>;
+
+/** A targeting rule; `null` where it is used means open to all. */
+export const Targeting = z
+  .object({
+    root_operator: TargetingOperator,
+    groups: z.array(TargetingGroup).max(20),
+  })
+  .strict()
+  .meta({ id: 'Targeting' });
+export type Targeting = z.infer<typeof Targeting>;
+
+export const TargetingProperty = z
+  .object({ id: z.string(), name: z.string(), kind: TargetingPropertyKind })
+  .meta({ id: 'TargetingProperty' });
+export type TargetingProperty = z.infer<typeof TargetingProperty>;
+
+export const TargetingPropertyList = z
+  .object({ data: z.array(TargetingProperty) })
+  .meta({ id: 'TargetingPropertyList' });
+export type TargetingPropertyList = z.infer<typeof TargetingPropertyList>;
+
+export const TargetingValue = z
+  .object({ value: z.string(), label: z.string() })
+  .meta({ id: 'TargetingValue' });
+export type TargetingValue = z.infer<typeof TargetingValue>;
+
+export const TargetingValueList = z
+  .object({ data: z.array(TargetingValue) })
+  .meta({ id: 'TargetingValueList' });
+export type TargetingValueList = z.infer<typeof TargetingValueList>;

@@ -1,0 +1,50 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+// One-way arrows: src -> contract <- server. e2e/ and bench/ talk to the product over HTTP only.
+const boundaries = [
+  { target: './contract', from: ['./src', './server', './e2e', './bench'], message: 'contract/ is pure: it imports nothing from the app, the service or the tests.' },
+  { target: './src', from: ['./server', './e2e', './bench'], message: 'The dashboard (src/) may import only contract/.' },
+  { target: './server', from: ['./src', './e2e', './bench'], message: 'The service (server/) may import only contract/.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'server/db/migrations', 'bench/results', '.data*'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['./tsconfig.app.json', './tsconfig.server.json', './tsconfig.tests.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'hono', 'hono/*', 'react', 'react-*'], message: 'contract/ is pure: zod only.' }] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs,js}', '*.config.{ts,js}', '.ci/**'],
+    languageOptions: { globals: globals.node },
+  },
+);

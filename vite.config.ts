@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// In `npm run dev` the service listens on DEV_API_PORT and Vite proxies the API to it,
+// so the dashboard keeps using same-origin URLs exactly as in production.
+const apiPort = process.env.DEV_API_PORT ?? '8081';
+const apiTarget = `http://127.0.0.1:${apiPort}`;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: {
+      '/2026-07': apiTarget,
+      '/ops': apiTarget,
+      '/healthz': apiTarget,
+      '/docs': apiTarget,
+    },
+  },
+});

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'service',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          // PGlite takes a few seconds to boot: one instance per file, files in parallel on 2 cores.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'dashboard',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
