@@ -70,8 +70,62 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 export const ErrorBody = z
   .object({
     error: z.number().int().meta({ description: 'the HTTP status code' }),
-    message: z.string().meta({ description: 'human-readable; names the offending field where applicable' }),
+    message: z
+      .string()
+      .meta({ description: 'human-readable; names the offending field where applicable' }),
     code: ErrorCode.optional(),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** An opaque creator id (creator ids are not UUIDs). */
+export const CreatorId = z.string().min(1).max(128);
+
+/** A name someone types: trimmed, 1 to 200 characters. */
+export const Name = z.string().trim().min(1).max(200);
+
+/** A long free text (descriptions, instructions, feedback): at most 10,000 characters. */
+export const LongText = z.string().max(10_000);
+
+/**
+ * A query parameter that may be repeated (`?status=a&status=b`). A URL gives one value as a string
+ * and several as an array; both become an array. The OpenAPI parameter is an array of `item`.
+ */
+export function repeatable<T extends z.ZodType>(item: T, max = 20) {
+  return z.preprocess(
+    (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+    z.array(item).min(1).max(max),
+  );
+}
+
+/** A boolean query parameter: the text `true` or `false`. */
+export const QueryBoolean = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((v) => v === 'true');
+
+/** A zod issue path as one string: `tasks[0].platforms`. */
+export function pathString(path: readonly PropertyKey[]): string {
+  return path
+    .map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`))
+    .join('');
+}
+
+/**
+ * `schema` or null. Use it instead of `.nullable()` on a schema that has a meta id: the OpenAPI
+ * generator (@asteasolutions/zod-to-openapi 9) would otherwise make the shared component itself
+ * nullable, or emit an `allOf` no value satisfies, depending on which use it meets first. A union
+ * reports only "Invalid input", so the message carries the issues of `schema` instead.
+ */
+export function orNull<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()], {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      const inner = issue.errors[0] ?? [];
+      return inner.length === 0
+        ? undefined
+        : inner
+            .map((i) => (i.path.length > 0 ? `${pathString(i.path)}: ${i.message}` : i.message))
+            .join('; ');
+    },
+  });
+}

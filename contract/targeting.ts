@@ -21,19 +21,21 @@ export function parseRange(value: string): { min: number; max: number } | null {
 }
 
 /** A number range as `<min>-<max>`, min not above max. */
-export const NumberRange = z
-  .string()
-  .refine((v) => parseRange(v) !== null, { error: 'must be a range "<min>-<max>" with min not above max' });
+export const NumberRange = z.string().refine((v) => parseRange(v) !== null, {
+  error: 'must be a range "<min>-<max>" with min not above max',
+});
 
 export const TargetingCondition = z
   .object({
-    property: z.string().min(1).max(100).meta({ description: 'opaque id from GET /targeting/properties' }),
-    operator: ConditionOperator,
-    values: z
-      .array(z.string().min(1).max(200))
+    property: z
+      .string()
       .min(1)
-      .max(200)
-      .meta({ description: 'option values verbatim, or one "<min>-<max>" range for number properties' }),
+      .max(100)
+      .meta({ description: 'opaque id from GET /targeting/properties' }),
+    operator: ConditionOperator,
+    values: z.array(z.string().min(1).max(200)).min(1).max(200).meta({
+      description: 'option values verbatim, or one "<min>-<max>" range for number properties',
+    }),
   })
   .strict()
   .meta({ id: 'TargetingCondition' });

@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import {
+  Cursor,
+  DateString,
+  DateTime,
+  HttpUrl,
+  Limit,
+  LongText,
+  Name,
+  orNull,
+  Uuid,
+  pageOf,
+  repeatable,
+} from './common.ts';
+import {
+  CampaignStatus,
+  CampaignStatusDetailKind,
+  CompletionMode,
+  PostApprovalMode,
+  Visibility,
+} from './enums.ts';
+import { Targeting } from './targeting.ts';
+import { Task, TaskCreate } from './tasks.ts';
+
+/** The product a campaign promotes. */
+export const ProductInfo = z
+  .object({
+    name: z.string(),
+    url: HttpUrl.nullable(),
+    image_url: HttpUrl.nullable(),
+  })
+  .meta({ id: 'ProductInfo' });
+export type ProductInfo = z.infer<typeof ProductInfo>;
+
+/** ProductInfo as a request sends it: `url` and `image_url` may be omitted (null). */
+export const ProductInfoInput = z
+  .object({
+    name: Name,
+    url: HttpUrl.nullable().optional(),
+    image_url: HttpUrl.nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'ProductInfoInput' });
+export type ProductInfoInput = z.infer<typeof ProductInfoInput>;
+
+export const CampaignLink = z
+  .object({
+    id: Uuid,
+    url: HttpUrl,
+    service: z
+      .string()
+      .nullable()
+      .meta({ description: 'a short slug naming what the link points at' }),
+    description: z.string().nullable(),
+    affiliate_code: z.string().nullable(),
+  })
+  .meta({ id: 'CampaignLink' });
+export type CampaignLink = z.infer<typeof CampaignLink>;
+
+/** A link as a request sends it: no `id` (the service assigns ids; a PATCH replaces the whole list). */
+export const CampaignLinkInput = z
+  .object({
+    url: HttpUrl,
+    service: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'must be a short slug (a-z, 0-9, _ and -)' })
+      .nullable()
+      .optional()
+      .meta({
+        description: 'a short slug naming what the link points at, e.g. "shop"; lower-cased',
+      }),
+    description: z.string().max(1000).nullable().optional(),
+    affiliate_code: z.string().trim().max(200).nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'CampaignLinkInput' });
+export type CampaignLinkInput = z.infer<typeof CampaignLinkInput>;
+
+const settingsDescriptions = {
+  creator_approval_required: 'creators must be approved before starting work',
+  brand_approval_required:
+    "for agency-managed campaigns, the brand also signs off after the agency's review",
+  post_approval_mode:
+    'strict, moderate, lenient tune the review bar; always approves every submission',
+} as const;
+
+/** Campaign settings as answered: the service fills every setting (see CAMPAIGN_SETTINGS_DEFAULTS). */
+export const CampaignSettings = z
+  .object({
+    creator_approval_required: z
+      .boolean()
+      .meta({ description: settingsDescriptions.creator_approval_required }),
+    brand_approval_required: z
+      .boolean()
+      .meta({ description: settingsDescriptions.brand_approval_required }),
+    post_approval_mode: PostApprovalMode,
+    completion_mode: CompletionMode,
+  })
+  .meta({ id: 'CampaignSettings' });
+export type CampaignSettings = z.infer<typeof CampaignSettings>;
+
+/** Settings as a request sends them: all optional; on PATCH, the settings sent replace only themselves. */
+export const CampaignSettingsInput = z
+  .object({
+    creator_approval_required: z
+      .boolean()
+      .optional()
+      .meta({ description: settingsDescriptions.creator_approval_required }),
+    brand_approval_required: z
+      .boolean()
+      .optional()
+      .meta({ description: settingsDescriptions.brand_approval_required }),
+    post_approval_mode: PostApprovalMode.optional(),
+    completion_mode: CompletionMode.optional(),
+  })
+  .strict()
+  .meta({ id: 'CampaignSettingsInput' });
+export type CampaignSettingsInput = z.infer<typeof CampaignSettingsInput>;
+
+/** Settings of a new campaign that omits them. */
+export const CAMPAIGN_SETTINGS_DEFAULTS: Readonly<CampaignSettings> = {
+  creator_approval_required: false,
+  brand_approval_required: false,
+  post_approval_mode: 'moderate',
+  completion_mode: 'all_required',
+};
+
+/** A campaign created without `visibility` is public. */
+export const DEFAULT_VISIBILITY: Visibility = 'public';
+
+export const CampaignStatusDetail = z
+  .object({
+    kind: CampaignStatusDetailKind,
+    reason: z.string().meta({
+      description:
+        "for auto_paused: billing_issue or other; for publish_denied: the reviewer's explanation",
+    }),
+    occurred_at: DateTime,
+  })
+  .meta({ id: 'CampaignStatusDetail' });
+export type CampaignStatusDetail = z.infer<typeof CampaignStatusDetail>;
+
+/** A campaign. Lists omit `tasks` (see `tasks_count`); a single campaign embeds them. */
+export const Campaign = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    brand_id: Uuid,
+    brand_name: z.string(),
+    status: CampaignStatus,
+    status_detail: orNull(CampaignStatusDetail).meta({
+      description: 'null unless auto-paused or a publish request was denied',
+    }),
+    visibility: Visibility,
+    invite_code: z
+      .string()
+      .nullable()
+      .meta({ description: 'access code for unlisted campaigns; null for public' }),
+    description: z.string().nullable().meta({ description: 'shown to creators' }),
+    instructions: z.string().nullable().meta({ description: 'campaign-wide instructions' }),
+    icon_url: HttpUrl.nullable(),
+    brief_url: HttpUrl.nullable().meta({ description: 'link to an external brief' }),
+    video_examples: z.array(HttpUrl).meta({ description: 'campaign-level examples' }),
+    links: z.array(CampaignLink),
+    targeting: orNull(Targeting).meta({ description: 'null means open to all' }),
+    product: ProductInfo,
+    spent_cents: z
+      .number()
+      .int()
+      .meta({ description: 'total paid to creators, in cents; read-only' }),
+    accepting_submissions: z
+      .boolean()
+      .meta({ description: 'whether new creators can start work; controlled by pause and resume' }),
+    content_deadline_date: DateString.nullable().meta({
+      description: 'date by which content must be submitted for review',
+    }),
+    post_deadline_date: DateString.nullable().meta({
+      description: 'date by which approved content must be posted',
+    }),
+    settings: CampaignSettings,
+    tasks: z.array(Task).optional().meta({
+      description: 'embedded when fetching a single campaign; omitted in lists (use tasks_count)',
+    }),
+    tasks_count: z.number().int(),
+    created_at: DateTime,
+    updated_at: DateTime,
+  })
+  .meta({ id: 'Campaign' });
+export type Campaign = z.infer<typeof Campaign>;
+
+// Fields a creation body and a PATCH share. Null clears a field whose answer may be null.
+const editableShape = {
+  name: Name,
+  visibility: Visibility.optional(),
+  invite_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, { error: 'must be 4 to 64 letters, digits, _ or -' })
+    .optional()
+    .meta({ description: 'custom access code for an unlisted campaign; generated when omitted' }),
+  product: ProductInfoInput.optional(),
+  description: LongText.nullable().optional().meta({ description: 'shown to creators' }),
+  instructions: LongText.nullable().optional().meta({ description: 'campaign-wide instructions' }),
+  icon_url: HttpUrl.nullable().optional(),
+  brief_url: HttpUrl.nullable().optional().meta({ description: 'link to an external brief' }),
+  video_examples: z.array(HttpUrl).max(20).optional(),
+  links: z.array(CampaignLinkInput).max(50).optional(),
+  targeting: orNull(Targeting).optional().meta({ description: 'null means open to all' }),
+  content_deadline_date: DateString.nullable().optional().meta({
+    description: 'must be on or before post_deadline_date',
+  }),
+  post_deadline_date: DateString.nullable().optional(),
+  settings: CampaignSettingsInput.optional(),
+};
+
+/** Every field a campaign creation body may hold, so `/ops` can extend it. */
+export const campaignCreateShape = {
+  ...editableShape,
+  brand_id: Uuid.optional().meta({
+    description:
+      "required with an agency key; with a brand key it must equal the key's brand when present",
+  }),
+  tasks: z.array(TaskCreate).max(50).optional().meta({ description: 'drafts may have no tasks' }),
+};
+
+type Editable = {
+  visibility?: Visibility | undefined;
+  invite_code?: string | undefined;
+  content_deadline_date?: string | null | undefined;
+  post_deadline_date?: string | null | undefined;
+};
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+// Runs a cross-field rule only when the fields it reads are themselves valid.
+function fieldsValid(...fields: { key: string; schema: z.ZodType }[]) {
+  return (payload: { value: unknown }) =>
+    isRecord(payload.value) &&
+    fields.every(
+      ({ key, schema }) =>
+        schema.safeParse((payload.value as Record<string, unknown>)[key]).success,
+    );
+}
+
+const deadlinesValid = fieldsValid(
+  { key: 'content_deadline_date', schema: DateString.nullable().optional() },
+  { key: 'post_deadline_date', schema: DateString.nullable().optional() },
+);
+const inviteValid = fieldsValid(
+  { key: 'visibility', schema: Visibility.optional() },
+  { key: 'invite_code', schema: z.string().optional() },
+);
+
+/** `content_deadline_date` on or before `post_deadline_date` when both are given. */
+export function deadlinesInOrder(v: Editable): boolean {
+  const { content_deadline_date: content, post_deadline_date: post } = v;
+  return !content || !post || content <= post;
+}
+
+/**
+ * Adds the cross-field rules of a campaign body. `visibilityDefault` is the visibility assumed when
+ * the body omits it: `public` for creation, unknown (undefined) for a PATCH.
+ */
+export function withCampaignRules<T extends z.ZodType<Editable>>(
+  schema: T,
+  visibilityDefault?: Visibility,
+) {
+  return schema
+    .refine(deadlinesInOrder, {
+      path: ['content_deadline_date'],
+      error: 'must be on or before post_deadline_date',
+      when: deadlinesValid,
+    })
+    .refine(
+      (v) => v.invite_code === undefined || (v.visibility ?? visibilityDefault) !== 'public',
+      {
+        path: ['invite_code'],
+        error: 'only an unlisted campaign has an invite_code',
+        when: inviteValid,
+      },
+    );
+}
+
+/** `POST /campaigns`. Unknown and read-only fields (id, status, spent_cents, ...) are refused. */
+export const CampaignCreate = withCampaignRules(
+  z.object(campaignCreateShape).strict(),
+  DEFAULT_VISIBILITY,
+).meta({
+  id: 'CampaignCreate',
+});
+export type CampaignCreate = z.infer<typeof CampaignCreate>;
+
+/** `PATCH /campaigns/{id}`: any subset of the creation body except `brand_id` and `tasks`. */
+export const CampaignUpdate = withCampaignRules(
+  z.object({ ...editableShape, name: Name.optional() }).strict(),
+).meta({ id: 'CampaignUpdate' });
+export type CampaignUpdate = z.infer<typeof CampaignUpdate>;
+
+export const CampaignListQuery = z
+  .object({
+    status: repeatable(CampaignStatus, CampaignStatus.options.length)
+      .optional()
+      .meta({ description: 'repeat to match any of several statuses' }),
+    brand_id: Uuid.optional().meta({ description: 'agency keys only; a brand the agency manages' }),
+    created_after: DateTime.optional().meta({ description: 'created at or after this time' }),
+    created_before: DateTime.optional().meta({ description: 'created before this time' }),
+    limit: Limit,
+    starting_after: Cursor.optional().meta({ description: "a previous page's next_cursor" }),
+  })
+  .strict();
+export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
+
+export const CampaignPage = pageOf(Campaign).meta({ id: 'CampaignPage' });
+export type CampaignPage = z.infer<typeof CampaignPage>;
+
+/** `DELETE /campaigns/{id}` of a draft. */
+export const CampaignDeleted = z
+  .object({ id: Uuid, deleted: z.literal(true) })
+  .meta({ id: 'CampaignDeleted' });
+export type CampaignDeleted = z.infer<typeof CampaignDeleted>;

@@ -1,0 +1,272 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CodeUsageUpdate, CodesAdd, MAX_USAGE_ROWS, UsageReport, parseUsageCsv } from './codes.ts';
+
+const GROUP = '0b9e8f3a-6c5d-4e7f-9a1b-2c3d4e5f6a7b';
+
+describe('parseUsageCsv', () => {
+  it('reads a plain LF file with 1-based file lines', () => {
+    expect(parseUsageCsv('code,total_uses\nSAVE10,3\nSAVE20,0\n')).toEqual({
+      rows: [
+        { line: 2, code: 'SAVE10', total_uses: 3 },
+        { line: 3, code: 'SAVE20', total_uses: 0 },
+      ],
+      errors: [],
+    });
+  });
+
+  it('reads CRLF line ends, with or without a final line end', () => {
+    const { rows, errors } = parseUsageCsv('code,total_uses\r\nA,1\r\nB,2');
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      { line: 2, code: 'A', total_uses: 1 },
+      { line: 3, code: 'B', total_uses: 2 },
+    ]);
+  });
+
+  it('ignores a UTF-8 byte order mark before the header', () => {
+    expect(parseUsageCsv('\uFEFFcode,total_uses\nA,1\n')).toEqual({
+      rows: [{ line: 2, code: 'A', total_uses: 1 }],
+      errors: [],
+    });
+  });
+
+  it('takes the header in any case, with spaces, quoted, and in either column order', () => {
+    expect(parseUsageCsv(' Code , TOTAL_USES \nA,1').rows).toEqual([
+      { line: 2, code: 'A', total_uses: 1 },
+    ]);
+    expect(parseUsageCsv('"code","total_uses"\nA,1').rows).toEqual([
+      { line: 2, code: 'A', total_uses: 1 },
+    ]);
+    expect(parseUsageCsv('total_uses,code\n7,A').rows).toEqual([
+      { line: 2, code: 'A', total_uses: 7 },
+    ]);
+  });
+
+  it('ignores extra columns named in the header', () => {
+    expect(parseUsageCsv('code,total_uses,note\nA,1,"first, best"').rows).toEqual([
+      { line: 2, code: 'A', total_uses: 1 },
+    ]);
+  });
+
+  it('reads quoted fields, including commas, doubled quotes and line breaks, and keeps later line numbers right', () => {
+    const text = 'code,total_uses,note\n"A","12","say ""hi"", then\nleave"\nB,3,x\n';
+    expect(parseUsageCsv(text)).toEqual({
+      rows: [
+        { line: 2, code: 'A', total_uses: 12 },
+        { line: 4, code: 'B', total_uses: 3 },
+      ],
+      errors: [],
+    });
+  });
+
+  it('reports a quoted value that is not a valid code', () => {
+    const { rows, errors } = parseUsageCsv('code,total_uses\n"SAVE,10",1\n"say ""hi""",2\n');
+    expect(rows).toEqual([]);
+    expect(errors.map((e) => e.line)).toEqual([2, 3]);
+    expect(errors[0]?.message).toContain('code "SAVE,10"');
+    expect(errors[1]?.message).toContain('code "say "hi""');
+  });
+
+  it('skips empty and blank lines anywhere, counting them in line numbers', () => {
+    const text = '\n\ncode,total_uses\n\nA,1\n   \n,\r\nB,2\n\n';
+    expect(parseUsageCsv(text)).toEqual({
+      rows: [
+        { line: 5, code: 'A', total_uses: 1 },
+        { line: 8, code: 'B', total_uses: 2 },
+      ],
+      errors: [],
+    });
+  });
+
+  it('reports a missing header on line 1', () => {
+    expect(parseUsageCsv('A,1\nB,2')).toEqual({
+      rows: [],
+      errors: [{ line: 1, message: 'the first line must be the header "code,total_uses"' }],
+    });
+  });
+
+  it('reports a wrong header on line 1', () => {
+    for (const header of [
+      'code',
+      'code,uses',
+      'coupon,total_uses',
+      'code,total_uses,code',
+      'code;total_uses',
+    ]) {
+      const { rows, errors } = parseUsageCsv(`${header}\nA,1`);
+      expect(rows).toEqual([]);
+      expect(errors).toEqual([{ line: 1, message: expect.stringContaining('header') }]);
+    }
+  });
+
+  it('reports an empty file and a header without rows', () => {
+    expect(parseUsageCsv('').errors).toEqual([
+      { line: 1, message: expect.stringContaining('empty') },
+    ]);
+    expect(parseUsageCsv('\uFEFF\r\n').errors).toEqual([
+      { line: 1, message: expect.stringContaining('empty') },
+    ]);
+    expect(parseUsageCsv('code,total_uses\n').errors).toEqual([
+      { line: 1, message: 'the file has no usage rows' },
+    ]);
+  });
+
+  it.each([
+    ['-3', 'must not be negative'],
+    ['- 3', 'must not be negative'],
+    ['2.5', 'whole number'],
+    ['3.0', 'whole number'],
+    ['1e3', 'whole number'],
+    ['ten', 'whole number'],
+    ['0x10', 'whole number'],
+    ['', 'empty'],
+    ['1000000001', 'at most 1000000000'],
+  ])('reports total_uses %j with its line', (uses, message) => {
+    const { rows, errors } = parseUsageCsv(`code,total_uses\nOK,1\nBAD,${uses}\n`);
+    expect(rows).toEqual([{ line: 2, code: 'OK', total_uses: 1 }]);
+    expect(errors).toEqual([{ line: 3, message: expect.stringContaining(message) }]);
+  });
+
+  it('accepts whole numbers with spaces around them and leading zeros', () => {
+    expect(parseUsageCsv('code,total_uses\nA, 007 \nB,1000000000').rows).toEqual([
+      { line: 2, code: 'A', total_uses: 7 },
+      { line: 3, code: 'B', total_uses: 1_000_000_000 },
+    ]);
+  });
+
+  it('reports an empty or malformed code', () => {
+    const { errors } = parseUsageCsv(
+      'code,total_uses\n,1\nhas space,1\nx'.concat('y'.repeat(64), ',1'),
+    );
+    expect(errors.map((e) => [e.line, e.message.slice(0, 6)])).toEqual([
+      [2, 'code i'],
+      [3, 'code "'],
+      [4, 'code "'],
+    ]);
+  });
+
+  it('reports a duplicate code on the later line, keeping the first', () => {
+    const { rows, errors } = parseUsageCsv('code,total_uses\nA,1\nB,2\nA,5\n');
+    expect(rows).toEqual([
+      { line: 2, code: 'A', total_uses: 1 },
+      { line: 3, code: 'B', total_uses: 2 },
+    ]);
+    expect(errors).toEqual([{ line: 4, message: 'code "A" appears again (first on line 2)' }]);
+  });
+
+  it('treats codes as case-sensitive', () => {
+    expect(parseUsageCsv('code,total_uses\nsave,1\nSAVE,2').errors).toEqual([]);
+  });
+
+  it('reports a row whose field count differs from the header, such as an unquoted 1,234', () => {
+    const { rows, errors } = parseUsageCsv('code,total_uses\nA,1,234\nB\nC,"1,234"\n');
+    expect(rows).toEqual([]);
+    expect(errors.map((e) => e.line)).toEqual([2, 3, 4]);
+    expect(errors[0]?.message).toContain('expected 2 fields');
+    expect(errors[2]?.message).toContain('whole number');
+  });
+
+  it('reports an unclosed quote and text after a closing quote', () => {
+    expect(parseUsageCsv('code,total_uses\n"A"x,1\nB,2').errors).toEqual([
+      { line: 2, message: 'unexpected text after a closing quote' },
+    ]);
+    expect(parseUsageCsv('code,total_uses\nB,2\n"A,1\nC,3').errors).toEqual([
+      { line: 3, message: 'a quoted field is not closed' },
+    ]);
+  });
+
+  it(`accepts ${MAX_USAGE_ROWS} rows and reports the first row over the limit`, () => {
+    const lines = (n: number) =>
+      ['code,total_uses', ...Array.from({ length: n }, (_, i) => `C${i},${i}`)].join('\n');
+    const full = parseUsageCsv(lines(MAX_USAGE_ROWS));
+    expect(full.errors).toEqual([]);
+    expect(full.rows).toHaveLength(MAX_USAGE_ROWS);
+    const over = parseUsageCsv(lines(MAX_USAGE_ROWS + 10));
+    expect(over.errors).toEqual([
+      { line: MAX_USAGE_ROWS + 2, message: `a report may hold at most ${MAX_USAGE_ROWS} rows` },
+    ]);
+    expect(over.rows).toHaveLength(MAX_USAGE_ROWS);
+  });
+
+  it('never throws, and every row it returns has a valid code and a non-negative whole number', () => {
+    const csvish = fc.stringMatching(/^[\s\S]*$/);
+    const structured = fc
+      .tuple(
+        fc.array(
+          fc.tuple(
+            fc.string(),
+            fc.oneof(fc.integer().map(String), fc.string(), fc.double().map(String)),
+          ),
+          {
+            maxLength: 30,
+          },
+        ),
+        fc.constantFrom('\n', '\r\n'),
+      )
+      .map(([rows, eol]) => ['code,total_uses', ...rows.map(([c, u]) => `${c},${u}`)].join(eol));
+    fc.assert(
+      fc.property(fc.oneof(csvish, fc.string({ unit: 'binary' }), structured), (text) => {
+        const { rows, errors } = parseUsageCsv(text);
+        for (const row of rows) {
+          expect(Number.isInteger(row.total_uses)).toBe(true);
+          expect(row.total_uses).toBeGreaterThanOrEqual(0);
+          expect(row.code).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+          expect(row.line).toBeGreaterThanOrEqual(2);
+        }
+        for (const error of errors) expect(error.line).toBeGreaterThanOrEqual(1);
+        expect(new Set(rows.map((r) => r.code)).size).toBe(rows.length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('code bodies', () => {
+  it('CodesAdd takes 1 to 1000 distinct codes and names a repeated one', () => {
+    expect(CodesAdd.parse({ group_id: GROUP, codes: ['A', 'B'] })).toEqual({
+      group_id: GROUP,
+      codes: ['A', 'B'],
+    });
+    expect(CodesAdd.safeParse({ group_id: GROUP, codes: [] }).success).toBe(false);
+    const many = Array.from({ length: 1001 }, (_, i) => `C${i}`);
+    expect(CodesAdd.safeParse({ group_id: GROUP, codes: many }).success).toBe(false);
+    const repeated = CodesAdd.safeParse({ group_id: GROUP, codes: ['A', 'B', 'A'] });
+    expect(repeated.error?.issues.map((i) => i.path)).toEqual([['codes', 2]]);
+    expect(
+      CodesAdd.safeParse({ group_id: GROUP, codes: ['no spaces'] }).error?.issues[0]?.path,
+    ).toEqual(['codes', 0]);
+  });
+
+  it('UsageReport takes 1 to 5000 entries and refuses negative, fractional and repeated entries', () => {
+    expect(UsageReport.parse({ usage: [{ code: 'A', total_uses: 3 }] })).toEqual({
+      usage: [{ code: 'A', total_uses: 3 }],
+    });
+    expect(UsageReport.safeParse({ usage: [] }).success).toBe(false);
+    const result = UsageReport.safeParse({
+      usage: [
+        { code: 'A', total_uses: -1 },
+        { code: 'B', total_uses: 1.5 },
+        { code: 'C', total_uses: '3' },
+      ],
+    });
+    expect(result.error?.issues.map((i) => i.path)).toEqual([
+      ['usage', 0, 'total_uses'],
+      ['usage', 1, 'total_uses'],
+      ['usage', 2, 'total_uses'],
+    ]);
+    const repeated = UsageReport.safeParse({
+      usage: [
+        { code: 'A', total_uses: 1 },
+        { code: 'A', total_uses: 2 },
+      ],
+    });
+    expect(repeated.error?.issues.map((i) => i.path)).toEqual([['usage', 1, 'code']]);
+  });
+
+  it('CodeUsageUpdate takes a bounded non-negative whole total', () => {
+    expect(CodeUsageUpdate.parse({ total_uses: 0 })).toEqual({ total_uses: 0 });
+    expect(CodeUsageUpdate.safeParse({ total_uses: 1e9 + 1 }).success).toBe(false);
+    expect(CodeUsageUpdate.safeParse({ total_uses: 1, note: 'x' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import { Cursor, DateTime, Limit, QueryBoolean, Uuid, pageOf, repeatable } from './common.ts';
+
+/** At most this many codes in one `POST /codes`. */
+export const MAX_CODES_PER_ADD = 1000;
+/** At most this many rows in one usage report, JSON or CSV. */
+export const MAX_USAGE_ROWS = 5000;
+/** Upper bound of a code's `total_uses`. */
+export const MAX_TOTAL_USES = 1_000_000_000;
+
+const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const CODE_RULE = 'must be 1 to 64 letters, digits, - or _';
+
+/** A discount code: 1 to 64 letters, digits, `-` and `_`. Codes are case-sensitive. */
+export const Code = z.string().trim().regex(CODE_PATTERN, { error: CODE_RULE });
+export type Code = z.infer<typeof Code>;
+
+/** A cumulative usage count: a whole number from 0 to 1,000,000,000. */
+export const TotalUses = z
+  .number({ error: 'must be a whole number' })
+  .int({ error: 'must be a whole number' })
+  .min(0, { error: 'must not be negative' })
+  .max(MAX_TOTAL_USES, { error: `must be at most ${MAX_TOTAL_USES}` })
+  .meta({ description: 'cumulative usage count; never lower than the stored total' });
+
+/** The manual group that codes belong to; created on the platform side. */
+export const CodeGroup = z
+  .object({
+    id: Uuid,
+    brand_id: Uuid,
+    name: z.string(),
+    user_description: z
+      .string()
+      .meta({ description: 'the discount or incentive offered to the end user' }),
+    commission_cents: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'paid to the assigned creator per use, in cents' }),
+    codes_count: z.number().int().min(0),
+    created_at: DateTime,
+  })
+  .meta({ id: 'CodeGroup' });
+export type CodeGroup = z.infer<typeof CodeGroup>;
+
+/** `GET /code-groups`. */
+export const CodeGroupListQuery = z
+  .object({
+    brand_id: Uuid.optional().meta({ description: 'agency keys: only this brand' }),
+    limit: Limit,
+    starting_after: Cursor.optional(),
+  })
+  .strict();
+export type CodeGroupListQuery = z.infer<typeof CodeGroupListQuery>;
+
+export const CodeGroupPage = pageOf(CodeGroup).meta({ id: 'CodeGroupPage' });
+export type CodeGroupPage = z.infer<typeof CodeGroupPage>;
+
+export const DiscountCode = z
+  .object({
+    code: z.string(),
+    group_id: Uuid,
+    user_description: z
+      .string()
+      .meta({ description: 'the discount or incentive offered to the end user' }),
+    total_uses: z.number().int().min(0).meta({ description: 'cumulative usage count' }),
+    assigned_creator_id: z.string().nullable(),
+    assigned_campaign_id: Uuid.nullable(),
+    earnings_cents: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'paid to the assigned creator for this code, in cents' }),
+    last_reported_at: DateTime.nullable(),
+    created_at: DateTime,
+  })
+  .meta({ id: 'DiscountCode' });
+export type DiscountCode = z.infer<typeof DiscountCode>;
+
+/** `GET /codes`. */
+export const CodeListQuery = z
+  .object({
+    group_id: Uuid.optional(),
+    code: repeatable(Code, 100).optional().meta({ description: 'repeat to fetch several codes' }),
+    assigned: QueryBoolean.optional().meta({
+      description: 'true: only codes assigned to a creator; false: only unassigned codes',
+    }),
+    limit: Limit,
+    starting_after: Cursor.optional(),
+  })
+  .strict();
+export type CodeListQuery = z.infer<typeof CodeListQuery>;
+
+export const DiscountCodePage = pageOf(DiscountCode).meta({ id: 'DiscountCodePage' });
+export type DiscountCodePage = z.infer<typeof DiscountCodePage>;
+
+// An issue on each later occurrence of a repeated value, at path(index).
+function flagRepeats(
+  values: readonly string[],
+  ctx: z.RefinementCtx,
+  path: (i: number) => (string | number)[],
+) {
+  const first = new Map<string, number>();
+  values.forEach((v, i) => {
+    const seen = first.get(v);
+    if (seen === undefined) first.set(v, i);
+    else
+      ctx.addIssue({
+        code: 'custom',
+        path: path(i),
+        message: `repeats "${v}" (item ${seen})`,
+        input: v,
+      });
+  });
+}
+
+/** `POST /codes`: add codes to a group; nothing is added if any code exists already. */
+export const CodesAdd = z
+  .object({
+    group_id: Uuid,
+    codes: z
+      .array(Code)
+      .min(1)
+      .max(MAX_CODES_PER_ADD)
+      .superRefine((codes, ctx) => flagRepeats(codes, ctx, (i) => [i])),
+    user_description: z.string().trim().min(1).max(1000).optional().meta({
+      description: "the offer these codes make to the end user; defaults to the group's",
+    }),
+  })
+  .strict()
+  .meta({ id: 'CodesAdd' });
+export type CodesAdd = z.infer<typeof CodesAdd>;
+
+export const CodesAdded = z.object({ data: z.array(DiscountCode) }).meta({ id: 'CodesAdded' });
+export type CodesAdded = z.infer<typeof CodesAdded>;
+
+export const UsageEntry = z
+  .object({ code: Code, total_uses: TotalUses })
+  .strict()
+  .meta({ id: 'UsageEntry' });
+export type UsageEntry = z.infer<typeof UsageEntry>;
+
+/** `PUT /codes` as JSON: all or nothing. */
+export const UsageReport = z
+  .object({
+    usage: z
+      .array(UsageEntry)
+      .min(1)
+      .max(MAX_USAGE_ROWS)
+      .superRefine((usage, ctx) =>
+        flagRepeats(
+          usage.map((u) => u.code),
+          ctx,
+          (i) => [i, 'code'],
+        ),
+      ),
+  })
+  .strict()
+  .meta({ id: 'UsageReport' });
+export type UsageReport = z.infer<typeof UsageReport>;
+
+export const UsageReportResult = z
+  .object({
+    updated: z.number().int().min(0).meta({ description: 'how many codes changed' }),
+    data: z.array(DiscountCode),
+  })
+  .meta({ id: 'UsageReportResult' });
+export type UsageReportResult = z.infer<typeof UsageReportResult>;
+
+/** `PUT /codes/{code}`. */
+export const CodeUsageUpdate = z
+  .object({ total_uses: TotalUses })
+  .strict()
+  .meta({ id: 'CodeUsageUpdate' });
+export type CodeUsageUpdate = z.infer<typeof CodeUsageUpdate>;
+
+export const CodeDeleted = z
+  .object({ code: z.string(), deleted: z.literal(true) })
+  .meta({ id: 'CodeDeleted' });
+export type CodeDeleted = z.infer<typeof CodeDeleted>;
+
+/** A data row of a usage CSV; `line` is its 1-based line in the file. */
+export interface UsageCsvRow {
+  line: number;
+  code: string;
+  total_uses: number;
+}
+
+/** A problem of a usage CSV, on a 1-based file line (the header is line 1). */
+export interface UsageCsvError {
+  line: number;
+  message: string;
+}
+
+export interface UsageCsvResult {
+  rows: UsageCsvRow[];
+  errors: UsageCsvError[];
+}
+
+interface CsvRecord {
+  line: number;
+  fields: string[];
+  quoted: boolean[];
+  error: string | undefined;
+}
+
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
+const endsField = (c: string | undefined) => c === ',' || c === '\n' || c === '\r';
+
+// RFC 4180 records, each with the file line it starts on. Lenient about spaces around quotes.
+function* csvRecords(text: string): Generator<CsvRecord> {
+  const n = text.length;
+  let i = 0;
+  let line = 1;
+  while (i < n) {
+    const record: CsvRecord = { line, fields: [], quoted: [], error: undefined };
+    for (;;) {
+      let j = i;
+      while (isBlank(text[j])) j++;
+      if (text[j] === '"') {
+        i = j + 1;
+        let value = '';
+        let closed = false;
+        while (i < n) {
+          const c = text[i] as string;
+          if (c === '"') {
+            if (text[i + 1] === '"') {
+              value += '"';
+              i += 2;
+              continue;
+            }
+            i++;
+            closed = true;
+            break;
+          }
+          if (c === '\r' || c === '\n') {
+            // A quoted field may span lines; count them so later records keep their line numbers.
+            if (c === '\r' && text[i + 1] === '\n') i++;
+            line++;
+            value += '\n';
+          } else value += c;
+          i++;
+        }
+        if (!closed) record.error ??= 'a quoted field is not closed';
+        while (isBlank(text[i])) i++;
+        if (i < n && !endsField(text[i])) {
+          record.error ??= 'unexpected text after a closing quote';
+          while (i < n && !endsField(text[i])) i++;
+        }
+        record.fields.push(value);
+        record.quoted.push(true);
+      } else {
+        const start = i;
+        while (i < n && !endsField(text[i])) i++;
+        record.fields.push(text.slice(start, i).trim());
+        record.quoted.push(false);
+      }
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
+      if (text[i] === '\r') i += text[i + 1] === '\n' ? 2 : 1;
+      else if (text[i] === '\n') i++;
+      line++;
+      break;
+    }
+    yield record;
+  }
+}
+
+const shorten = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+function usesProblem(text: string): string | null {
+  if (text === '') return 'total_uses is empty';
+  const shown = shorten(text);
+  if (/^-\s*\d/.test(text)) return `total_uses must not be negative (found "${shown}")`;
+  if (!/^\d+$/.test(text)) return `total_uses must be a whole number (found "${shown}")`;
+  if (Number(text) > MAX_TOTAL_USES)
+    return `total_uses must be at most ${MAX_TOTAL_USES} (found ${shown})`;
+  return null;
+}
+
+const HEADER_RULE = 'the first line must be the header "code,total_uses"';
+
+/**
+ * Parses a usage report CSV (`code,total_uses`), as the service does for `PUT /codes` with
+ * `text/csv` and the dashboard does for its upload preview. Handles a UTF-8 BOM, CRLF or LF, quoted
+ * fields (RFC 4180) and blank lines. The header names its columns in any order, case-insensitive;
+ * extra columns are allowed and ignored, but every row must have as many fields as the header, so
+ * an unquoted `1,234` is caught rather than read as 1. Never throws: every problem is an error on
+ * its line, and `rows` holds only the rows without one. More than MAX_USAGE_ROWS data rows stops
+ * parsing with an error on the first row too many.
+ */
+export function parseUsageCsv(text: string): UsageCsvResult {
+  const rows: UsageCsvRow[] = [];
+  const errors: UsageCsvError[] = [];
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let header: { line: number; code: number; uses: number; width: number } | undefined;
+  const firstLineOf = new Map<string, number>();
+  let dataRows = 0;
+
+  for (const record of csvRecords(source)) {
+    const { line, fields } = record;
+    if (fields.every((f, k) => !record.quoted[k] && f === '')) continue;
+
+    if (!header) {
+      const names = fields.map((f) => f.trim().toLowerCase());
+      const code = names.indexOf('code');
+      const uses = names.indexOf('total_uses');
+      const once =
+        code >= 0 &&
+        uses >= 0 &&
+        names.lastIndexOf('code') === code &&
+        names.lastIndexOf('total_uses') === uses;
+      if (record.error || !once) {
+        errors.push({ line, message: HEADER_RULE });
+        return { rows: [], errors };
+      }
+      header = { line, code, uses, width: fields.length };
+      continue;
+    }
+
+    dataRows++;
+    if (dataRows > MAX_USAGE_ROWS) {
+      errors.push({ line, message: `a report may hold at most ${MAX_USAGE_ROWS} rows` });
+      break;
+    }
+    if (record.error) {
+      errors.push({ line, message: record.error });
+      continue;
+    }
+    if (fields.length !== header.width) {
+      errors.push({
+        line,
+        message: `expected ${header.width} fields like the header, found ${fields.length} (quote values that contain a comma)`,
+      });
+      continue;
+    }
+
+    const code = (fields[header.code] ?? '').trim();
+    const usesText = (fields[header.uses] ?? '').trim();
+    let ok = true;
+    if (code === '') {
+      errors.push({ line, message: 'code is empty' });
+      ok = false;
+    } else if (!CODE_PATTERN.test(code)) {
+      errors.push({ line, message: `code "${shorten(code)}" ${CODE_RULE}` });
+      ok = false;
+    } else {
+      const seen = firstLineOf.get(code);
+      if (seen !== undefined) {
+        errors.push({ line, message: `code "${code}" appears again (first on line ${seen})` });
+        ok = false;
+      } else firstLineOf.set(code, line);
+    }
+    const problem = usesProblem(usesText);
+    if (problem) {
+      errors.push({ line, message: problem });
+      ok = false;
+    }
+    if (ok) rows.push({ line, code, total_uses: Number(usesText) });
+  }
+
+  if (!header) errors.push({ line: 1, message: `the file is empty: ${HEADER_RULE}` });
+  else if (dataRows === 0)
+    errors.push({ line: header.line, message: 'the file has no usage rows' });
+  return { rows, errors };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { DateTime, Uuid } from './common.ts';
+
+/** Kinds of live event streamed by `GET /events` (extensions section 6). */
+export const EventType = z
+  .enum([
+    'campaign.updated',
+    'submission.created',
+    'submission.updated',
+    'creator.applied',
+    'creator.updated',
+    'post.created',
+    'post.updated',
+    'code.updated',
+  ])
+  .meta({ id: 'EventType' });
+export type EventType = z.infer<typeof EventType>;
+
+/** The `data:` of a Server-Sent Event: what changed, so the dashboard refetches what it shows. */
+export const LiveEvent = z
+  .object({
+    type: EventType,
+    id: z.string().meta({
+      description:
+        'id of the resource that changed: a campaign, submission or post UUID, a creator id, or a discount code',
+    }),
+    campaign_id: Uuid.nullable().meta({
+      description: 'null only for a code not assigned to a campaign',
+    }),
+    brand_id: Uuid,
+    occurred_at: DateTime,
+  })
+  .meta({ id: 'LiveEvent' });
+export type LiveEvent = z.infer<typeof LiveEvent>;

@@ -1,0 +1,67 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { OPS_TOKEN } from '../../playwright.config.ts';
+
+/** The fixed demo keys the README gives (seeded on an empty database with SEED=demo). */
+export const DEMO = {
+  brandKey: 'cck_demo_brand_glowlab_0000000000000000000000',
+  agencyKey: 'cck_demo_agency_brightline_00000000000000000',
+  brand: 'Glow Lab',
+  agencyBrands: ['Glow Lab', 'Northwind Outdoors'],
+  loneBrand: 'Pixel Coffee',
+} as const;
+
+type OpsClient = {
+  post<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T>;
+};
+
+/**
+ * Every journey fails on a console error or an uncaught page error, and gets a client for the
+ * platform side (/ops) to set up the world it needs over HTTP, like an operator would.
+ */
+export const test = base.extend<{ ops: OpsClient; consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        // Chromium reports every 4xx answer as "Failed to load resource"; refusals such as a
+        // wrong key or a 409 are part of the journeys, so only the page's own messages count.
+        if (msg.text().startsWith('Failed to load resource')) return;
+        if (msg.type() === 'error' || msg.type() === 'warning')
+          errors.push(`${msg.type()}: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      await use(errors);
+      expect(errors, 'the browser console stays clean').toEqual([]);
+    },
+    { auto: true },
+  ],
+  ops: async ({ request }, use) => {
+    await use({
+      async post(path, body) {
+        const res = await request.post(`/ops${path}`, {
+          headers: { Authorization: `Bearer ${OPS_TOKEN}` },
+          data: body ?? {},
+        });
+        expect(res.ok(), `POST /ops${path} answered ${res.status()}: ${await res.text()}`).toBe(
+          true,
+        );
+        return res.json();
+      },
+    });
+  },
+});
+
+export { expect };
+
+/** Scans the page with axe-core; any WCAG A/AA violation fails the journey. */
+export async function expectAccessible(page: Page, context: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${context}`).toEqual([]);
+}

@@ -1,0 +1,12 @@
+// `npm start`: build what is missing or stale, then serve the service and the dashboard from
+// this one process (dist/server/index.js serves dist/client beside the API).
+import { spawnSync } from 'node:child_process';
+import { buildNeeded } from './build-state.mjs';
+
+const why = buildNeeded();
+if (why) {
+  console.log(`Building the product (${why})...`);
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+await import('../dist/server/index.js');
