@@ -1,0 +1,77 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFound } from '../components/errors/not-found';
+import { RootErrorBoundary, RouteErrorBoundary } from '../components/errors/route-error-boundary';
+import { paths, type BrandScreenHandle } from '../config/paths';
+import { brandIndexLoader, brandLoader, homeLoader, signInLoader } from './loaders';
+import { BrandErrorBoundary } from './routes/brand-error-boundary';
+import { AppLoading, RootLayout } from './routes/root';
+
+/** A brand screen: its code loads on first visit, its boundary keeps the shell when it fails. */
+function brandScreen(
+  screen: BrandScreenHandle['screen'],
+  load: () => Promise<RouteObject['Component']>,
+): RouteObject {
+  return {
+    path: paths[screen].path,
+    handle: { screen } satisfies BrandScreenHandle,
+    ErrorBoundary: RouteErrorBoundary,
+    lazy: { Component: load },
+  };
+}
+
+/**
+ * Every route. Loaders live here (small, and they start fetching while a screen's code loads);
+ * screens and the shell are lazy, so the key screen does not carry them.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: AppLoading,
+      children: [
+        {
+          path: paths.home.path,
+          loader: homeLoader(queryClient),
+          lazy: { Component: async () => (await import('./routes/home')).HomeRoute },
+        },
+        {
+          path: paths.signIn.path,
+          loader: signInLoader,
+          lazy: { Component: async () => (await import('./routes/sign-in')).SignInRoute },
+        },
+        {
+          path: paths.brand.path,
+          loader: brandLoader(queryClient),
+          ErrorBoundary: BrandErrorBoundary,
+          lazy: { Component: async () => (await import('./routes/brand-layout')).BrandLayout },
+          children: [
+            { index: true, loader: brandIndexLoader, Component: () => null },
+            brandScreen(
+              'campaigns',
+              async () => (await import('./routes/brand/campaigns')).CampaignsScreen,
+            ),
+            brandScreen('review', async () => (await import('./routes/brand/review')).ReviewScreen),
+            brandScreen(
+              'creators',
+              async () => (await import('./routes/brand/creators')).CreatorsScreen,
+            ),
+            brandScreen('posts', async () => (await import('./routes/brand/posts')).PostsScreen),
+            brandScreen(
+              'metrics',
+              async () => (await import('./routes/brand/metrics')).MetricsScreen,
+            ),
+            brandScreen('codes', async () => (await import('./routes/brand/codes')).CodesScreen),
+          ],
+        },
+        { path: '*', Component: NotFound },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

@@ -1,0 +1,80 @@
+/**
+ * Every route of the dashboard: its pattern (for the router) and its href builder (for links).
+ * The brand is part of every brand-scoped URL, so a shared link opens the same brand.
+ */
+
+const brandPath = (brandId: string, rest = '') => `/brands/${encodeURIComponent(brandId)}${rest}`;
+
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  signIn: {
+    path: '/sign-in',
+    /** `next`: where to go after signing in (a path of this app); `reason`: why the user is here. */
+    href: (options: { next?: string; reason?: 'expired' } = {}) => {
+      const search = new URLSearchParams();
+      if (options.next && options.next !== '/') search.set('next', options.next);
+      if (options.reason) search.set('reason', options.reason);
+      const query = search.toString();
+      return query ? `/sign-in?${query}` : '/sign-in';
+    },
+  },
+  brand: { path: '/brands/:brandId', href: (brandId: string) => brandPath(brandId) },
+  campaigns: {
+    path: '/brands/:brandId/campaigns',
+    href: (brandId: string) => brandPath(brandId, '/campaigns'),
+  },
+  review: {
+    path: '/brands/:brandId/review',
+    href: (brandId: string) => brandPath(brandId, '/review'),
+  },
+  creators: {
+    path: '/brands/:brandId/creators',
+    href: (brandId: string) => brandPath(brandId, '/creators'),
+  },
+  posts: {
+    path: '/brands/:brandId/posts',
+    href: (brandId: string) => brandPath(brandId, '/posts'),
+  },
+  metrics: {
+    path: '/brands/:brandId/metrics',
+    href: (brandId: string) => brandPath(brandId, '/metrics'),
+  },
+  codes: {
+    path: '/brands/:brandId/codes',
+    href: (brandId: string) => brandPath(brandId, '/codes'),
+  },
+} as const;
+
+/** The screens every brand has, in navigation order. */
+export const brandScreens = [
+  { id: 'campaigns', label: 'Campaigns' },
+  { id: 'review', label: 'Review queue' },
+  { id: 'creators', label: 'Creators' },
+  { id: 'posts', label: 'Posts' },
+  { id: 'metrics', label: 'Metrics' },
+  { id: 'codes', label: 'Codes' },
+] as const;
+
+export type BrandScreen = (typeof brandScreens)[number]['id'];
+
+/** The `handle` of a brand screen's route; the brand switcher reads it to stay on the same screen. */
+export type BrandScreenHandle = { screen: BrandScreen };
+
+export function isBrandScreenHandle(handle: unknown): handle is BrandScreenHandle {
+  return (
+    typeof handle === 'object' &&
+    handle !== null &&
+    brandScreens.some((s) => s.id === (handle as { screen?: unknown }).screen)
+  );
+}
+
+/**
+ * A `next` value that is safe to navigate to: a path of this app, never another origin
+ * (`//evil.example`, `https://…`) and never the sign-in screen itself.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\'))
+    return null;
+  if (next === paths.signIn.path || next.startsWith(`${paths.signIn.path}?`)) return null;
+  return next;
+}

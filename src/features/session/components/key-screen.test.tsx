@@ -1,0 +1,149 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { agencyMe, errorResponse, jsonResponse, stubFetch } from '../../../test/http';
+import { renderRoutes } from '../../../test/render';
+import { sessionKeys } from '../api/me';
+import { readSession } from '../session-storage';
+import { KeyScreen } from './key-screen';
+
+const KEY = 'cck_demo_agency_brightline_00000000000000000';
+
+function renderKeyScreen(initialEntry = '/sign-in') {
+  return renderRoutes(
+    [
+      { path: '/sign-in', element: <KeyScreen /> },
+      { path: '/', element: <p>Home screen</p> },
+      { path: '/brands/:brandId/review', element: <p>Review screen</p> },
+    ],
+    { initialEntry },
+  );
+}
+
+describe('KeyScreen', () => {
+  it('says on the key field that a wrong key was not recognised, and keeps nothing', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => errorResponse(401, 'unauthenticated', 'unknown API key'));
+    renderKeyScreen();
+
+    await user.type(screen.getByLabelText('API key'), 'cck_wrong_key');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const field = screen.getByLabelText('API key');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining('This key was not recognised'),
+    );
+    expect(field).toHaveFocus();
+    expect(readSession()).toBeNull();
+  });
+
+  it('checks the key with GET /me, keeps it for this tab and opens the app', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch(() => jsonResponse(agencyMe()));
+    const { queryClient } = renderKeyScreen();
+
+    await user.type(screen.getByLabelText('API key'), KEY);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Home screen')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`${window.location.origin}/2026-07/me`);
+    expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${KEY}`);
+    expect(readSession()).toEqual({ apiKey: KEY, baseUrl: null, remembered: false });
+    expect(window.localStorage.length).toBe(0);
+    expect(queryClient.getQueryData(sessionKeys.me())).toMatchObject({ key: { kind: 'agency' } });
+  });
+
+  it('remembers the key on this device only when asked, and returns to the page asked for', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse(agencyMe()));
+    renderKeyScreen('/sign-in?next=%2Fbrands%2Fabc%2Freview');
+
+    expect(screen.getByRole('checkbox', { name: 'Remember on this device' })).not.toBeChecked();
+    await user.type(screen.getByLabelText('API key'), KEY);
+    await user.click(screen.getByRole('checkbox', { name: 'Remember on this device' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Review screen')).toBeInTheDocument();
+    expect(readSession()).toMatchObject({ apiKey: KEY, remembered: true });
+  });
+
+  it('sends the key to the base URL given under Advanced', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch(() => jsonResponse(agencyMe()));
+    renderKeyScreen();
+
+    await user.type(screen.getByLabelText('API key'), KEY);
+    await user.click(screen.getByRole('button', { name: 'Advanced' }));
+    await user.type(screen.getByLabelText('Base URL'), 'https://campaigns.example.com/');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Home screen')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]![0]).toBe('https://campaigns.example.com/2026-07/me');
+    expect(readSession()?.baseUrl).toBe('https://campaigns.example.com/2026-07');
+  });
+
+  it('refuses a base URL that is not http or https, opening Advanced to show why', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch(() => jsonResponse(agencyMe()));
+    renderKeyScreen();
+
+    await user.type(screen.getByLabelText('API key'), KEY);
+    await user.click(screen.getByRole('button', { name: 'Advanced' }));
+    await user.type(screen.getByLabelText('Base URL'), 'ftp://files.example.com');
+    await user.click(screen.getByRole('button', { name: 'Advanced' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const baseUrl = await screen.findByLabelText('Base URL');
+    await waitFor(() => expect(baseUrl).toHaveFocus());
+    expect(baseUrl).toHaveAccessibleDescription(expect.stringContaining('http:// or https://'));
+    expect(screen.getByRole('button', { name: 'Advanced' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says when the service cannot be reached, naming the address', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderKeyScreen();
+
+    await user.type(screen.getByLabelText('API key'), KEY);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The service could not be reached');
+    expect(alert).toHaveTextContent(`${window.location.origin}/2026-07`);
+    expect(alert).not.toHaveTextContent(KEY);
+  });
+
+  it('says when the key lacks campaigns:read', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse(agencyMe({ scopes: ['codes:read'] })));
+    renderKeyScreen();
+
+    await user.type(screen.getByLabelText('API key'), KEY);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const field = screen.getByLabelText('API key');
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(expect.stringContaining('campaigns:read')),
+    );
+    expect(readSession()).toBeNull();
+  });
+
+  it('asks for a key before sending anything', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch(() => jsonResponse(agencyMe()));
+    renderKeyScreen();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Enter your API key.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Me } from '#contract/me';
+import { LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { signOut } from '../sign-out';
+
+/** Who is signed in (agency, key prefix) and the way out. */
+export function SessionControls({ me }: { me: Me }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <div className="flex items-center gap-3">
+      <p className="hidden text-right text-xs leading-tight text-gray-600 md:block">
+        {me.agency ? (
+          <span className="block font-medium text-gray-800">{me.agency.name}</span>
+        ) : null}
+        <span className="block">
+          {me.key.kind === 'agency' ? 'Agency key' : 'Brand key'}{' '}
+          <code className="font-mono text-gray-800">{me.key.prefix}…</code>
+        </span>
+      </p>
+      <Button variant="secondary" size="sm" onClick={() => void signOut({ queryClient, navigate })}>
+        <LogOut aria-hidden="true" className="size-4" />
+        Sign out
+      </Button>
+    </div>
+  );
+}

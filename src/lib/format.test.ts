@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCompactNumber,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+} from './format';
+
+const en = { locale: 'en-US' };
+
+describe('format', () => {
+  it('shows integer cents as money', () => {
+    expect(formatMoney(123456, en)).toBe('$1,234.56');
+    expect(formatMoney(0, en)).toBe('$0.00');
+    expect(formatMoney(-250, en)).toBe('-$2.50');
+    expect(formatMoney(1999, { locale: 'de-DE', currency: 'EUR' })).toBe('19,99\u00a0€');
+  });
+
+  it('shows numbers, compact numbers and percentages', () => {
+    expect(formatNumber(1234567, en)).toBe('1,234,567');
+    expect(formatNumber(3.14159, en)).toBe('3.14');
+    expect(formatCompactNumber(1234, en)).toBe('1.2K');
+    expect(formatCompactNumber(1_250_000, en)).toBe('1.3M');
+    expect(formatPercent(0.0425, en)).toBe('4.3%');
+    expect(formatPercent(1, en)).toBe('100%');
+  });
+
+  it('shows a calendar date as the same day in every time zone', () => {
+    expect(formatDate('2026-07-01', en)).toBe('Jul 1, 2026');
+    expect(formatDate('2026-07-01', { ...en, timeZone: 'Pacific/Honolulu' })).toBe('Jul 1, 2026');
+  });
+
+  it('shows date-times in the given time zone', () => {
+    // ICU versions differ in the space before AM (narrow no-break or plain).
+    const dateTime = formatDateTime('2026-07-01T10:00:00Z', { ...en, timeZone: 'UTC' });
+    expect(dateTime.replace(/\s/g, ' ')).toBe('Jul 1, 2026, 10:00 AM');
+    expect(formatDate('2026-07-01T23:30:00Z', { ...en, timeZone: 'Asia/Tokyo' })).toBe(
+      'Jul 2, 2026',
+    );
+  });
+
+  it('answers an em dash for missing or invalid values', () => {
+    expect(formatMoney(null)).toBe('—');
+    expect(formatNumber(undefined)).toBe('—');
+    expect(formatPercent(Number.NaN)).toBe('—');
+    expect(formatCompactNumber(Number.POSITIVE_INFINITY)).toBe('—');
+    expect(formatDate('not a date')).toBe('—');
+    expect(formatDateTime('')).toBe('—');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The one formatter of the dashboard: money, dates, numbers via `Intl`. Every function accepts
+ * `null`/`undefined` and answers an em dash, so screens need no guards for missing values.
+ */
+
+type Locale = string | undefined;
+export type FormatOptions = { locale?: Locale; timeZone?: string };
+
+const EMPTY = '—';
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const isNumber = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** Integer cents as money: `formatMoney(123456)` → "$1,234.56". */
+export function formatMoney(
+  cents: number | null | undefined,
+  options: FormatOptions & { currency?: string } = {},
+): string {
+  if (!isNumber(cents)) return EMPTY;
+  return numberFormat(options.locale, {
+    style: 'currency',
+    currency: options.currency ?? 'USD',
+  }).format(cents / 100);
+}
+
+/** A whole or decimal number with grouping: 12345 → "12,345". */
+export function formatNumber(
+  value: number | null | undefined,
+  options: FormatOptions & { maximumFractionDigits?: number } = {},
+): string {
+  if (!isNumber(value)) return EMPTY;
+  return numberFormat(options.locale, {
+    maximumFractionDigits: options.maximumFractionDigits ?? 2,
+  }).format(value);
+}
+
+/** Short counts for dense places: 1234567 → "1.2M". */
+export function formatCompactNumber(
+  value: number | null | undefined,
+  options: FormatOptions = {},
+): string {
+  if (!isNumber(value)) return EMPTY;
+  return numberFormat(options.locale, {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+/** A fraction as a percentage: 0.0425 → "4.3%" (the interface sends rates as fractions). */
+export function formatPercent(
+  fraction: number | null | undefined,
+  options: FormatOptions & { maximumFractionDigits?: number } = {},
+): string {
+  if (!isNumber(fraction)) return EMPTY;
+  return numberFormat(options.locale, {
+    style: 'percent',
+    maximumFractionDigits: options.maximumFractionDigits ?? 1,
+  }).format(fraction);
+}
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar date (`2026-07-01`, shown as that day everywhere) or the date part of a date-time
+ * (in the viewer's time zone unless `timeZone` is given): "Jul 1, 2026".
+ */
+export function formatDate(
+  value: string | Date | null | undefined,
+  options: FormatOptions = {},
+): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  let date: Date;
+  let timeZone = options.timeZone;
+  const calendar = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null;
+  if (calendar) {
+    // A calendar date has no time zone: read and show it in UTC so it never shifts a day.
+    date = new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3])));
+    timeZone = 'UTC';
+  } else {
+    date = typeof value === 'string' ? new Date(value) : value;
+  }
+  if (Number.isNaN(date.getTime())) return EMPTY;
+  return dateFormat(options.locale, { dateStyle: 'medium', timeZone }).format(date);
+}
+
+/** A date-time with minutes: "Jul 1, 2026, 10:00 AM". */
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  options: FormatOptions = {},
+): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return EMPTY;
+  return dateFormat(options.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: options.timeZone,
+  }).format(date);
+}

@@ -1,0 +1,26 @@
+import { describeError } from './api-client';
+
+// sonner is loaded on the first toast, so the key screen's bundle does not carry it.
+const loadToast = () => import('sonner').then((module) => module.toast);
+
+/**
+ * The one toast path. Components and the query client call these, never `toast` directly, so
+ * wording and durations stay the same everywhere. Toasts appear in the `<Toaster />` of the
+ * signed-in shell.
+ */
+export const notify = {
+  success: (title: string, description?: string) => {
+    void loadToast().then((toast) => toast.success(title, { description }));
+  },
+  info: (title: string, description?: string) => {
+    void loadToast().then((toast) => toast(title, { description }));
+  },
+  error: (title: string, description?: string) => {
+    void loadToast().then((toast) => toast.error(title, { description, duration: 8000 }));
+  },
+  /** Shows what went wrong with an action; `title` replaces the generic heading. */
+  apiError: (error: unknown, title?: string) => {
+    const described = describeError(error);
+    notify.error(title ?? described.title, described.description);
+  },
+};
