@@ -1,0 +1,117 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { Logger } from 'pino';
+import type { Db } from './db/client.ts';
+import { ApiError } from './errors.ts';
+import { apiKeyAuth, opsAuth } from './http/auth.ts';
+import type { AppEnv } from './http/context.ts';
+import { mountDashboard } from './http/dashboard.ts';
+import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { createRouter } from './http/openapi.ts';
+import { MemoryRateLimitStore, rateLimit, type RateLimitStore } from './http/rate-limit.ts';
+import { requestId } from './http/request-id.ts';
+import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { meRoutes } from './routes/me/me.routes.ts';
+import { metaRoutes, registerOpenApiDocument } from './routes/meta/meta.routes.ts';
+import { opsRoutes } from './routes/ops/ops.routes.ts';
+import { targetingRoutes } from './routes/targeting/targeting.routes.ts';
+
+export const API_BASE = '/2026-07';
+export const OPS_BASE = '/ops';
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface AppDeps {
+  db: Db;
+  logger: Logger;
+  /** The bearer token of /ops. */
+  opsToken: string;
+  /** Requests per key per minute. */
+  rateLimitPerMinute: number;
+  /** Defaults to a new in-process store; a shared (Redis) store later. */
+  rateLimitStore?: RateLimitStore;
+  /** Origins allowed to call /2026-07 from a browser; empty: same origin only. */
+  corsOrigins?: readonly string[];
+  /** The built dashboard's directory (see resolveStaticDir), or null for none. */
+  staticDir?: string | null;
+  /** The clock of every rule that stores or compares a time. */
+  now?: () => Date;
+}
+
+export type App = Hono<AppEnv>;
+
+/**
+ * The whole HTTP service as one Hono app: `/2026-07` (API keys), `/ops` (ops token), `/docs`,
+ * `/healthz`, and the dashboard. Holds no state of its own beyond the in-process rate-limit
+ * counters, so any number of instances can share one PostgreSQL.
+ */
+export function createApp(deps: AppDeps): App {
+  const now = deps.now ?? (() => new Date());
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId());
+  app.use('*', requestLog(deps.logger));
+  app.use('*', securityHeaders());
+
+  const tooLarge = () => {
+    throw new ApiError(413, 'payload_too_large', `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+  };
+
+  // /2026-07: CORS (before auth: preflights carry no key), key, rate limit, body size.
+  if (deps.corsOrigins && deps.corsOrigins.length > 0) {
+    const origins = [...deps.corsOrigins];
+    app.use(
+      `${API_BASE}/*`,
+      cors({
+        origin: origins.includes('*') ? '*' : origins,
+        allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID'],
+        exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Idempotent-Replay'],
+        maxAge: 600,
+      }),
+    );
+  }
+  app.use(`${API_BASE}/*`, apiKeyAuth(deps.db, { publicPaths: [`${API_BASE}/openapi.json`] }));
+  app.use(
+    `${API_BASE}/*`,
+    rateLimit({
+      limit: deps.rateLimitPerMinute,
+      store: deps.rateLimitStore ?? new MemoryRateLimitStore(),
+      now: () => now().getTime(),
+    }),
+  );
+  app.use(`${API_BASE}/*`, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
+
+  app.use(`${OPS_BASE}/*`, opsAuth(deps.opsToken, { publicPaths: [`${OPS_BASE}/openapi.json`] }));
+  app.use(`${OPS_BASE}/*`, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
+
+  const api = createRouter();
+  api.route('/', meRoutes(deps));
+  api.route('/', targetingRoutes(deps));
+  registerOpenApiDocument(api, {
+    title: 'Campaign Console API',
+    description:
+      'The campaign management interface 2026-07. Every operation sends `Authorization: Bearer <API key>`; ' +
+      'errors answer `{error, message, code}`.',
+    serverUrl: API_BASE,
+    scheme: { name: 'bearerAuth', description: 'An API key (brand or agency): `Authorization: Bearer cck_…`' },
+  });
+
+  const ops = opsRoutes({ db: deps.db, now });
+  registerOpenApiDocument(ops, {
+    title: 'Campaign Console platform side (/ops)',
+    description: 'Operators, the demo world and tests: tenancy, keys, targeting properties. Not reachable with API keys.',
+    serverUrl: OPS_BASE,
+    scheme: { name: 'opsToken', description: 'The OPS_TOKEN of the service' },
+  });
+
+  app.route('/', metaRoutes(deps));
+  app.route(API_BASE, api);
+  app.route(OPS_BASE, ops);
+  mountDashboard(app, deps.staticDir ?? null);
+
+  app.onError(errorHandler);
+  app.notFound(notFoundHandler(app));
+  return app;
+}

@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { ALL_SCOPES, type KeyKind, type Scope } from '#contract/me';
+import type { Db } from '../db/client.ts';
+import { agencyBrands, apiKeys } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import type { AuthContext } from './tenancy.ts';
+
+// API keys: `cck_` + 40 base62 characters (~238 bits). Only the SHA-256 of a key is stored; a
+// request's key is found by hashing it, so the database never holds anything usable as a key.
+
+export const KEY_PREFIX = 'cck_';
+const KEY_BODY_LENGTH = 40;
+const SHOWN_PREFIX_LENGTH = 12;
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export function generateApiKey(): string {
+  let body = '';
+  while (body.length < KEY_BODY_LENGTH) {
+    for (const byte of randomBytes(KEY_BODY_LENGTH)) {
+      // 248 = 4 * 62: dropping the bytes above keeps every character equally likely.
+      if (byte < 248 && body.length < KEY_BODY_LENGTH) body += BASE62[byte % 62];
+    }
+  }
+  return KEY_PREFIX + body;
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** The part of a key that is safe to show (in /me, logs and lists). */
+export function keyPrefix(key: string): string {
+  return key.slice(0, SHOWN_PREFIX_LENGTH);
+}
+
+/** Default all scopes; no duplicates; the canonical order of the contract. */
+export function normalizeScopes(scopes?: readonly Scope[]): Scope[] {
+  if (!scopes) return [...ALL_SCOPES];
+  return ALL_SCOPES.filter((s) => scopes.includes(s));
+}
+
+const isScope = (s: string): s is Scope => (ALL_SCOPES as readonly string[]).includes(s);
+
+/** The active key with this value, with the brands it acts for; null when unknown or revoked. */
+export async function resolveApiKey(db: Db, key: string): Promise<AuthContext | null> {
+  const [row] = await db
+    .select({
+      id: apiKeys.id,
+      kind: apiKeys.kind,
+      prefix: apiKeys.prefix,
+      scopes: apiKeys.scopes,
+      brandId: apiKeys.brandId,
+      agencyId: apiKeys.agencyId,
+    })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  let brandIds: string[];
+  if (row.kind === 'agency' && row.agencyId) {
+    const rows = await db
+      .select({ brandId: agencyBrands.brandId })
+      .from(agencyBrands)
+      .where(eq(agencyBrands.agencyId, row.agencyId));
+    brandIds = rows.map((r) => r.brandId);
+  } else {
+    brandIds = row.brandId ? [row.brandId] : [];
+  }
+  return {
+    keyId: row.id,
+    kind: row.kind,
+    prefix: row.prefix,
+    scopes: row.scopes.filter(isScope),
+    brandIds,
+    agencyId: row.agencyId,
+  };
+}
+
+export interface NewKey {
+  kind: KeyKind;
+  brandId?: string;
+  agencyId?: string;
+  scopes?: readonly Scope[];
+  /** A fixed key (the demo world's well-known keys); otherwise a random one. */
+  key?: string;
+}
+
+export interface CreatedKey {
+  id: string;
+  key: string;
+  prefix: string;
+  kind: KeyKind;
+  scopes: Scope[];
+}
+
+/** Stores a new key (its hash); the returned value is the only time the key is visible. */
+export async function insertApiKey(db: Db, input: NewKey): Promise<CreatedKey> {
+  const key = input.key ?? generateApiKey();
+  const scopes = normalizeScopes(input.scopes);
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      kind: input.kind,
+      brandId: input.kind === 'brand' ? input.brandId : null,
+      agencyId: input.kind === 'agency' ? input.agencyId : null,
+      prefix: keyPrefix(key),
+      keyHash: hashApiKey(key),
+      scopes,
+    })
+    .returning({ id: apiKeys.id });
+  if (!row) throw new Error('insert into api_keys returned no row');
+  return { id: row.id, key, prefix: keyPrefix(key), kind: input.kind, scopes };
+}
+
+/** Revokes a key; revoking a revoked key keeps its first revocation time. */
+export async function revokeApiKey(db: Db, id: string, now: Date): Promise<{ id: string; revokedAt: Date }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
+      .from(apiKeys)
+      .where(eq(apiKeys.id, id))
+      .for('update');
+    if (!row) throw new ApiError(404, 'not_found', 'Key not found');
+    if (row.revokedAt) return { id: row.id, revokedAt: row.revokedAt };
+    await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, id));
+    return { id: row.id, revokedAt: now };
+  });
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+const errorsOf = (vars: Record<string, string>) => {
+  const result = parseEnv(vars);
+  if (result.ok) throw new Error('expected the environment to be refused');
+  return result.errors;
+};
+
+describe('environment', () => {
+  it('gives every variable its default when none is set', () => {
+    const result = parseEnv({});
+    expect(result).toEqual({
+      ok: true,
+      env: {
+        port: 8080,
+        host: '127.0.0.1',
+        databaseUrl: null,
+        dataDir: './.data',
+        opsToken: null,
+        seed: 'demo',
+        rateLimitPerMinute: 600,
+        corsOrigins: [],
+        logLevel: 'info',
+        staticDir: 'dist/client',
+      },
+    });
+  });
+
+  it('treats blank variables as unset', () => {
+    const result = parseEnv({ PORT: '', DATABASE_URL: ' ', OPS_TOKEN: '', SEED: '' });
+    expect(result.ok && result.env).toMatchObject({ port: 8080, databaseUrl: null, opsToken: null, seed: 'demo' });
+  });
+
+  it('reads every variable', () => {
+    const result = parseEnv({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/cc',
+      DATA_DIR: 'memory',
+      OPS_TOKEN: 'a-long-ops-token',
+      SEED: 'none',
+      RATE_LIMIT_PER_MINUTE: '5',
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: 'none',
+    });
+    expect(result).toEqual({
+      ok: true,
+      env: {
+        port: 9000,
+        host: '0.0.0.0',
+        databaseUrl: 'postgres://u:p@db:5432/cc',
+        dataDir: 'memory',
+        opsToken: 'a-long-ops-token',
+        seed: 'none',
+        rateLimitPerMinute: 5,
+        corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
+        logLevel: 'silent',
+        staticDir: 'none',
+      },
+    });
+  });
+
+  it('names a bad PORT and shows its value', () => {
+    expect(errorsOf({ PORT: 'eighty' })).toEqual(['PORT must be an integer from 0 to 65535 (got "eighty")']);
+    expect(errorsOf({ PORT: '70000' })).toEqual(['PORT must be an integer from 0 to 65535 (got "70000")']);
+  });
+
+  it('names a DATABASE_URL that is not postgres:// without echoing it', () => {
+    expect(errorsOf({ DATABASE_URL: 'mysql://root:secret@db/x' })).toEqual([
+      'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    ]);
+  });
+
+  it('names a bad SEED, RATE_LIMIT_PER_MINUTE and LOG_LEVEL, one line each', () => {
+    expect(errorsOf({ SEED: 'lots', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'loud' })).toEqual([
+      'SEED must be "demo" or "none" (got "lots")',
+      'RATE_LIMIT_PER_MINUTE must be an integer from 1 to 1000000000 (got "0")',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ]);
+  });
+
+  it('refuses a CORS origin with a path', () => {
+    const errors = errorsOf({ CORS_ORIGINS: 'https://ok.example.com,https://bad.example.com/app' });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^CORS_ORIGINS "https:\/\/bad.example.com\/app" is not an origin/);
+  });
+
+  it('refuses a short OPS_TOKEN without echoing it', () => {
+    expect(errorsOf({ OPS_TOKEN: 'short' })).toEqual(['OPS_TOKEN must be 8 to 512 printable characters without spaces']);
+  });
+});

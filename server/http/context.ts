@@ -1,0 +1,13 @@
+import type { Logger } from 'pino';
+import type { AuthContext } from '../domain/tenancy.ts';
+
+/** The Hono environment of every route: what middleware puts in the context. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    /** The request's logger, carrying its request id. */
+    log: Logger;
+    /** Set by the API key middleware on /2026-07 (absent on public routes). */
+    auth: AuthContext | undefined;
+  };
+};

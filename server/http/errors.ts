@@ -1,0 +1,110 @@
+import type { Context, Hono, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Hook } from '@hono/zod-openapi';
+import type { z } from 'zod';
+import { ApiError } from '../errors.ts';
+import type { AppEnv } from './context.ts';
+
+// The one place that turns failures into the interface's error body {error, message, code}.
+
+/** `brand_ids[1]`, `tasks[0].title`; the whole body is `body`. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out;
+}
+
+/** One message naming each offending field: `brand_id: Invalid UUID; name: is required`. */
+export function formatIssues(issues: readonly z.core.$ZodIssue[], wholeName = 'body'): string {
+  const parts: string[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) parts.push(`${fieldPath([...issue.path, key])}: unknown field`);
+      continue;
+    }
+    const name = fieldPath(issue.path) || wholeName;
+    const missing = issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
+    parts.push(`${name}: ${missing ? 'is required' : issue.message}`);
+  }
+  const shown = parts.slice(0, 10);
+  if (parts.length > shown.length) shown.push(`and ${parts.length - shown.length} more`);
+  return shown.join('; ');
+}
+
+/**
+ * The defaultHook of every OpenAPIHono router: a body that breaks the schema is 422
+ * `validation_failed`; bad path parameters, query parameters or headers are 400 `invalid_request`.
+ */
+export const validationHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
+  if (result.success) return undefined;
+  if (result.target === 'json' || result.target === 'form') {
+    throw new ApiError(422, 'validation_failed', formatIssues(result.error.issues));
+  }
+  const whole = result.target === 'query' ? 'query' : result.target === 'param' ? 'path' : 'headers';
+  throw new ApiError(400, 'invalid_request', formatIssues(result.error.issues, whole));
+};
+
+function fromHttpException(err: HTTPException): ApiError {
+  switch (err.status) {
+    case 400:
+      return new ApiError(400, 'invalid_request', /json/i.test(err.message) ? 'body: not valid JSON' : err.message);
+    case 401:
+      return new ApiError(401, 'unauthenticated', err.message || 'Unauthenticated');
+    case 413:
+      return new ApiError(413, 'payload_too_large', 'body: larger than 1 MiB');
+    case 415:
+      return new ApiError(415, 'unsupported_media_type', 'Content-Type must be application/json');
+    default:
+      return err.status >= 500
+        ? new ApiError(500, 'internal', 'Internal error')
+        : new ApiError(err.status as 400, 'invalid_request', err.message || 'Invalid request');
+  }
+}
+
+export function errorHandler(err: Error, c: Context<AppEnv>): Response {
+  let apiError: ApiError;
+  if (err instanceof ApiError) apiError = err;
+  else if (err instanceof HTTPException) apiError = fromHttpException(err);
+  else {
+    const requestId = c.get('requestId');
+    // The details go to the log only: the answer carries no stack, SQL or driver message.
+    (c.get('log') ?? console).error({ err }, 'unhandled error');
+    apiError = new ApiError(500, 'internal', `Internal error (request id ${requestId})`);
+  }
+  for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
+  return c.json(apiError.toBody(), apiError.status);
+}
+
+/**
+ * Unknown routes answer 404 `not_found`; a known path with another method answers 405
+ * `method_not_allowed` with the Allow header. The route table is read once, on first use.
+ */
+export function notFoundHandler(app: Hono<AppEnv>): NotFoundHandler<AppEnv> {
+  let table: { pattern: RegExp; method: string }[] | undefined;
+  const allowed = (path: string): string[] => {
+    table ??= app.routes
+      .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
+      .map((r) => ({
+        method: r.method,
+        pattern: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+')}$`),
+      }));
+    const methods = new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method));
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods];
+  };
+  return (c) => {
+    const methods = allowed(c.req.path);
+    if (methods.length > 0 && !methods.includes(c.req.method)) {
+      return errorHandler(
+        new ApiError(405, 'method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}`, {
+          Allow: methods.join(', '),
+        }),
+        c,
+      );
+    }
+    return errorHandler(new ApiError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`), c);
+  };
+}

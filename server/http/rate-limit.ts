@@ -1,0 +1,69 @@
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from '../errors.ts';
+import type { AppEnv } from './context.ts';
+
+/**
+ * Where hits are counted. In-process for now; a shared store (Redis) implements the same method
+ * when several instances must share one budget per key.
+ */
+export interface RateLimitStore {
+  /** Counts one hit of `key` in the fixed window containing `now`; returns the count and the window's end. */
+  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly #windows = new Map<string, { start: number; count: number }>();
+  #lastSweep = 0;
+
+  async hit(key: string, windowMs: number, now: number) {
+    const start = now - (now % windowMs);
+    if (start !== this.#lastSweep) {
+      // Once per window, forget the keys of earlier windows.
+      for (const [k, w] of this.#windows) if (w.start < start) this.#windows.delete(k);
+      this.#lastSweep = start;
+    }
+    let w = this.#windows.get(key);
+    if (!w || w.start !== start) {
+      w = { start, count: 0 };
+      this.#windows.set(key, w);
+    }
+    w.count += 1;
+    return { count: w.count, resetAt: start + windowMs };
+  }
+}
+
+export interface RateLimitOptions {
+  limit: number;
+  windowSeconds?: number;
+  store?: RateLimitStore;
+  now?: () => number;
+}
+
+/**
+ * Per-key limit with the IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers) on every
+ * answer to a key; over the limit: 429 `rate_limited` with Retry-After. Requests without a key
+ * (public routes) are not counted.
+ */
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+  const windowSeconds = options.windowSeconds ?? 60;
+  const windowMs = windowSeconds * 1000;
+  const store = options.store ?? new MemoryRateLimitStore();
+  const now = options.now ?? Date.now;
+  const policy = `"default";q=${options.limit};w=${windowSeconds}`;
+  return async (c, next) => {
+    const auth = c.get('auth');
+    if (!auth) return next();
+    const t = now();
+    const { count, resetAt } = await store.hit(auth.keyId, windowMs, t);
+    const remaining = Math.max(0, options.limit - count);
+    const reset = Math.max(1, Math.ceil((resetAt - t) / 1000));
+    c.header('RateLimit-Policy', policy);
+    c.header('RateLimit', `"default";r=${remaining};t=${reset}`);
+    if (count > options.limit) {
+      throw new ApiError(429, 'rate_limited', `Rate limit of ${options.limit} requests per ${windowSeconds} s exceeded; retry in ${reset} s`, {
+        'Retry-After': String(reset),
+      });
+    }
+    await next();
+  };
+}

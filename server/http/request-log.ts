@@ -1,0 +1,26 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
+import type { AppEnv } from './context.ts';
+
+/**
+ * One structured line per request. Only the path is logged (never the query string, which may
+ * carry cursors or secrets) and never a header: the Authorization header and keys stay out.
+ */
+export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const log = logger.child({ request_id: c.get('requestId') });
+    c.set('log', log);
+    await next();
+    const status = c.res.status;
+    const line = {
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      key_prefix: c.get('auth')?.prefix,
+    };
+    if (status >= 500) log.error(line, 'request');
+    else log.info(line, 'request');
+  };
+}

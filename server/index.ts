@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { activeDemoKeys, DEMO_AGENCY_KEY, DEMO_BRAND_KEY, seedDemo, writeDemoKeysFile } from './demo/seed.ts';
+import { loadEnv } from './env.ts';
+import { resolveStaticDir } from './http/dashboard.ts';
+import { createLogger } from './logger.ts';
+
+// Boot: env -> database -> migrations -> seed -> app -> listen. Banner lines (URLs, generated
+// token, demo keys) are for people and go to stdout as plain text; everything else is JSON logs.
+
+const started = performance.now();
+const env = loadEnv();
+const logger = createLogger(env.logLevel);
+
+let opsToken = env.opsToken;
+if (!opsToken) {
+  opsToken = randomBytes(24).toString('base64url');
+  console.log(`OPS_TOKEN was not set; generated for this run: ${opsToken}`);
+}
+
+const database = await openDatabase({
+  databaseUrl: env.databaseUrl,
+  dataDir: env.dataDir,
+  onPoolError: (err) => logger.warn({ err }, 'idle database connection failed'),
+}).catch((err: unknown) => {
+  logger.fatal({ err }, 'could not open or migrate the database');
+  process.exit(1);
+});
+
+async function demoWorld() {
+  const seeded = await seedDemo(database.db);
+  if (seeded.created) {
+    console.log('Created the demo world: Brightline Agency manages Glow Lab and Northwind Outdoors; Pixel Coffee is on its own.');
+    if (env.dataDir !== 'memory') console.log(`Demo keys written to ${writeDemoKeysFile(resolve(env.dataDir), seeded.world)}`);
+  }
+  const active = await activeDemoKeys(database.db);
+  if (active.brandKey) console.log(`Demo brand key (Glow Lab):            ${DEMO_BRAND_KEY}`);
+  if (active.agencyKey) console.log(`Demo agency key (Brightline Agency):  ${DEMO_AGENCY_KEY}`);
+}
+if (env.seed === 'demo') {
+  await demoWorld().catch(async (err: unknown) => {
+    logger.fatal({ err }, 'could not create the demo world');
+    await database.close().catch(() => {});
+    process.exit(1);
+  });
+}
+
+const staticDir = resolveStaticDir(env.staticDir);
+const app = createApp({
+  db: database.db,
+  logger,
+  opsToken,
+  rateLimitPerMinute: env.rateLimitPerMinute,
+  corsOrigins: env.corsOrigins,
+  staticDir,
+});
+
+const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
+  const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
+  console.log(`Campaign Console listening on ${url}  (API ${url}/2026-07, docs ${url}/docs)`);
+  logger.info(
+    {
+      url,
+      database: database.location,
+      dashboard: staticDir ?? 'not built',
+      boot_ms: Math.round(performance.now() - started),
+    },
+    'ready',
+  );
+});
+server.on('error', (err) => {
+  logger.fatal({ err }, 'could not listen');
+  void database.close().finally(() => process.exit(1));
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  // Finish requests in flight, then close the database; give up after 10 s.
+  const force = setTimeout(() => {
+    logger.warn('requests still running after 10 s; closing anyway');
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, 10_000);
+  force.unref();
+  await new Promise<void>((done) => server.close(() => done()));
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
+  clearTimeout(force);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
