@@ -20,6 +20,15 @@ function brandScreen(
   };
 }
 
+/** A page under a brand screen (e.g. one campaign under Campaigns). */
+function brandPage(
+  screen: BrandScreenHandle['screen'],
+  path: string,
+  load: () => Promise<RouteObject['Component']>,
+): RouteObject {
+  return { ...brandScreen(screen, load), path };
+}
+
 /**
  * Every route. Loaders live here (small, and they start fetching while a screen's code loads);
  * screens and the shell are lazy, so the key screen does not carry them.
@@ -52,6 +61,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             brandScreen(
               'campaigns',
               async () => (await import('./routes/brand/campaigns')).CampaignsScreen,
+            ),
+            // Campaign pages belong to the Campaigns screen (navigation and brand switching).
+            brandPage(
+              'campaigns',
+              paths.campaignNew.path,
+              async () => (await import('./routes/brand/campaign-new')).CampaignNewScreen,
+            ),
+            brandPage(
+              'campaigns',
+              paths.campaign.path,
+              async () => (await import('./routes/brand/campaign-detail')).CampaignDetailScreen,
+            ),
+            brandPage(
+              'campaigns',
+              paths.campaignEdit.path,
+              async () => (await import('./routes/brand/campaign-edit')).CampaignEditScreen,
             ),
             brandScreen('review', async () => (await import('./routes/brand/review')).ReviewScreen),
             brandScreen(

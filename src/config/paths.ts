@@ -23,6 +23,20 @@ export const paths = {
     path: '/brands/:brandId/campaigns',
     href: (brandId: string) => brandPath(brandId, '/campaigns'),
   },
+  campaignNew: {
+    path: '/brands/:brandId/campaigns/new',
+    href: (brandId: string) => brandPath(brandId, '/campaigns/new'),
+  },
+  campaign: {
+    path: '/brands/:brandId/campaigns/:campaignId',
+    href: (brandId: string, campaignId: string) =>
+      brandPath(brandId, `/campaigns/${encodeURIComponent(campaignId)}`),
+  },
+  campaignEdit: {
+    path: '/brands/:brandId/campaigns/:campaignId/edit',
+    href: (brandId: string, campaignId: string) =>
+      brandPath(brandId, `/campaigns/${encodeURIComponent(campaignId)}/edit`),
+  },
   review: {
     path: '/brands/:brandId/review',
     href: (brandId: string) => brandPath(brandId, '/review'),
