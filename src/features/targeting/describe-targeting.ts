@@ -16,7 +16,10 @@ export type DescribeOptions = { locale?: string };
 // The sentence is English, so its lists are too; only numbers follow the viewer's locale.
 const anyOf = new Intl.ListFormat('en', { type: 'disjunction' });
 
-function describeOptionValues(condition: TargetingCondition, labels: readonly TargetingValue[] | undefined) {
+function describeOptionValues(
+  condition: TargetingCondition,
+  labels: readonly TargetingValue[] | undefined,
+) {
   const shown = condition.values.map(
     (value) => labels?.find((known) => known.value === value)?.label ?? value,
   );
@@ -46,7 +49,9 @@ function describeCondition(
   const property = properties.get(condition.property);
   const name = property?.name ?? condition.property;
   if (condition.values.length === 0) {
-    return property?.kind === 'number' ? `${name} (range not set yet)` : `${name} (no values chosen yet)`;
+    return property?.kind === 'number'
+      ? `${name} (range not set yet)`
+      : `${name} (no values chosen yet)`;
   }
   const phrase =
     property?.kind === 'number'

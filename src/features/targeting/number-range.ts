@@ -1,7 +1,7 @@
 /** What the two inputs of a number condition hold, as typed. */
 export type RangeText = { min: string; max: string };
 
-export type RangeProblem = { field: 'min' | 'max'; message: string };
+export type RangeProblem = { field: 'min' | 'max' | 'both'; message: string };
 
 const PLAIN = /^\d+(?:\.\d+)?$/;
 const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
@@ -50,7 +50,7 @@ export function rangeProblems(text: RangeText): RangeProblem[] {
   const min = normalizeNumberText(text.min);
   const max = normalizeNumberText(text.max);
   if (problems.length === 0 && min !== null && max !== null && Number(min) > Number(max)) {
-    problems.push({ field: 'min', message: 'The minimum must not be above the maximum.' });
+    problems.push({ field: 'both', message: 'The minimum must not be above the maximum.' });
   }
   return problems;
 }

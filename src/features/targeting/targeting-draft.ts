@@ -11,7 +11,11 @@ export const MAX_CONDITIONS = 50;
 export const MAX_VALUES = 200;
 export const MAX_GROUP_NAME = 200;
 
-export const emptyCondition = (): TargetingCondition => ({ property: '', operator: 'IN', values: [] });
+export const emptyCondition = (): TargetingCondition => ({
+  property: '',
+  operator: 'IN',
+  values: [],
+});
 
 export const emptyGroup = (): TargetingGroup => ({ operator: 'AND', conditions: [] });
 
