@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // user-event drives whole forms; on a busy 2-core CI machine that takes seconds.
+          testTimeout: 20_000,
         },
       },
     ],

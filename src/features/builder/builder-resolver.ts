@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import type { Campaign } from '#contract/campaigns';
+import type { TargetingProperty } from '#contract/targeting';
+import { validateTargeting } from '../targeting/validate-targeting';
+import { builderSchema, type BuilderOutput, type BuilderValues } from './builder-form';
+import type { FieldLocks } from './field-locks';
+import { builderIssueMessage } from './messages';
+
+/** What the rules beyond the contract's need to know; react-hook-form passes it to the resolver. */
+export type BuilderContext = {
+  /** The targeting properties, once loaded; without them a rule's properties cannot be checked. */
+  properties: readonly TargetingProperty[] | null;
+  locks: FieldLocks;
+  /** The campaign as the service has it (edit); null when creating. */
+  baseline: Campaign | null;
+};
+
+const contractRules = zodResolver(builderSchema, { error: builderIssueMessage });
+
+/** Rules that need more than the form's values: the targeting properties, the status, today. */
+export function contextErrors(
+  values: BuilderValues,
+  context: BuilderContext | undefined,
+): FieldErrors<BuilderValues> {
+  const errors: FieldErrors<BuilderValues> = {};
+  if (!context) return errors;
+  const { properties, locks, baseline } = context;
+
+  if (!locks.reasons.targeting && values.targeting && properties) {
+    const count = validateTargeting(values.targeting, properties).length;
+    if (count > 0) {
+      errors.targeting = {
+        type: 'targeting',
+        message:
+          count === 1
+            ? 'fix the problem in the targeting rule'
+            : `fix the ${count} problems in the targeting rule`,
+      } as FieldError;
+    }
+  }
+
+  const earliest = locks.earliestDeadline;
+  if (earliest && !locks.reasons.deadlines) {
+    for (const name of ['content_deadline_date', 'post_deadline_date'] as const) {
+      const value = values[name].trim();
+      // An unchanged deadline may already be past; only a moved one must not be.
+      if (value && value !== (baseline?.[name] ?? '') && value < earliest) {
+        errors[name] = { type: 'min', message: 'must not be earlier than today' };
+      }
+    }
+  }
+
+  const product = values.product;
+  if (
+    baseline?.product.name &&
+    !locks.reasons.content &&
+    !product.name.trim() &&
+    !product.url.trim() &&
+    !product.image_url.trim()
+  ) {
+    errors.product = {
+      name: {
+        type: 'required',
+        message: 'a product can be changed but not removed: enter its name',
+      },
+    };
+  }
+  return errors;
+}
+
+/** The contract's rules (zod), then the rules of `contextErrors`; the contract's error wins a tie. */
+export const builderResolver: Resolver<BuilderValues, BuilderContext, BuilderOutput> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await contractRules(values, context, options);
+  const extra = contextErrors(values, context);
+  const names = Object.keys(extra) as (keyof BuilderValues)[];
+  if (names.length === 0) return result;
+  const errors: FieldErrors<BuilderValues> = { ...result.errors };
+  for (const name of names) {
+    if (!errors[name]) Object.assign(errors, { [name]: extra[name] });
+  }
+  return { values: {}, errors };
+};

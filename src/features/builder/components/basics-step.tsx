@@ -1,0 +1,269 @@
+import type { BrandRef } from '#contract/me';
+import { VISIBILITY_LABELS, type Visibility } from '#contract/enums';
+import { Plus, Trash2 } from 'lucide-react';
+import { useRef } from 'react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { FieldsetField, RadioCardGroup } from '../../../components/form/choice-fields';
+import { FormField } from '../../../components/form/form-field';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { MAX_LINKS, emptyLink, type BuilderValues } from '../builder-form';
+import { CAMPAIGN_LABELS, LINK_LABELS } from '../field-labels';
+import { useFieldError } from '../use-field-error';
+import { StepSection } from './step-section';
+import { UrlListField } from './url-list-field';
+
+const VISIBILITY_DESCRIPTIONS: Record<Visibility, string> = {
+  public: 'Appears in creator discovery.',
+  unlisted: 'Reachable only with the invite code or a direct link.',
+};
+
+const visibilityOptions = (['public', 'unlisted'] as const).map((value) => ({
+  value,
+  label: VISIBILITY_LABELS[value],
+  description: VISIBILITY_DESCRIPTIONS[value],
+}));
+
+type TextName =
+  | 'name'
+  | 'description'
+  | 'instructions'
+  | 'invite_code'
+  | 'product.name'
+  | 'product.url'
+  | 'product.image_url'
+  | 'icon_url'
+  | 'brief_url';
+
+function TextField({
+  name,
+  description,
+  type = 'text',
+  multiline = false,
+}: {
+  name: TextName;
+  description?: string;
+  type?: 'text' | 'url';
+  multiline?: boolean;
+}) {
+  const { register } = useFormContext<BuilderValues>();
+  const error = useFieldError(name);
+  return (
+    <FormField label={CAMPAIGN_LABELS[name]} description={description} error={error}>
+      {(control) =>
+        multiline ? (
+          <Textarea {...control} {...register(name)} rows={4} />
+        ) : (
+          <Input
+            {...control}
+            {...register(name)}
+            type={type}
+            {...(type === 'url'
+              ? { inputMode: 'url' as const, placeholder: 'https://', spellCheck: false }
+              : {})}
+          />
+        )
+      }
+    </FormField>
+  );
+}
+
+function LinkRow({ index, onRemove }: { index: number; onRemove: () => void }) {
+  const { register } = useFormContext<BuilderValues>();
+  const errors = {
+    url: useFieldError(`links.${index}.url`),
+    service: useFieldError(`links.${index}.service`),
+    description: useFieldError(`links.${index}.description`),
+    affiliate_code: useFieldError(`links.${index}.affiliate_code`),
+  };
+  return (
+    <li className="rounded-md border border-gray-200 bg-gray-50 p-4">
+      <fieldset className="min-w-0 space-y-3">
+        <legend className="text-sm font-medium text-gray-900">Link {index + 1}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label={LINK_LABELS.url} error={errors.url}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register(`links.${index}.url`)}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                spellCheck={false}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={LINK_LABELS.service}
+            description="A short name for what it points at, like shop or app."
+            error={errors.service}
+          >
+            {(control) => (
+              <Input {...control} {...register(`links.${index}.service`)} spellCheck={false} />
+            )}
+          </FormField>
+          <FormField label={LINK_LABELS.description} error={errors.description}>
+            {(control) => <Input {...control} {...register(`links.${index}.description`)} />}
+          </FormField>
+          <FormField
+            label={LINK_LABELS.affiliate_code}
+            description="The code creators share with this link, if any."
+            error={errors.affiliate_code}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...register(`links.${index}.affiliate_code`)}
+                spellCheck={false}
+              />
+            )}
+          </FormField>
+        </div>
+        <Button variant="ghost" size="sm" onClick={onRemove}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Remove link {index + 1}
+        </Button>
+      </fieldset>
+    </li>
+  );
+}
+
+function LinksField() {
+  const { control } = useFormContext<BuilderValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'links' });
+  const error = useFieldError('links');
+  const addRef = useRef<HTMLButtonElement>(null);
+  return (
+    <FieldsetField
+      legend={CAMPAIGN_LABELS.links}
+      description="Where creators send their audience, with an affiliate code where there is one."
+      error={error}
+    >
+      {() => (
+        <>
+          {fields.length > 0 ? (
+            <ol className="space-y-3">
+              {fields.map((field, index) => (
+                <LinkRow
+                  key={field.id}
+                  index={index}
+                  onRemove={() => {
+                    remove(index);
+                    addRef.current?.focus();
+                  }}
+                />
+              ))}
+            </ol>
+          ) : null}
+          <button
+            ref={addRef}
+            type="button"
+            className={buttonClasses('secondary', 'sm')}
+            disabled={fields.length >= MAX_LINKS}
+            onClick={() => append(emptyLink())}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            Add link
+          </button>
+        </>
+      )}
+    </FieldsetField>
+  );
+}
+
+/** Step 1: what the campaign is, who can find it, what it promotes. */
+export function BasicsStep({
+  brands,
+  hasInviteCode,
+}: {
+  /** The brands an agency key may choose from when creating; null: no choice. */
+  brands: readonly BrandRef[] | null;
+  /** The campaign already has a code (edit): an empty field keeps it rather than making one. */
+  hasInviteCode: boolean;
+}) {
+  const { register, control, setValue } = useFormContext<BuilderValues>();
+  const visibility = useWatch({ control, name: 'visibility' });
+  const brandError = useFieldError('brand_id');
+  const visibilityError = useFieldError('visibility');
+
+  return (
+    <>
+      <StepSection title="About the campaign">
+        <TextField name="name" />
+        {brands ? (
+          <FormField
+            label={CAMPAIGN_LABELS.brand_id}
+            description="The brand the campaign belongs to."
+            error={brandError}
+          >
+            {(control) => (
+              <Select {...control} {...register('brand_id')}>
+                {brands.map((brand) => (
+                  <option key={brand.id} value={brand.id}>
+                    {brand.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        ) : null}
+        <TextField name="description" description="Shown to creators." multiline />
+        <TextField
+          name="instructions"
+          description="Campaign-wide instructions that apply to every task."
+          multiline
+        />
+      </StepSection>
+
+      <StepSection title="Access">
+        <RadioCardGroup
+          legend={CAMPAIGN_LABELS.visibility}
+          error={visibilityError}
+          options={visibilityOptions}
+          inputProps={() =>
+            register('visibility', {
+              // Only an unlisted campaign has an invite code.
+              onChange: (event: { target: { value: string } }) => {
+                if (event.target.value === 'public') setValue('invite_code', '');
+              },
+            })
+          }
+        />
+        {visibility === 'unlisted' ? (
+          <TextField
+            name="invite_code"
+            description={
+              hasInviteCode
+                ? 'Creators enter this code to find the campaign. Leave empty to keep the current one.'
+                : 'Creators enter this code to find the campaign. Leave empty to generate one.'
+            }
+          />
+        ) : null}
+      </StepSection>
+
+      <StepSection title="Product">
+        <TextField
+          name="product.name"
+          description="Leave the product fields empty if there is none."
+        />
+        <TextField name="product.url" type="url" />
+        <TextField name="product.image_url" type="url" />
+      </StepSection>
+
+      <StepSection title="Brief and media">
+        <TextField name="icon_url" type="url" description="A square image shown beside the name." />
+        <TextField name="brief_url" type="url" description="A link to an external brief." />
+        <UrlListField
+          name="video_examples"
+          legend={CAMPAIGN_LABELS.video_examples}
+          description="Videos that show creators what good content for this campaign looks like."
+          itemLabel="Example video"
+          addLabel="Add example video"
+        />
+        <LinksField />
+      </StepSection>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify';
+import { GLOW_LAB, errorResponse } from '../../../test/http';
+import { emptyBuilderValues } from '../builder-form';
+import { draftKey, writeDraft } from '../draft-storage';
+import { renderBuilder, signIn, signOutOfClient, stubService } from '../test/builder-support';
+
+const BRAND_KEY = { mode: 'create', brand: GLOW_LAB, brands: null } as const;
+
+const step = (name: string) =>
+  within(screen.getByRole('navigation', { name: 'Builder steps' })).getByRole('button', {
+    name: new RegExp(`^${name}`),
+  });
+
+// Typing through whole forms with user-event is slow on a busy two-core machine.
+describe('Targeting and Review steps', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    signIn();
+    vi.spyOn(notify, 'success').mockImplementation(() => undefined);
+  });
+  afterEach(() => signOutOfClient());
+
+  it('blocks saving an unfinished rule and shows its problems in the editor', async () => {
+    const user = userEvent.setup();
+    const service = stubService();
+    renderBuilder(BRAND_KEY);
+    await user.type(screen.getByLabelText('Campaign name'), 'Targeted');
+    await user.click(step('Targeting'));
+    await user.click(
+      await screen.findByRole('radio', { name: 'Only creators who match these rules' }),
+    );
+    await user.click(step('Basics'));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    await waitFor(() => expect(step('Targeting')).toHaveAttribute('aria-current', 'step'));
+    expect(
+      screen.getByText('Group 1 has no conditions: add one or remove the group.'),
+    ).toBeVisible();
+    expect(service.writes()).toHaveLength(0);
+
+    await user.click(screen.getByRole('radio', { name: 'Open to all creators' }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByRole('heading', { name: /Campaign page/ });
+  });
+
+  it('shows a loading state, then an error with a retry, when the properties do not load', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stubService(async (call) => {
+      if (call.path !== '/targeting/properties' || !fail) return undefined;
+      await answered;
+      return errorResponse(500, 'internal', 'Something broke.');
+    });
+    renderBuilder(BRAND_KEY);
+    await user.click(step('Targeting'));
+
+    expect(screen.getByText('Loading the targeting properties…')).toBeVisible();
+    answer();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The targeting properties could not be loaded',
+    );
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'Who can join' })).toBeVisible();
+  });
+
+  it('puts a 422 naming a targeting condition on the rule', async () => {
+    const user = userEvent.setup();
+    stubService((call) =>
+      call.method === 'POST'
+        ? errorResponse(
+            422,
+            'validation_failed',
+            'targeting.groups[0].conditions[0].values: must be a range "<min>-<max>" with min not above max',
+          )
+        : undefined,
+    );
+    // A rule restored from this device's draft, which the service then refuses.
+    const values = {
+      ...emptyBuilderValues(GLOW_LAB.id),
+      name: 'Targeted',
+      targeting: {
+        root_operator: 'AND' as const,
+        groups: [
+          {
+            operator: 'AND' as const,
+            conditions: [
+              { property: 'prop_followers', operator: 'IN' as const, values: ['10-100'] },
+            ],
+          },
+        ],
+      },
+    };
+    writeDraft(draftKey({ brandId: GLOW_LAB.id, mode: 'create' }), {
+      savedAt: new Date().toISOString(),
+      values,
+    });
+    renderBuilder(BRAND_KEY);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    await waitFor(() => expect(step('Targeting')).toHaveAttribute('aria-current', 'step'));
+    expect(
+      await screen.findByText('Must be a range "<min>-<max>" with min not above max.', {
+        exact: false,
+      }),
+    ).toBeVisible();
+  });
+
+  it('summarises everything, lists what blocks saving with a way to each field, and warns about publishing', async () => {
+    const user = userEvent.setup();
+    stubService();
+    renderBuilder(BRAND_KEY);
+    await user.type(screen.getByLabelText('Campaign name'), 'Summer glow');
+    await user.click(step('Tasks'));
+    await user.click(screen.getByRole('button', { name: 'Add task' }));
+    await user.click(step('Review'));
+
+    expect(
+      await screen.findByRole('heading', { name: '3 problems to fix before saving' }),
+    ).toBeVisible();
+    expect(screen.getByText('Open to all creators.')).toBeVisible();
+    expect(screen.queryByText('Publishing will need a task')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Task 1 · Platforms/ }));
+    expect(step('Tasks')).toHaveAttribute('aria-current', 'step');
+    expect(
+      within(screen.getByRole('region', { name: 'Task 1' })).getByRole('button', {
+        name: 'TikTok',
+      }),
+    ).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Remove task 1' }));
+    await user.click(step('Review'));
+    expect(await screen.findByText('Nothing is missing')).toBeVisible();
+    expect(screen.getByText('Publishing will need a task')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Edit settings' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toHaveFocus();
+  });
+});
