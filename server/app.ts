@@ -13,10 +13,13 @@ import { MemoryRateLimitStore, rateLimit, type RateLimitStore } from './http/rat
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { secretSource } from './domain/secrets.ts';
+import { campaignRoutes } from './routes/campaigns/campaigns.routes.ts';
 import { meRoutes } from './routes/me/me.routes.ts';
 import { metaRoutes, registerOpenApiDocument } from './routes/meta/meta.routes.ts';
 import { opsRoutes } from './routes/ops/ops.routes.ts';
 import { targetingRoutes } from './routes/targeting/targeting.routes.ts';
+import { taskRoutes } from './routes/tasks/tasks.routes.ts';
 
 export const API_BASE = '/2026-07';
 export const OPS_BASE = '/ops';
@@ -37,6 +40,11 @@ export interface AppDeps {
   staticDir?: string | null;
   /** The clock of every rule that stores or compares a time. */
   now?: () => Date;
+  /**
+   * The key that signs page cursors, shared by every instance (see loadCursorSecret); when
+   * omitted it is read from the database on first use.
+   */
+  cursorSecret?: Uint8Array;
 }
 
 export type App = Hono<AppEnv>;
@@ -86,8 +94,11 @@ export function createApp(deps: AppDeps): App {
   app.use(`${OPS_BASE}/*`, opsAuth(deps.opsToken, { publicPaths: [`${OPS_BASE}/openapi.json`] }));
   app.use(`${OPS_BASE}/*`, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
 
+  const cursorSecret = secretSource(deps.db, deps.cursorSecret);
   const api = createRouter();
   api.route('/', meRoutes(deps));
+  api.route('/', campaignRoutes({ db: deps.db, now, cursorSecret }));
+  api.route('/', taskRoutes({ db: deps.db, cursorSecret }));
   api.route('/', targetingRoutes(deps));
   registerOpenApiDocument(api, {
     title: 'Campaign Console API',
@@ -101,7 +112,8 @@ export function createApp(deps: AppDeps): App {
   const ops = opsRoutes({ db: deps.db, now });
   registerOpenApiDocument(ops, {
     title: 'Campaign Console platform side (/ops)',
-    description: 'Operators, the demo world and tests: tenancy, keys, targeting properties. Not reachable with API keys.',
+    description:
+      'Operators, the demo world and tests: tenancy, keys, targeting properties, campaign review. Not reachable with API keys.',
     serverUrl: OPS_BASE,
     scheme: { name: 'opsToken', description: 'The OPS_TOKEN of the service' },
   });

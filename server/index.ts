@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { activeDemoKeys, DEMO_AGENCY_KEY, DEMO_BRAND_KEY, seedDemo, writeDemoKeysFile } from './demo/seed.ts';
+import { loadCursorSecret } from './domain/secrets.ts';
 import { loadEnv } from './env.ts';
 import { resolveStaticDir } from './http/dashboard.ts';
 import { createLogger } from './logger.ts';
@@ -48,6 +49,12 @@ if (env.seed === 'demo') {
   });
 }
 
+const cursorSecret = await loadCursorSecret(database.db).catch(async (err: unknown) => {
+  logger.fatal({ err }, 'could not read the service secrets');
+  await database.close().catch(() => {});
+  process.exit(1);
+});
+
 const staticDir = resolveStaticDir(env.staticDir);
 const app = createApp({
   db: database.db,
@@ -56,6 +63,7 @@ const app = createApp({
   rateLimitPerMinute: env.rateLimitPerMinute,
   corsOrigins: env.corsOrigins,
   staticDir,
+  cursorSecret,
 });
 
 const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {

@@ -10,3 +10,13 @@ function pgCode(err: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
+
+/** The constraint a violation names (unique, check, foreign key), as both drivers report it. */
+export function violatedConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Campaign, CampaignPage } from '#contract/campaigns';
 import { Me } from '#contract/me';
 import { BUILTIN_TARGETING, ensureBuiltinTargeting } from '../db/builtin-targeting.ts';
 import { queryRows } from '../db/client.ts';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function counts() {
-  const tables = ['brands', 'agencies', 'agency_brands', 'api_keys', 'targeting_properties', 'targeting_values'];
+  const tables = ['brands', 'agencies', 'agency_brands', 'api_keys', 'targeting_properties', 'targeting_values', 'campaigns', 'tasks'];
   const out: Record<string, number> = {};
   for (const t of tables) {
     const [row] = await queryRows<{ n: number }>(ctx.db, sql.raw(`select count(*)::int as n from ${t}`));
@@ -85,3 +86,44 @@ describe('built-in targeting properties', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('the demo campaigns', () => {
+  const statusesOf = (page: CampaignPage) => new Set(page.data.map((c) => c.status));
+
+  it('give every brand campaigns in every status, valid by the contract', async () => {
+    for (const brand of world.brands) {
+      const res = await ctx.request('GET', `/2026-07/campaigns?limit=100&brand_id=${brand.id}`, {
+        key: brand.managed_by_agency ? DEMO_AGENCY_KEY : await pixelKey(),
+      });
+      expect(res.status).toBe(200);
+      const page = CampaignPage.parse(res.json);
+      expect(statusesOf(page)).toEqual(new Set(['draft', 'pending_approval', 'active', 'paused', 'completed']));
+      for (const c of page.data) expect(c.tasks_count).toBeGreaterThanOrEqual(c.status === 'draft' ? 0 : 2);
+    }
+  });
+
+  it('include a denied draft, a campaign paused for a billing issue, a weekly-video-cap one and targeting', async () => {
+    const page = CampaignPage.parse((await ctx.request('GET', '/2026-07/campaigns?limit=100', { key: DEMO_BRAND_KEY })).json);
+    expect(page.data.length).toBeGreaterThanOrEqual(6);
+    expect(page.data.some((c) => c.status === 'draft' && c.status_detail?.kind === 'publish_denied')).toBe(true);
+    expect(page.data.some((c) => c.status === 'paused' && c.status_detail?.kind === 'auto_paused' && c.status_detail.reason === 'billing_issue')).toBe(true);
+    expect(page.data.some((c) => c.targeting !== null)).toBe(true);
+    const weekly = page.data.find((c) => c.name === 'Glow Weekly Creators')!;
+    const task = (await ctx.request('GET', `/2026-07/campaigns/${weekly.id}`, { key: DEMO_BRAND_KEY })).json.tasks[0];
+    const res = await ctx.request('PATCH', `/2026-07/campaigns/${weekly.id}/tasks/${task.id}`, { key: DEMO_BRAND_KEY, body: { title: 'x' } });
+    expect(res.json.code).toBe('task_read_only');
+  });
+
+  it('answer each campaign in full by the contract', async () => {
+    const page = CampaignPage.parse((await ctx.request('GET', '/2026-07/campaigns?limit=100', { key: DEMO_AGENCY_KEY })).json);
+    for (const c of page.data) {
+      const one = Campaign.parse((await ctx.request('GET', `/2026-07/campaigns/${c.id}`, { key: DEMO_AGENCY_KEY })).json);
+      expect(one.tasks).toHaveLength(c.tasks_count);
+    }
+  });
+});
+
+async function pixelKey(): Promise<string> {
+  const pixel = world.brands.find((b) => b.name === 'Pixel Coffee')!;
+  return (await ctx.ops.createKey({ kind: 'brand', brand_id: pixel.id })).key;
+}

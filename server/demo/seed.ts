@@ -5,9 +5,10 @@ import type { Db } from '../db/client.ts';
 import { apiKeys, brands } from '../db/schema.ts';
 import { hashApiKey, insertApiKey } from '../domain/keys.ts';
 import { insertAgency, insertBrand } from '../domain/tenancy.ts';
+import { seedDemoCampaigns } from './campaigns.ts';
 
 // The demo world of a first start: Brightline Agency manages Glow Lab and Northwind Outdoors;
-// Pixel Coffee is on its own. The two keys are fixed, well-known strings so the README can give
+// Pixel Coffee is on its own. Each brand has campaigns in every status (see ./campaigns.ts). The two keys are fixed, well-known strings so the README can give
 // them; like any key they are stored only as hashes.
 
 export const DEMO_BRAND_KEY = 'cck_demo_brand_glowlab_0000000000000000000000';
@@ -38,6 +39,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     const agency = await insertAgency(tx, 'Brightline Agency', [glow.id, northwind.id]);
     await insertApiKey(tx, { kind: 'brand', brandId: glow.id, key: DEMO_BRAND_KEY });
     await insertApiKey(tx, { kind: 'agency', agencyId: agency.id, key: DEMO_AGENCY_KEY });
+    await seedDemoCampaigns(tx, { glow: glow.id, northwind: northwind.id, pixel: pixel.id });
     return {
       created: true,
       world: {

@@ -32,10 +32,24 @@ describe('GET /2026-07/openapi.json', () => {
     expect(doc.servers).toEqual([{ url: '/2026-07' }]);
     expect(documentedOperations(doc)).toEqual(servedOperations('/2026-07'));
     expect(documentedOperations(doc)).toEqual([
+      'DELETE /campaigns/{campaign_id}',
+      'GET /campaigns',
+      'GET /campaigns/{campaign_id}',
+      'GET /campaigns/{campaign_id}/tasks',
+      'GET /campaigns/{campaign_id}/tasks/{task_id}',
       'GET /me',
       'GET /openapi.json',
       'GET /targeting/properties',
       'GET /targeting/properties/{property_id}/values',
+      'PATCH /campaigns/{campaign_id}',
+      'PATCH /campaigns/{campaign_id}/tasks/{task_id}',
+      'POST /campaigns',
+      'POST /campaigns/{campaign_id}/pause',
+      'POST /campaigns/{campaign_id}/publish',
+      'POST /campaigns/{campaign_id}/resume',
+      'POST /campaigns/{campaign_id}/tasks',
+      'POST /campaigns/{campaign_id}/tasks/{task_id}/archive',
+      'POST /campaigns/{campaign_id}/tasks/{task_id}/unarchive',
     ]);
   });
 
@@ -44,14 +58,40 @@ describe('GET /2026-07/openapi.json', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/targeting/properties'].get.security).toEqual([{ bearerAuth: ['campaigns:read'] }]);
+    expect(doc.paths['/campaigns'].get.security).toEqual([{ bearerAuth: ['campaigns:read'] }]);
+    expect(doc.paths['/campaigns'].post.security).toEqual([{ bearerAuth: ['campaigns:write'] }]);
+    expect(doc.paths['/campaigns/{campaign_id}/tasks/{task_id}'].patch.security).toEqual([{ bearerAuth: ['campaigns:write'] }]);
+    expect(doc.paths['/campaigns/{campaign_id}/tasks/{task_id}'].get.security).toEqual([{ bearerAuth: ['campaigns:read'] }]);
     expect(doc.paths['/openapi.json'].get.security).toEqual([]);
   });
 
   it('describes bodies with the contract schemas as components', async () => {
     const doc = (await ctx.request('GET', '/2026-07/openapi.json')).json;
     expect(Object.keys(doc.components.schemas)).toEqual(
-      expect.arrayContaining(['Me', 'Error', 'TargetingPropertyList', 'TargetingValueList']),
+      expect.arrayContaining([
+        'Me',
+        'Error',
+        'TargetingPropertyList',
+        'TargetingValueList',
+        'Campaign',
+        'CampaignCreate',
+        'CampaignUpdate',
+        'CampaignPage',
+        'Task',
+        'TaskCreate',
+        'TaskUpdate',
+        'TaskPage',
+      ]),
     );
+    const create = doc.paths['/campaigns'].post;
+    expect(create.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CampaignCreate' });
+    expect(create.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Campaign' });
+    expect(create.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'Idempotency-Key', schema: expect.objectContaining({ maxLength: 255 }) })]),
+    );
+    expect(doc.components.schemas.Campaign.properties.status_detail).toMatchObject({
+      anyOf: [{ $ref: '#/components/schemas/CampaignStatusDetail' }, { type: 'null' }],
+    });
     const me = doc.paths['/me'].get.responses;
     expect(me['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Me' });
     expect(me['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });

@@ -17,6 +17,7 @@ import { insertProperty } from '../../domain/targeting.ts';
 import { findAgency, findBrand, insertAgency, insertBrand } from '../../domain/tenancy.ts';
 import { validationFailed } from '../../errors.ts';
 import { createRouter, errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
+import { opsCampaignRoutes } from './campaigns.routes.ts';
 
 // The platform side (extensions section 5): tenancy, keys and targeting properties, for
 // operators, the demo world and tests. Guarded by the ops token in app.ts.
@@ -120,5 +121,6 @@ export function opsRoutes(deps: { db: Db; now: () => Date }) {
     .openapi(createProperty, async (c) => {
       const body = c.req.valid('json');
       return c.json(await insertProperty(db, body), 201);
-    });
+    })
+    .route('/', opsCampaignRoutes(deps));
 }

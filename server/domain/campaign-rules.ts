@@ -1,0 +1,478 @@
+import { randomBytes } from 'node:crypto';
+import type { CampaignLinkInput, CampaignUpdate, ProductInfoInput } from '#contract/campaigns';
+import type { CampaignStatus, CompletionMode, Visibility } from '#contract/enums';
+import type {
+  StoredLink,
+  StoredProduct,
+  StoredSettings,
+  StoredStatusDetail,
+  StoredTargeting,
+} from '../db/schema.ts';
+import { ApiError, validationFailed } from '../errors.ts';
+import { sameJson } from './json.ts';
+import { storableDate } from './sql.ts';
+
+// The rules of a campaign that are not HTTP and not SQL: its status machine (interface 3.1,
+// extensions 1 and 5), what a PATCH may change in each status (extensions 3), deadlines, invite
+// codes and how tasks' is_required follows the completion mode. Pure functions, unit-tested.
+
+// ---------------------------------------------------------------- status machine
+
+export type CampaignAction =
+  'publish' | 'pause' | 'resume' | 'delete' | 'approve' | 'deny' | 'auto_pause' | 'complete';
+
+const ACTIONS: Record<CampaignAction, { from: readonly CampaignStatus[]; verb: string }> = {
+  publish: { from: ['draft'], verb: 'published' },
+  pause: { from: ['active'], verb: 'paused' },
+  resume: { from: ['paused'], verb: 'resumed' },
+  delete: { from: ['draft'], verb: 'deleted' },
+  approve: { from: ['pending_approval'], verb: 'approved' },
+  deny: { from: ['pending_approval'], verb: 'denied' },
+  auto_pause: { from: ['active'], verb: 'paused automatically' },
+  complete: { from: ['active', 'paused'], verb: 'completed' },
+};
+
+/** The statuses an action may start from. */
+export const allowedFrom = (action: CampaignAction): readonly CampaignStatus[] =>
+  ACTIONS[action].from;
+
+/** 409 `invalid_state_transition` unless `action` may run in `status`. */
+export function assertTransition(action: CampaignAction, status: CampaignStatus): void {
+  const { from, verb } = ACTIONS[action];
+  if (!from.includes(status)) {
+    throw new ApiError(
+      409,
+      'invalid_state_transition',
+      `status: a campaign that is ${status} cannot be ${verb} (only one that is ${from.join(' or ')})`,
+    );
+  }
+}
+
+export interface StatusState {
+  status: CampaignStatus;
+  statusDetail: StoredStatusDetail | null;
+  acceptingSubmissions: boolean;
+}
+
+export const DEFAULT_DENIAL_REASON =
+  'The publish request was denied. Review the campaign and publish it again.';
+
+/** The state after `action` (checked with assertTransition first). `delete` has none. */
+export function stateAfter(
+  action: Exclude<CampaignAction, 'delete'>,
+  current: StatusState,
+  context: { now: Date; reason?: string | undefined },
+): StatusState {
+  assertTransition(action, current.status);
+  const occurred_at = context.now.toISOString();
+  switch (action) {
+    case 'publish':
+      return { status: 'pending_approval', statusDetail: null, acceptingSubmissions: false };
+    case 'approve':
+      return { status: 'active', statusDetail: null, acceptingSubmissions: true };
+    case 'deny':
+      return {
+        status: 'draft',
+        statusDetail: {
+          kind: 'publish_denied',
+          reason: context.reason ?? DEFAULT_DENIAL_REASON,
+          occurred_at,
+        },
+        acceptingSubmissions: false,
+      };
+    case 'pause':
+      return { status: 'paused', statusDetail: null, acceptingSubmissions: false };
+    case 'auto_pause':
+      return {
+        status: 'paused',
+        statusDetail: { kind: 'auto_paused', reason: context.reason ?? 'other', occurred_at },
+        acceptingSubmissions: false,
+      };
+    case 'resume':
+      return { status: 'active', statusDetail: null, acceptingSubmissions: true };
+    case 'complete':
+      return { status: 'completed', statusDetail: null, acceptingSubmissions: false };
+  }
+}
+
+/** Publishing needs an active task, unless creators must be approved first (a waitlist). */
+export function assertPublishable(activeTasks: number, settings: StoredSettings): void {
+  if (activeTasks === 0 && !settings.creator_approval_required) {
+    throw validationFailed(
+      'tasks',
+      'a campaign needs at least one active task to be published (or settings.creator_approval_required)',
+    );
+  }
+}
+
+// ---------------------------------------------------------------- what PATCH may change
+
+export type CampaignField = keyof CampaignUpdate;
+
+/** Fields an active or paused campaign may still change (extensions section 3). */
+const LIVE_EDITABLE: ReadonlySet<CampaignField> = new Set<CampaignField>([
+  'name',
+  'description',
+  'instructions',
+  'icon_url',
+  'brief_url',
+  'video_examples',
+  'links',
+  'product',
+  'visibility',
+  'invite_code',
+  'content_deadline_date',
+  'post_deadline_date',
+]);
+
+export function fieldEditable(status: CampaignStatus, field: CampaignField): boolean {
+  switch (status) {
+    case 'draft':
+      return true;
+    case 'active':
+    case 'paused':
+      return LIVE_EDITABLE.has(field);
+    case 'pending_approval':
+    case 'completed':
+      return false;
+  }
+}
+
+/** 409 `field_locked_for_status` naming the first of `changed` (in the order sent) that is locked. */
+export function assertEditable(status: CampaignStatus, changed: readonly CampaignField[]): void {
+  const locked = changed.find((field) => !fieldEditable(status, field));
+  if (locked) {
+    throw new ApiError(
+      409,
+      'field_locked_for_status',
+      `${locked}: cannot be changed while the campaign is ${status}`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- normalising input
+
+export const normalizeProduct = (p: ProductInfoInput): StoredProduct => ({
+  name: p.name,
+  url: p.url ?? null,
+  image_url: p.image_url ?? null,
+});
+
+type LinkContent = Omit<StoredLink, 'id'>;
+const linkContent = (l: CampaignLinkInput | StoredLink): LinkContent => ({
+  url: l.url,
+  service: l.service ?? null,
+  description: l.description ?? null,
+  affiliate_code: l.affiliate_code ?? null,
+});
+
+/** Links as stored: each gets a new id (a PATCH replaces the whole list). */
+export const newLinks = (links: readonly CampaignLinkInput[], uuid: () => string): StoredLink[] =>
+  links.map((l) => ({ id: uuid(), ...linkContent(l) }));
+
+export const mergeSettings = (
+  stored: StoredSettings,
+  patch: Partial<Record<keyof StoredSettings, unknown>> | undefined,
+): StoredSettings => {
+  const out = { ...stored } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(patch ?? {})) if (v !== undefined) out[k] = v;
+  return out as unknown as StoredSettings;
+};
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random invite code: 10 characters without look-alikes (0/O, 1/I), about 50 bits. */
+export function generateInviteCode(): string {
+  let code = '';
+  for (const byte of randomBytes(10)) code += INVITE_ALPHABET[byte % INVITE_ALPHABET.length];
+  return code;
+}
+
+/** 422 naming `field` for a date PostgreSQL cannot store (year 0000). */
+export function assertStorableDate(field: string, value: string | null | undefined): void {
+  if (value != null && !storableDate(value))
+    throw validationFailed(field, 'year 0000 does not exist; use a year from 0001');
+}
+
+/** Deadlines: content on or before post, checked on the values the campaign will have. */
+export function assertDeadlineOrder(
+  content: string | null,
+  post: string | null,
+  changed: { content: boolean; post: boolean },
+): void {
+  if (!content || !post || content <= post) return;
+  if (changed.content || !changed.post) {
+    throw validationFailed(
+      'content_deadline_date',
+      `must be on or before post_deadline_date (${post})`,
+    );
+  }
+  throw validationFailed(
+    'post_deadline_date',
+    `must be on or after content_deadline_date (${content})`,
+  );
+}
+
+// ---------------------------------------------------------------- planning a PATCH
+
+/** What a PATCH reads of the stored campaign. */
+export interface EditableCampaign {
+  status: CampaignStatus;
+  name: string;
+  description: string | null;
+  instructions: string | null;
+  iconUrl: string | null;
+  briefUrl: string | null;
+  videoExamples: string[];
+  links: StoredLink[];
+  product: StoredProduct;
+  visibility: Visibility;
+  inviteCode: string | null;
+  targeting: StoredTargeting | null;
+  settings: StoredSettings;
+  contentDeadlineDate: string | null;
+  postDeadlineDate: string | null;
+}
+
+export type CampaignChanges = Partial<Omit<EditableCampaign, 'status'>>;
+
+export interface UpdatePlan {
+  changes: CampaignChanges;
+  /** Set when the completion mode changes: the tasks' is_required follow it. */
+  completionMode: CompletionMode | null;
+}
+
+/**
+ * The changes a PATCH makes, or the error it answers. A field sent with the value it already has
+ * is not a change: it is never locked, so a form may send back fields it did not touch.
+ * `sent` lists the body's fields in the order they were sent (the first locked one is named).
+ */
+export function planCampaignUpdate(
+  stored: EditableCampaign,
+  patch: CampaignUpdate,
+  sent: readonly string[],
+  context: { today: string; uuid: () => string; inviteCode: () => string },
+): UpdatePlan {
+  assertStorableDate('content_deadline_date', patch.content_deadline_date);
+  assertStorableDate('post_deadline_date', patch.post_deadline_date);
+
+  const next: CampaignChanges = {};
+  const changed: CampaignField[] = [];
+  const consider = <K extends keyof CampaignChanges>(
+    field: CampaignField,
+    key: K,
+    value: EditableCampaign[K],
+    same: boolean,
+  ) => {
+    if (same) return;
+    changed.push(field);
+    next[key] = value;
+  };
+  const order = [...new Set([...sent, ...Object.keys(patch)])] as CampaignField[];
+  for (const field of order) {
+    if (patch[field] === undefined) continue;
+    switch (field) {
+      case 'name':
+        consider(field, 'name', patch.name!, patch.name === stored.name);
+        break;
+      case 'description':
+        consider(
+          field,
+          'description',
+          patch.description ?? null,
+          (patch.description ?? null) === stored.description,
+        );
+        break;
+      case 'instructions':
+        consider(
+          field,
+          'instructions',
+          patch.instructions ?? null,
+          (patch.instructions ?? null) === stored.instructions,
+        );
+        break;
+      case 'icon_url':
+        consider(
+          field,
+          'iconUrl',
+          patch.icon_url ?? null,
+          (patch.icon_url ?? null) === stored.iconUrl,
+        );
+        break;
+      case 'brief_url':
+        consider(
+          field,
+          'briefUrl',
+          patch.brief_url ?? null,
+          (patch.brief_url ?? null) === stored.briefUrl,
+        );
+        break;
+      case 'video_examples':
+        consider(
+          field,
+          'videoExamples',
+          patch.video_examples!,
+          sameJson(patch.video_examples, stored.videoExamples),
+        );
+        break;
+      case 'links': {
+        const same = sameJson(patch.links!.map(linkContent), stored.links.map(linkContent));
+        consider(field, 'links', same ? stored.links : newLinks(patch.links!, context.uuid), same);
+        break;
+      }
+      case 'product': {
+        const product = normalizeProduct(patch.product!);
+        consider(field, 'product', product, sameJson(product, stored.product));
+        break;
+      }
+      case 'targeting':
+        consider(
+          field,
+          'targeting',
+          (patch.targeting ?? null) as StoredTargeting | null,
+          sameJson(patch.targeting ?? null, stored.targeting),
+        );
+        break;
+      case 'settings': {
+        const settings = mergeSettings(stored.settings, patch.settings);
+        consider(field, 'settings', settings, sameJson(settings, stored.settings));
+        break;
+      }
+      case 'visibility':
+        consider(field, 'visibility', patch.visibility!, patch.visibility === stored.visibility);
+        break;
+      case 'invite_code':
+        consider(field, 'inviteCode', patch.invite_code!, patch.invite_code === stored.inviteCode);
+        break;
+      case 'content_deadline_date':
+        consider(
+          field,
+          'contentDeadlineDate',
+          patch.content_deadline_date ?? null,
+          (patch.content_deadline_date ?? null) === stored.contentDeadlineDate,
+        );
+        break;
+      case 'post_deadline_date':
+        consider(
+          field,
+          'postDeadlineDate',
+          patch.post_deadline_date ?? null,
+          (patch.post_deadline_date ?? null) === stored.postDeadlineDate,
+        );
+        break;
+    }
+  }
+
+  assertEditable(stored.status, changed);
+
+  // Visibility and invite code: unlisted campaigns have a code (generated when none is given),
+  // public ones none.
+  const visibility = next.visibility ?? stored.visibility;
+  if (visibility === 'public') {
+    if (patch.invite_code !== undefined)
+      throw validationFailed('invite_code', 'only an unlisted campaign has an invite_code');
+    if (stored.inviteCode !== null) next.inviteCode = null;
+  } else if (!('inviteCode' in next) && stored.inviteCode === null) {
+    next.inviteCode = context.inviteCode();
+  }
+
+  // Deadlines: a live campaign's new deadlines are never in the past; the order holds for the
+  // values the campaign will have, stored ones included.
+  const live = stored.status === 'active' || stored.status === 'paused';
+  for (const [field, key] of [
+    ['content_deadline_date', 'contentDeadlineDate'],
+    ['post_deadline_date', 'postDeadlineDate'],
+  ] as const) {
+    const value = next[key];
+    if (live && value && value < context.today) {
+      throw validationFailed(
+        field,
+        `must not be earlier than today (${context.today}) while the campaign is ${stored.status}`,
+      );
+    }
+  }
+  assertDeadlineOrder(
+    'contentDeadlineDate' in next ? next.contentDeadlineDate! : stored.contentDeadlineDate,
+    'postDeadlineDate' in next ? next.postDeadlineDate! : stored.postDeadlineDate,
+    { content: 'contentDeadlineDate' in next, post: 'postDeadlineDate' in next },
+  );
+
+  const mode = next.settings?.completion_mode;
+  return {
+    changes: next,
+    completionMode: mode && mode !== stored.settings.completion_mode ? mode : null,
+  };
+}
+
+// ---------------------------------------------------------------- tasks
+
+/** is_required that a completion mode imposes on every task; null when each task decides. */
+export function derivedIsRequired(mode: CompletionMode): boolean | null {
+  switch (mode) {
+    case 'all_required':
+      return true;
+    case 'pick_one':
+    case 'all_optional':
+      return false;
+    case 'some_required':
+      return null;
+  }
+}
+
+/**
+ * is_required of a new task: derived from the mode, or as sent under some_required (default
+ * true). Sending it under another mode answers 422 naming `field`.
+ */
+export function isRequiredForNewTask(
+  mode: CompletionMode,
+  sent: boolean | undefined,
+  field: string,
+): boolean {
+  const derived = derivedIsRequired(mode);
+  if (derived === null) return sent ?? true;
+  if (sent !== undefined) throw isRequiredNotWritable(mode, field);
+  return derived;
+}
+
+export const isRequiredNotWritable = (mode: CompletionMode, field = 'is_required') =>
+  validationFailed(
+    field,
+    `can be set only when the campaign's completion_mode is some_required (it is ${mode})`,
+  );
+
+/** Task writes: 409 for a campaign of the weekly-video-cap kind, or one under review or completed. */
+export function assertTasksWritable(campaign: {
+  status: CampaignStatus;
+  weeklyVideoCap: number | null;
+}): void {
+  if (campaign.weeklyVideoCap !== null) {
+    throw new ApiError(
+      409,
+      'task_read_only',
+      'Tasks of a campaign of the weekly-video-cap kind are read-only',
+    );
+  }
+  if (campaign.status === 'pending_approval' || campaign.status === 'completed') {
+    throw new ApiError(
+      409,
+      'invalid_state_transition',
+      `tasks: cannot be changed while the campaign is ${campaign.status}`,
+    );
+  }
+}
+
+/**
+ * display_order of new tasks, in the order given: as sent, or one after the highest so far
+ * (the campaign's existing tasks count; null when it has none).
+ */
+export function displayOrders(
+  existingMax: number | null,
+  requested: readonly (number | undefined)[],
+): number[] {
+  let max = existingMax ?? -1;
+  return requested.map((r) => {
+    const order = r ?? max + 1;
+    max = Math.max(max, order);
+    return order;
+  });
+}

@@ -1,0 +1,415 @@
+import { randomUUID } from 'node:crypto';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  CAMPAIGN_SETTINGS_DEFAULTS,
+  DEFAULT_VISIBILITY,
+  type Campaign,
+  type CampaignCreate,
+  type CampaignDeleted,
+  type CampaignUpdate,
+} from '#contract/campaigns';
+import type { CampaignStatus } from '#contract/enums';
+import type { Task } from '#contract/tasks';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
+import { brands, campaigns, tasks, type StoredTargeting } from '../db/schema.ts';
+import { notFound, validationFailed } from '../errors.ts';
+import {
+  assertPublishable,
+  assertStorableDate,
+  assertTransition,
+  derivedIsRequired,
+  displayOrders,
+  generateInviteCode,
+  isRequiredForNewTask,
+  mergeSettings,
+  newLinks,
+  normalizeProduct,
+  planCampaignUpdate,
+  stateAfter,
+  type CampaignAction,
+} from './campaign-rules.ts';
+import { isoTimestamp } from './sql.ts';
+import { loadTasks, taskValues } from './task-rows.ts';
+
+// Campaigns in the database: reading (one shape for every answer), creating, listing, updating
+// and moving them through their statuses. Callers pass a transaction for every write.
+
+/** The brands a caller may see: a key's brands, or null for /ops (every brand). */
+export type BrandScope = readonly string[] | null;
+
+const campaignSelection = {
+  ...getTableColumns(campaigns),
+  createdAt: isoTimestamp(campaigns.createdAt),
+  updatedAt: isoTimestamp(campaigns.updatedAt),
+  brandName: brands.name,
+};
+
+export type CampaignRow = Omit<typeof campaigns.$inferSelect, 'createdAt' | 'updatedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+  brandName: string;
+};
+
+// jsonb keeps its own key order; answers list keys in the contract's order.
+const shapeTargeting = (t: StoredTargeting | null): Campaign['targeting'] =>
+  t && {
+    root_operator: t.root_operator,
+    groups: t.groups.map((g) => ({
+      ...(g.name !== undefined ? { name: g.name } : {}),
+      operator: g.operator,
+      conditions: g.conditions.map((c) => ({
+        property: c.property,
+        operator: c.operator,
+        values: c.values,
+      })),
+    })),
+  };
+
+/** The one shape of a campaign in every answer: with `tasks` for one campaign, without in lists. */
+export function toCampaign(row: CampaignRow, taskList?: Task[]): Campaign {
+  const { statusDetail: d, product: p, settings: s } = row;
+  return {
+    id: row.id,
+    name: row.name,
+    brand_id: row.brandId,
+    brand_name: row.brandName,
+    status: row.status,
+    status_detail: d ? { kind: d.kind, reason: d.reason, occurred_at: d.occurred_at } : null,
+    visibility: row.visibility,
+    invite_code: row.inviteCode,
+    description: row.description,
+    instructions: row.instructions,
+    icon_url: row.iconUrl,
+    brief_url: row.briefUrl,
+    video_examples: row.videoExamples,
+    links: row.links.map((l) => ({
+      id: l.id,
+      url: l.url,
+      service: l.service,
+      description: l.description,
+      affiliate_code: l.affiliate_code,
+    })),
+    targeting: shapeTargeting(row.targeting),
+    product: { name: p.name, url: p.url, image_url: p.image_url },
+    spent_cents: row.spentCents,
+    accepting_submissions: row.acceptingSubmissions,
+    content_deadline_date: row.contentDeadlineDate,
+    post_deadline_date: row.postDeadlineDate,
+    settings: {
+      creator_approval_required: s.creator_approval_required,
+      brand_approval_required: s.brand_approval_required,
+      post_approval_mode: s.post_approval_mode,
+      completion_mode: s.completion_mode,
+    },
+    ...(taskList ? { tasks: taskList } : {}),
+    tasks_count: row.tasksCount,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+const inScope = (scope: BrandScope): SQL | undefined =>
+  scope === null
+    ? undefined
+    : scope.length === 1
+      ? eq(campaigns.brandId, scope[0]!)
+      : inArray(campaigns.brandId, [...scope]);
+
+/**
+ * The campaign with this id if the scope may see it, else null. `forUpdate` locks its row until
+ * the transaction ends, so status changes and task writes of one campaign take turns.
+ */
+export async function findCampaignRow(
+  db: Db,
+  id: string,
+  scope: BrandScope,
+  options: { forUpdate?: boolean } = {},
+): Promise<CampaignRow | null> {
+  if (scope !== null && scope.length === 0) return null;
+  const query = db
+    .select(campaignSelection)
+    .from(campaigns)
+    .innerJoin(brands, eq(brands.id, campaigns.brandId))
+    .where(and(eq(campaigns.id, id), inScope(scope)));
+  const [row] = options.forUpdate ? await query.for('update', { of: campaigns }) : await query;
+  return row ?? null;
+}
+
+/** Like findCampaignRow, but 404 `not_found` when missing or not visible. */
+export async function getCampaignRow(
+  db: Db,
+  id: string,
+  scope: BrandScope,
+  options: { forUpdate?: boolean } = {},
+) {
+  const row = await findCampaignRow(db, id, scope, options);
+  if (!row) throw notFound('Campaign');
+  return row;
+}
+
+/** One campaign with its tasks. */
+export async function getCampaign(db: Db, id: string, scope: BrandScope): Promise<Campaign> {
+  const row = await getCampaignRow(db, id, scope);
+  return toCampaign(row, await loadTasks(db, id));
+}
+
+// ---------------------------------------------------------------- create
+
+export interface NewCampaign {
+  brandId: string;
+  body: Omit<CampaignCreate, 'brand_id'>;
+  /** Makes a campaign of the weekly-video-cap kind (/ops only). */
+  weeklyVideoCap?: number | undefined;
+}
+
+/** A unique violation of the invite code (two campaigns claiming one code at once) as a 422. */
+export function inviteCodeTaken(err: unknown): unknown {
+  if (isUniqueViolation(err) && violatedConstraint(err) === 'campaigns_invite_code_unique') {
+    return validationFailed('invite_code', 'is already used by another campaign');
+  }
+  return err;
+}
+
+async function assertInviteCodeFree(db: Db, code: string, exceptId?: string) {
+  const [taken] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.inviteCode, code),
+        exceptId ? sql`${campaigns.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  if (taken) throw validationFailed('invite_code', 'is already used by another campaign');
+}
+
+/** Creates a draft with its tasks; answers it as GET would. Run it in a transaction. */
+export async function createCampaign(tx: Db, input: NewCampaign): Promise<Campaign> {
+  return getCampaign(tx, await insertCampaign(tx, input), null);
+}
+
+/** Creates a draft with its tasks and answers its id (the demo world needs no more). */
+export async function insertCampaign(tx: Db, input: NewCampaign): Promise<string> {
+  const { body } = input;
+  assertStorableDate('content_deadline_date', body.content_deadline_date);
+  assertStorableDate('post_deadline_date', body.post_deadline_date);
+  const settings = mergeSettings(CAMPAIGN_SETTINGS_DEFAULTS, body.settings);
+  const visibility = body.visibility ?? DEFAULT_VISIBILITY;
+  const inviteCode = visibility === 'unlisted' ? (body.invite_code ?? generateInviteCode()) : null;
+  if (body.invite_code) await assertInviteCodeFree(tx, body.invite_code);
+
+  const taskInputs = body.tasks ?? [];
+  const required = taskInputs.map((t, i) =>
+    isRequiredForNewTask(settings.completion_mode, t.is_required, `tasks[${i}].is_required`),
+  );
+  if (input.weeklyVideoCap !== undefined) {
+    const i = taskInputs.findIndex((t) => t.max_posts_per_creator != null);
+    if (i >= 0) {
+      throw validationFailed(
+        `tasks[${i}].max_posts_per_creator`,
+        'must be null for a campaign of the weekly-video-cap kind (it caps videos per week)',
+      );
+    }
+  }
+  const orders = displayOrders(
+    null,
+    taskInputs.map((t) => t.display_order),
+  );
+
+  const [created] = await tx
+    .insert(campaigns)
+    .values({
+      brandId: input.brandId,
+      name: body.name,
+      visibility,
+      inviteCode,
+      description: body.description ?? null,
+      instructions: body.instructions ?? null,
+      iconUrl: body.icon_url ?? null,
+      briefUrl: body.brief_url ?? null,
+      videoExamples: body.video_examples ?? [],
+      links: newLinks(body.links ?? [], randomUUID),
+      targeting: (body.targeting ?? null) as StoredTargeting | null,
+      product: body.product
+        ? normalizeProduct(body.product)
+        : { name: body.name, url: null, image_url: null },
+      settings,
+      contentDeadlineDate: body.content_deadline_date ?? null,
+      postDeadlineDate: body.post_deadline_date ?? null,
+      weeklyVideoCap: input.weeklyVideoCap ?? null,
+      tasksCount: taskInputs.length,
+    })
+    .returning({ id: campaigns.id });
+  if (!created) throw new Error('insert into campaigns returned no row');
+  if (taskInputs.length > 0) {
+    await tx.insert(tasks).values(
+      taskInputs.map((t, i) =>
+        taskValues(t, {
+          campaignId: created.id,
+          isRequired: required[i]!,
+          displayOrder: orders[i]!,
+        }),
+      ),
+    );
+  }
+  return created.id;
+}
+
+// ---------------------------------------------------------------- list
+
+export interface CampaignListFilter {
+  scope: readonly string[];
+  statuses?: readonly CampaignStatus[] | undefined;
+  createdAfter?: string | undefined;
+  createdBefore?: string | undefined;
+  /** The (created_at, id) of the previous page's last row. */
+  after?: { createdAt: string; id: string } | undefined;
+  limit: number;
+}
+
+const PAGE_OF = 'page_of';
+const pageOf = alias(campaigns, PAGE_OF);
+
+// The conditions of a list on one brand's rows of `t` (the table or an alias of it).
+function listConditions(
+  t: typeof campaigns | typeof pageOf,
+  filter: CampaignListFilter,
+): SQL | undefined {
+  return and(
+    filter.statuses ? inArray(t.status, [...filter.statuses]) : undefined,
+    filter.createdAfter ? gte(t.createdAt, sql`${filter.createdAfter}::timestamptz`) : undefined,
+    filter.createdBefore ? lt(t.createdAt, sql`${filter.createdBefore}::timestamptz`) : undefined,
+    filter.after
+      ? sql`(${t.createdAt}, ${t.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`
+      : undefined,
+  );
+}
+
+/**
+ * A page of campaigns, newest first, ties by id: keyset pagination in one query. One brand reads
+ * its index (brand_id, created_at desc, id desc) directly; several brands take the first rows
+ * of each brand from that index (a lateral join) and keep the newest of those, so an agency's
+ * page costs the same whatever the number of campaigns.
+ */
+export async function listCampaignRows(
+  db: Db,
+  filter: CampaignListFilter,
+): Promise<{ rows: CampaignRow[]; hasMore: boolean }> {
+  if (filter.scope.length === 0) return { rows: [], hasMore: false };
+  const take = filter.limit + 1;
+  const scope =
+    filter.scope.length === 1
+      ? and(eq(campaigns.brandId, filter.scope[0]!), listConditions(campaigns, filter))
+      : inArray(
+          campaigns.id,
+          sql`(select top.id from unnest(${`{${filter.scope.join(',')}}`}::uuid[]) as scope(brand_id)
+            cross join lateral (
+              select ${pageOf.id} as id, ${pageOf.createdAt} as created_at from ${campaigns} as ${sql.identifier(PAGE_OF)}
+              where ${pageOf.brandId} = scope.brand_id and ${listConditions(pageOf, filter) ?? sql`true`}
+              order by ${pageOf.createdAt} desc, ${pageOf.id} desc limit ${take}) as top
+            order by top.created_at desc, top.id desc limit ${take})`,
+        );
+  const rows = await db
+    .select(campaignSelection)
+    .from(campaigns)
+    .innerJoin(brands, eq(brands.id, campaigns.brandId))
+    .where(scope)
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(take);
+  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+}
+
+// ---------------------------------------------------------------- update
+
+export interface UpdateContext {
+  today: string;
+  /** The body's fields in the order sent, to name the first locked one. */
+  sent: readonly string[];
+}
+
+/** PATCH: the lock table, deadlines, invite codes; is_required follows a new completion mode. */
+export async function updateCampaign(
+  tx: Db,
+  id: string,
+  scope: BrandScope,
+  patch: CampaignUpdate,
+  context: UpdateContext,
+): Promise<Campaign> {
+  const row = await getCampaignRow(tx, id, scope, { forUpdate: true });
+  const plan = planCampaignUpdate(row, patch, context.sent, {
+    today: context.today,
+    uuid: randomUUID,
+    inviteCode: generateInviteCode,
+  });
+  if (Object.keys(plan.changes).length === 0) return toCampaign(row, await loadTasks(tx, id));
+  if (plan.changes.inviteCode) await assertInviteCodeFree(tx, plan.changes.inviteCode, id);
+  await tx
+    .update(campaigns)
+    .set({ ...plan.changes, updatedAt: sql`now()` })
+    .where(eq(campaigns.id, id));
+  const derived = plan.completionMode ? derivedIsRequired(plan.completionMode) : null;
+  if (derived !== null) {
+    await tx
+      .update(tasks)
+      .set({ isRequired: derived, updatedAt: sql`now()` })
+      .where(and(eq(tasks.campaignId, id), sql`${tasks.isRequired} <> ${derived}`));
+  }
+  return getCampaign(tx, id, null);
+}
+
+// ---------------------------------------------------------------- status changes
+
+/** publish, pause, resume, and the /ops review, auto-pause and completion. */
+export async function changeStatus(
+  tx: Db,
+  id: string,
+  scope: BrandScope,
+  action: Exclude<CampaignAction, 'delete'>,
+  context: { now: Date; reason?: string | undefined },
+): Promise<Campaign> {
+  const row = await getCampaignRow(tx, id, scope, { forUpdate: true });
+  assertTransition(action, row.status);
+  if (action === 'publish') {
+    const [active] = await tx
+      .select({ n: count() })
+      .from(tasks)
+      .where(and(eq(tasks.campaignId, id), eq(tasks.status, 'active')));
+    assertPublishable(active?.n ?? 0, row.settings);
+  }
+  const next = stateAfter(action, row, context);
+  await tx
+    .update(campaigns)
+    .set({
+      status: next.status,
+      statusDetail: next.statusDetail,
+      acceptingSubmissions: next.acceptingSubmissions,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(campaigns.id, id));
+  return getCampaign(tx, id, null);
+}
+
+/** DELETE: drafts only; the tasks go with it. */
+export async function deleteCampaign(
+  tx: Db,
+  id: string,
+  scope: BrandScope,
+): Promise<CampaignDeleted> {
+  const row = await getCampaignRow(tx, id, scope, { forUpdate: true });
+  assertTransition('delete', row.status);
+  await tx.delete(campaigns).where(eq(campaigns.id, id));
+  return { id, deleted: true };
+}

@@ -1,0 +1,141 @@
+import { and, eq, max, sql } from 'drizzle-orm';
+import type { TaskStatus } from '#contract/enums';
+import type { Task, TaskCreate, TaskUpdate } from '#contract/tasks';
+import type { Db } from '../db/client.ts';
+import { campaigns, tasks } from '../db/schema.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { assertTasksWritable, displayOrders, isRequiredForNewTask } from './campaign-rules.ts';
+import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
+import { taskChanges, taskOrder, taskSelection, taskValues, toTask } from './task-rows.ts';
+
+// Tasks of a campaign: list, read, and the writes (create, PATCH, archive, unarchive). Every write
+// locks the campaign's row first, so it sees the campaign's current status and completion mode.
+
+export interface TaskListFilter {
+  status?: TaskStatus | undefined;
+  /** (display_order, created_at, id) of the previous page's last task. */
+  after?: { displayOrder: number; createdAt: string; id: string } | undefined;
+  limit: number;
+}
+
+export async function listTaskRows(db: Db, campaignId: string, filter: TaskListFilter) {
+  const rows = await db
+    .select(taskSelection)
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.campaignId, campaignId),
+        filter.status ? eq(tasks.status, filter.status) : undefined,
+        filter.after
+          ? sql`(${tasks.displayOrder}, ${tasks.createdAt}, ${tasks.id}) > (${filter.after.displayOrder}::int, ${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(...taskOrder)
+    .limit(filter.limit + 1);
+  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+}
+
+async function getTaskRow(db: Db, campaignId: string, taskId: string) {
+  const [row] = await db
+    .select(taskSelection)
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.campaignId, campaignId)));
+  if (!row) throw notFound('Task');
+  return row;
+}
+
+/** One task of a campaign the scope may see; 404 for either missing. */
+export async function getTask(
+  db: Db,
+  campaignId: string,
+  taskId: string,
+  scope: BrandScope,
+): Promise<Task> {
+  await getCampaignRow(db, campaignId, scope);
+  return toTask(await getTaskRow(db, campaignId, taskId));
+}
+
+async function writableCampaign(
+  tx: Db,
+  campaignId: string,
+  scope: BrandScope,
+): Promise<CampaignRow> {
+  const campaign = await getCampaignRow(tx, campaignId, scope, { forUpdate: true });
+  assertTasksWritable(campaign);
+  return campaign;
+}
+
+/** Adds a task; without display_order it goes after the last one. */
+export async function createTask(
+  tx: Db,
+  campaignId: string,
+  scope: BrandScope,
+  body: TaskCreate,
+): Promise<Task> {
+  const campaign = await writableCampaign(tx, campaignId, scope);
+  const isRequired = isRequiredForNewTask(
+    campaign.settings.completion_mode,
+    body.is_required,
+    'is_required',
+  );
+  const [last] = await tx
+    .select({ max: max(tasks.displayOrder) })
+    .from(tasks)
+    .where(eq(tasks.campaignId, campaignId));
+  const [displayOrder] = displayOrders(last?.max ?? null, [body.display_order]);
+  const [row] = await tx
+    .insert(tasks)
+    .values(taskValues(body, { campaignId, isRequired, displayOrder: displayOrder! }))
+    .returning({ id: tasks.id });
+  if (!row) throw new Error('insert into tasks returned no row');
+  await tx
+    .update(campaigns)
+    .set({ tasksCount: sql`${campaigns.tasksCount} + 1` })
+    .where(eq(campaigns.id, campaignId));
+  return toTask(await getTaskRow(tx, campaignId, row.id));
+}
+
+/** PATCH: omitted fields stay; is_required only under some_required. */
+export async function updateTask(
+  tx: Db,
+  campaignId: string,
+  taskId: string,
+  scope: BrandScope,
+  patch: TaskUpdate,
+): Promise<Task> {
+  const campaign = await writableCampaign(tx, campaignId, scope);
+  const current = await getTaskRow(tx, campaignId, taskId);
+  const changes = taskChanges(patch, campaign.settings.completion_mode);
+  if (Object.keys(changes).length === 0) return toTask(current);
+  await tx
+    .update(tasks)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(tasks.id, taskId));
+  return toTask(await getTaskRow(tx, campaignId, taskId));
+}
+
+/** archive (active -> archived) and unarchive (archived -> active); anything else is a 409. */
+export async function setTaskStatus(
+  tx: Db,
+  campaignId: string,
+  taskId: string,
+  scope: BrandScope,
+  to: TaskStatus,
+): Promise<Task> {
+  await writableCampaign(tx, campaignId, scope);
+  const current = await getTaskRow(tx, campaignId, taskId);
+  if (current.status === to) {
+    const verb = to === 'archived' ? 'archived' : 'unarchived';
+    throw new ApiError(
+      409,
+      'invalid_state_transition',
+      `status: the task is already ${current.status}; it cannot be ${verb}`,
+    );
+  }
+  await tx
+    .update(tasks)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(eq(tasks.id, taskId));
+  return toTask(await getTaskRow(tx, campaignId, taskId));
+}

@@ -1,0 +1,405 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CampaignPage, type Campaign } from '#contract/campaigns';
+import {
+  campaignIn,
+  createCampaign,
+  expectError,
+  expectStatus,
+  task,
+} from '../../test/campaigns.ts';
+import {
+  createTestContext,
+  type AgencyWithKey,
+  type BrandWithKey,
+  type TestContext,
+} from '../../test/harness.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+async function list(key: string, query = ''): Promise<CampaignPage> {
+  const res = await ctx.request('GET', `/2026-07/campaigns${query ? `?${query}` : ''}`, { key });
+  return CampaignPage.parse(expectStatus(res, 200));
+}
+
+/** Every page of a list, following next_cursor. */
+async function walk(
+  key: string,
+  query: string,
+  limit: number,
+  between?: (page: number) => Promise<void>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 100; page++) {
+    const q: string = [
+      query,
+      `limit=${limit}`,
+      cursor ? `starting_after=${encodeURIComponent(cursor)}` : '',
+    ]
+      .filter(Boolean)
+      .join('&');
+    const res = await list(key, q);
+    expect(res.data.length).toBeLessThanOrEqual(limit);
+    ids.push(...res.data.map((c) => c.id));
+    if (!res.has_more) {
+      expect(res.next_cursor).toBeNull();
+      return ids;
+    }
+    cursor = res.next_cursor;
+    await between?.(page);
+  }
+  throw new Error('too many pages');
+}
+
+describe('GET /campaigns', () => {
+  let brand: BrandWithKey;
+  let created: Campaign[];
+  beforeAll(async () => {
+    brand = await ctx.ops.brandWithKey();
+    created = [];
+    for (let i = 0; i < 7; i++)
+      created.push(await createCampaign(ctx, brand.key.key, { tasks: [task(), task()] }));
+  });
+
+  it('answers the brand campaigns newest first, without tasks and with tasks_count', async () => {
+    const page = await list(brand.key.key);
+    expect(page.has_more).toBe(false);
+    expect(page.next_cursor).toBeNull();
+    expect(page.data.map((c) => c.id)).toEqual([...created].reverse().map((c) => c.id));
+    for (const c of page.data) {
+      expect(c).not.toHaveProperty('tasks');
+      expect(c.tasks_count).toBe(2);
+    }
+    const { tasks: _tasks, ...withoutTasks } = created[0]!;
+    expect(page.data.at(-1)).toEqual(withoutTasks);
+  });
+
+  it('orders by created_at then id, descending', async () => {
+    const page = await list(brand.key.key);
+    for (let i = 1; i < page.data.length; i++) {
+      const [a, b] = [page.data[i - 1]!, page.data[i]!];
+      expect(a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id)).toBe(
+        true,
+      );
+    }
+  });
+
+  it('pages with limit and next_cursor without skipping or repeating', async () => {
+    const ids = await walk(brand.key.key, '', 2);
+    expect(ids).toEqual([...created].reverse().map((c) => c.id));
+    const first = await list(brand.key.key, 'limit=3');
+    expect(first.data).toHaveLength(3);
+    expect(first.has_more).toBe(true);
+    expect(first.next_cursor).toEqual(expect.any(String));
+  });
+
+  it('keeps pages stable while campaigns are added between them', async () => {
+    const own = await ctx.ops.brandWithKey();
+    const before: string[] = [];
+    for (let i = 0; i < 6; i++) before.push((await createCampaign(ctx, own.key.key)).id);
+    const added: string[] = [];
+    const ids = await walk(own.key.key, '', 2, async () => {
+      added.push((await createCampaign(ctx, own.key.key)).id);
+    });
+    // Every campaign that existed is listed once, in order; campaigns added later are newer, so
+    // they come before the cursor and are not in the rest of the walk.
+    expect(ids).toEqual([...before].reverse());
+    expect(new Set(ids).size).toBe(ids.length);
+    const all = await walk(own.key.key, '', 4);
+    expect(all).toEqual([...before, ...added].reverse());
+  });
+
+  it.each(['0', '101', '-1', '2.5', 'ten'])(
+    'answers 400 invalid_request naming limit for limit=%s',
+    async (limit) => {
+      const res = await ctx.request('GET', `/2026-07/campaigns?limit=${limit}`, {
+        key: brand.key.key,
+      });
+      expectError(res, 400, 'invalid_request', 'limit');
+    },
+  );
+
+  it('accepts limit 1 and 100', async () => {
+    expect((await list(brand.key.key, 'limit=1')).data).toHaveLength(1);
+    expect((await list(brand.key.key, 'limit=100')).data).toHaveLength(7);
+  });
+
+  describe('cursors', () => {
+    const cursorOf = async (query: string) => {
+      const page = await list(brand.key.key, `limit=2${query}`);
+      return page.next_cursor!;
+    };
+    const getWith = (cursor: string, query = '') =>
+      ctx.request(
+        'GET',
+        `/2026-07/campaigns?limit=2&starting_after=${encodeURIComponent(cursor)}${query}`,
+        { key: brand.key.key },
+      );
+
+    it('answers 400 invalid_request naming starting_after for a cursor that is not one', async () => {
+      expectError(await getWith('not-a-cursor'), 400, 'invalid_request', 'starting_after');
+    });
+
+    it('answers 400 for a tampered cursor (its position changed)', async () => {
+      const cursor = await cursorOf('');
+      const [payload, sig] = cursor.split('.');
+      const position = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+      position[0] = '2999-01-01T00:00:00.000000Z';
+      const forged = `${Buffer.from(JSON.stringify(position)).toString('base64url')}.${sig}`;
+      expectError(await getWith(forged), 400, 'invalid_request', 'starting_after');
+    });
+
+    it('answers 400 for a truncated cursor and for a changed signature', async () => {
+      const cursor = await cursorOf('');
+      expectError(await getWith(cursor.slice(0, -3)), 400, 'invalid_request', 'starting_after');
+      const last = cursor.at(-1) === 'A' ? 'B' : 'A';
+      expectError(
+        await getWith(`${cursor.slice(0, -1)}${last}`),
+        400,
+        'invalid_request',
+        'starting_after',
+      );
+    });
+
+    it('answers 400 for a cursor of the list with other filters', async () => {
+      const cursor = await cursorOf('&status=draft');
+      expectError(await getWith(cursor), 400, 'invalid_request', 'starting_after');
+      expect((await getWith(cursor, '&status=draft')).status).toBe(200);
+    });
+
+    it('answers 400 for a cursor of another list (tasks)', async () => {
+      const campaign = await createCampaign(ctx, brand.key.key, {
+        tasks: [task(), task(), task()],
+      });
+      const tasks = await ctx.request('GET', `/2026-07/campaigns/${campaign.id}/tasks?limit=1`, {
+        key: brand.key.key,
+      });
+      expectError(await getWith(tasks.json.next_cursor), 400, 'invalid_request', 'starting_after');
+    });
+
+    it('answers 400 for a cursor longer than 512 characters', async () => {
+      expectError(await getWith('a'.repeat(513)), 400, 'invalid_request', 'starting_after');
+    });
+
+    it('is accepted by another app on the same database (the secret is shared)', async () => {
+      const cursor = await cursorOf('');
+      const other = ctx.makeApp();
+      const res = await ctx.requestTo(
+        other,
+        'GET',
+        `/2026-07/campaigns?limit=2&starting_after=${encodeURIComponent(cursor)}`,
+        {
+          key: brand.key.key,
+        },
+      );
+      expect(res.status).toBe(200);
+    });
+  });
+});
+
+describe('GET /campaigns filters', () => {
+  let brand: BrandWithKey;
+  const byStatus: Record<string, Campaign> = {};
+  beforeAll(async () => {
+    brand = await ctx.ops.brandWithKey();
+    for (const status of ['draft', 'pending_approval', 'active', 'paused', 'completed'] as const) {
+      byStatus[status] = await campaignIn(ctx, brand.key.key, status);
+    }
+  });
+
+  it('filters by one status', async () => {
+    const page = await list(brand.key.key, 'status=paused');
+    expect(page.data.map((c) => c.id)).toEqual([byStatus.paused!.id]);
+  });
+
+  it('filters by several statuses when status is repeated', async () => {
+    const page = await list(brand.key.key, 'status=draft&status=completed&status=draft');
+    expect(page.data.map((c) => c.id).sort()).toEqual(
+      [byStatus.draft!.id, byStatus.completed!.id].sort(),
+    );
+  });
+
+  it('answers 400 naming status for an unknown status', async () => {
+    expectError(
+      await ctx.request('GET', '/2026-07/campaigns?status=archived', { key: brand.key.key }),
+      400,
+      'invalid_request',
+      'status[0]',
+    );
+  });
+
+  it('answers 400 naming an unknown query parameter', async () => {
+    expectError(
+      await ctx.request('GET', '/2026-07/campaigns?sort=name', { key: brand.key.key }),
+      400,
+      'invalid_request',
+      'sort',
+    );
+  });
+
+  it('bounds created_after inclusively and created_before exclusively', async () => {
+    const page = await list(brand.key.key);
+    const times = page.data.map((c) => c.created_at);
+    const middle = page.data[2]!;
+    const after = await list(
+      brand.key.key,
+      `created_after=${encodeURIComponent(middle.created_at)}`,
+    );
+    expect(after.data.map((c) => c.id)).toEqual(
+      page.data.filter((c) => c.created_at >= middle.created_at).map((c) => c.id),
+    );
+    expect(after.data.map((c) => c.id)).toContain(middle.id);
+    const before = await list(
+      brand.key.key,
+      `created_before=${encodeURIComponent(middle.created_at)}`,
+    );
+    expect(before.data.map((c) => c.id)).toEqual(
+      page.data.filter((c) => c.created_at < middle.created_at).map((c) => c.id),
+    );
+    expect(before.data.map((c) => c.id)).not.toContain(middle.id);
+    expect(times.length).toBe(5);
+  });
+
+  it('reads created_after with an offset as the same instant', async () => {
+    const page = await list(brand.key.key);
+    const oldest = page.data.at(-1)!;
+    const shifted = new Date(Date.parse(oldest.created_at) - 1);
+    const local = `${new Date(shifted.getTime() + 2 * 3600_000).toISOString().slice(0, 23)}+02:00`;
+    expect(
+      (await list(brand.key.key, `created_after=${encodeURIComponent(local)}`)).data,
+    ).toHaveLength(5);
+  });
+
+  it('combines filters, and answers an empty page when nothing matches', async () => {
+    const future = encodeURIComponent('2999-01-01T00:00:00Z');
+    expect(await list(brand.key.key, `created_after=${future}`)).toEqual({
+      data: [],
+      has_more: false,
+      next_cursor: null,
+    });
+    const page = await list(brand.key.key, `status=active&created_before=${future}`);
+    expect(page.data.map((c) => c.id)).toEqual([byStatus.active!.id]);
+  });
+
+  it.each(['yesterday', '2026-07-01', '2026-07-01T10:00:00', '0000-01-01T00:00:00Z'])(
+    'answers 400 naming created_after for %s',
+    async (value) => {
+      const res = await ctx.request(
+        'GET',
+        `/2026-07/campaigns?created_after=${encodeURIComponent(value)}`,
+        { key: brand.key.key },
+      );
+      expectError(res, 400, 'invalid_request', 'created_after');
+    },
+  );
+});
+
+describe('GET /campaigns tenancy', () => {
+  let agency: AgencyWithKey;
+  let solo: BrandWithKey;
+  const ids: Record<string, string[]> = {};
+  beforeAll(async () => {
+    agency = await ctx.ops.agencyWithKey(2);
+    solo = await ctx.ops.brandWithKey();
+    const brandKey = await ctx.ops.createKey({ kind: 'brand', brand_id: agency.brands[0]!.id });
+    for (const [name, brandId] of [
+      ['a', agency.brands[0]!.id],
+      ['b', agency.brands[1]!.id],
+    ] as const) {
+      ids[name] = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await ctx.request('POST', '/2026-07/campaigns', {
+          key: agency.key.key,
+          body: { name: `${name}${i}`, brand_id: brandId },
+        });
+        ids[name]!.push(expectStatus(res, 201).id);
+      }
+    }
+    ids.solo = [(await createCampaign(ctx, solo.key.key)).id];
+    ids.brandKey = [brandKey.key];
+  });
+
+  it('shows an agency key the campaigns of every brand it manages', async () => {
+    const page = await list(agency.key.key);
+    expect(page.data.map((c) => c.id).sort()).toEqual([...ids.a!, ...ids.b!].sort());
+  });
+
+  it('narrows an agency key to one brand with brand_id', async () => {
+    const page = await list(agency.key.key, `brand_id=${agency.brands[1]!.id}`);
+    expect(page.data.map((c) => c.id).sort()).toEqual([...ids.b!].sort());
+  });
+
+  it('answers 403 brand_not_managed for a brand_id the agency does not manage', async () => {
+    const res = await ctx.request('GET', `/2026-07/campaigns?brand_id=${solo.brand.id}`, {
+      key: agency.key.key,
+    });
+    expectError(res, 403, 'brand_not_managed', 'brand_id');
+  });
+
+  it('shows a brand key only its own brand', async () => {
+    const page = await list(ids.brandKey![0]!);
+    expect(page.data.map((c) => c.id).sort()).toEqual([...ids.a!].sort());
+    expect((await list(solo.key.key)).data.map((c) => c.id)).toEqual(ids.solo);
+  });
+
+  it('lets a brand key name its own brand_id, and answers 403 for another', async () => {
+    expect((await list(solo.key.key, `brand_id=${solo.brand.id}`)).data.map((c) => c.id)).toEqual(
+      ids.solo,
+    );
+    const res = await ctx.request('GET', `/2026-07/campaigns?brand_id=${agency.brands[0]!.id}`, {
+      key: solo.key.key,
+    });
+    expectError(res, 403, 'brand_not_managed', 'brand_id');
+  });
+
+  it('answers 400 naming brand_id when it is not a UUID', async () => {
+    expectError(
+      await ctx.request('GET', '/2026-07/campaigns?brand_id=glow', { key: solo.key.key }),
+      400,
+      'invalid_request',
+      'brand_id',
+    );
+  });
+
+  it('answers 403 missing_scope for a key without campaigns:read', async () => {
+    const { key } = await ctx.ops.brandWithKey(['campaigns:write']);
+    expectError(
+      await ctx.request('GET', '/2026-07/campaigns', { key: key.key }),
+      403,
+      'missing_scope',
+    );
+  });
+
+  it('pages an agency key across its brands in one order, with filters', async () => {
+    const many = await ctx.ops.agencyWithKey(3);
+    const made: Campaign[] = [];
+    for (let i = 0; i < 9; i++) {
+      const brandId = many.brands[i % 3]!.id;
+      const res = await ctx.request('POST', '/2026-07/campaigns', {
+        key: many.key.key,
+        body: { name: `c${i}`, brand_id: brandId, ...(i % 2 === 0 ? { tasks: [task()] } : {}) },
+      });
+      made.push(expectStatus(res, 201));
+    }
+    for (const c of made.filter((_, i) => i % 4 === 0)) {
+      expectStatus(await ctx.request('POST', `/2026-07/campaigns/${c.id}/publish`, { key: many.key.key }), 200);
+    }
+    const newestFirst = [...made].reverse().map((c) => c.id);
+    for (const limit of [1, 2, 4, 100]) expect(await walk(many.key.key, '', limit)).toEqual(newestFirst);
+    const pending = made.filter((_, i) => i % 4 === 0).reverse().map((c) => c.id);
+    expect(await walk(many.key.key, 'status=pending_approval', 2)).toEqual(pending);
+    const middle = made[4]!.created_at;
+    expect(await walk(many.key.key, `created_before=${encodeURIComponent(middle)}`, 2)).toEqual(
+      made.slice(0, 4).reverse().map((c) => c.id),
+    );
+  });
+
+  it('answers an agency that manages no brand an empty page', async () => {
+    const lonely = await ctx.ops.agencyWithKey(0);
+    expect(await list(lonely.key.key)).toEqual({ data: [], has_more: false, next_cursor: null });
+  });
+});
