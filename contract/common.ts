@@ -4,10 +4,15 @@ import { z } from 'zod';
 export const Uuid = z.uuid();
 
 /** An ISO 8601 date-time with offset (`2026-07-01T10:00:00Z`). */
-export const DateTime = z.iso.datetime({ offset: true });
+// Year 0000 matches ISO 8601 but does not exist in PostgreSQL (or the Gregorian calendar).
+const notYearZero = (v: string) => !v.startsWith('0000');
+
+export const DateTime = z.iso
+  .datetime({ offset: true })
+  .refine(notYearZero, { error: 'year 0000 does not exist' });
 
 /** A calendar date, `YYYY-MM-DD`. */
-export const DateString = z.iso.date();
+export const DateString = z.iso.date().refine(notYearZero, { error: 'year 0000 does not exist' });
 
 /**
  * An absolute http(s) URI. Other schemes (`javascript:`, `data:`, `ftp:`) are refused, so no URL

@@ -65,3 +65,44 @@ export const brandLoader =
 export function brandIndexLoader({ params }: LoaderFunctionArgs) {
   throw redirect(paths.campaigns.href(params.brandId ?? ''));
 }
+
+// The builder's data modules load with its routes, so the key screen does not carry them.
+const builderData = () =>
+  Promise.all([
+    import('../features/campaigns/api/campaigns'),
+    import('../features/targeting/api/targeting-queries'),
+  ]);
+
+/** `/brands/:brandId/campaigns/new`: starts loading the targeting properties; does not wait. */
+export const campaignNewLoader = (queryClient: QueryClient) => async () => {
+  const [, { targetingPropertiesQueryOptions }] = await builderData();
+  void queryClient.prefetchQuery(targetingPropertiesQueryOptions());
+  return null;
+};
+
+/**
+ * `/brands/:brandId/campaigns/:campaignId/edit`: the campaign (with its tasks) before the builder
+ * opens. An unknown campaign is "not found"; one of another of the key's brands opens under it.
+ */
+export const campaignEditLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    const brandId = params.brandId ?? '';
+    const campaignId = params.campaignId ?? '';
+    const [{ campaignDetailOptions }, { targetingPropertiesQueryOptions }] = await builderData();
+    void queryClient.prefetchQuery(targetingPropertiesQueryOptions());
+    let campaign;
+    try {
+      campaign = await queryClient.ensureQueryData(campaignDetailOptions(brandId, campaignId));
+    } catch (error) {
+      // Unknown, another key's, or not a campaign id at all: the same "not found".
+      if (isApiError(error) && [400, 404, 422].includes(error.status)) {
+        throw data(null, { status: 404 });
+      }
+      throw error;
+    }
+    if (campaign.brand_id !== brandId) {
+      throw redirect(paths.campaignEdit.href(campaign.brand_id, campaign.id));
+    }
+    return null;
+  };

@@ -3,7 +3,14 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFound } from '../components/errors/not-found';
 import { RootErrorBoundary, RouteErrorBoundary } from '../components/errors/route-error-boundary';
 import { paths, type BrandScreenHandle } from '../config/paths';
-import { brandIndexLoader, brandLoader, homeLoader, signInLoader } from './loaders';
+import {
+  brandIndexLoader,
+  brandLoader,
+  campaignEditLoader,
+  campaignNewLoader,
+  homeLoader,
+  signInLoader,
+} from './loaders';
 import { BrandErrorBoundary } from './routes/brand-error-boundary';
 import { AppLoading, RootLayout } from './routes/root';
 
@@ -58,26 +65,48 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: { Component: async () => (await import('./routes/brand-layout')).BrandLayout },
           children: [
             { index: true, loader: brandIndexLoader, Component: () => null },
-            brandScreen(
-              'campaigns',
-              async () => (await import('./routes/brand/campaigns')).CampaignsScreen,
-            ),
+            {
+              path: paths.campaigns.path,
+              handle: { screen: 'campaigns' } satisfies BrandScreenHandle,
+              ErrorBoundary: RouteErrorBoundary,
+              // The loader lives in the screen's module (with the campaigns area it needs), so
+              // the key screen's bundle does not grow; both come with one request.
+              lazy: {
+                Component: async () => (await import('./routes/brand/campaigns')).CampaignsScreen,
+                loader: async () =>
+                  (await import('./routes/brand/campaigns')).campaignsLoader(queryClient),
+              },
+            },
             // Campaign pages belong to the Campaigns screen (navigation and brand switching).
-            brandPage(
-              'campaigns',
-              paths.campaignNew.path,
-              async () => (await import('./routes/brand/campaign-new')).CampaignNewScreen,
-            ),
-            brandPage(
-              'campaigns',
-              paths.campaign.path,
-              async () => (await import('./routes/brand/campaign-detail')).CampaignDetailScreen,
-            ),
-            brandPage(
-              'campaigns',
-              paths.campaignEdit.path,
-              async () => (await import('./routes/brand/campaign-edit')).CampaignEditScreen,
-            ),
+            {
+              ...brandPage(
+                'campaigns',
+                paths.campaignNew.path,
+                async () => (await import('./routes/brand/campaign-new')).CampaignNewScreen,
+              ),
+              loader: campaignNewLoader(queryClient),
+            },
+            {
+              path: paths.campaign.path,
+              handle: { screen: 'campaigns' } satisfies BrandScreenHandle,
+              // Loader and boundary ("Campaign not found") live in the page's module.
+              lazy: {
+                loader: async () =>
+                  (await import('./routes/brand/campaign-detail')).campaignLoader(queryClient),
+                Component: async () =>
+                  (await import('./routes/brand/campaign-detail')).CampaignDetailScreen,
+                ErrorBoundary: async () =>
+                  (await import('./routes/brand/campaign-detail')).CampaignErrorBoundary,
+              },
+            },
+            {
+              ...brandPage(
+                'campaigns',
+                paths.campaignEdit.path,
+                async () => (await import('./routes/brand/campaign-edit')).CampaignEditScreen,
+              ),
+              loader: campaignEditLoader(queryClient),
+            },
             brandScreen('review', async () => (await import('./routes/brand/review')).ReviewScreen),
             brandScreen(
               'creators',

@@ -1,8 +1,16 @@
-import { ScreenHeader } from '../../../components/layout/screen-header';
-import { useCurrentBrand } from '../../../features/session/use-me';
+import { CampaignBuilder } from '../../../features/builder/components/campaign-builder';
+import { useCurrentBrand, useMe } from '../../../features/session/use-me';
 
-/** Placeholder until its screen lands. */
+/** `/brands/:brandId/campaigns/new`: the builder of a new campaign (saved as a draft). */
 export function CampaignNewScreen() {
+  const me = useMe();
   const brand = useCurrentBrand();
-  return <ScreenHeader title="New campaign" context={brand.name} />;
+  return (
+    <CampaignBuilder
+      key={brand.id}
+      mode="create"
+      brand={brand}
+      brands={me.key.kind === 'agency' ? me.brands : null}
+    />
+  );
 }

@@ -1,22 +1,64 @@
-import { Megaphone } from 'lucide-react';
+import type { QueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ScreenHeader } from '../../../components/layout/screen-header';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { useCurrentBrand } from '../../../features/session/use-me';
+import { buttonClasses } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { campaignListOptions } from '../../../features/campaigns/api/campaigns';
+import { CampaignList } from '../../../features/campaigns/components/campaign-list';
+import {
+  effectiveBrand,
+  readListView,
+  serviceFilters,
+} from '../../../features/campaigns/list-view';
+import { meQueryOptions } from '../../../features/session/api/me';
+import { useCurrentBrand, useMe } from '../../../features/session/use-me';
+
+/**
+ * Starts loading the first page of the list the URL describes, without waiting: the screen shows
+ * its filters at once, then its own loading and error states.
+ */
+export const campaignsLoader =
+  (queryClient: QueryClient) =>
+  async ({ request, params }: LoaderFunctionArgs) => {
+    // The brand route's loader asks for /me too (one request); without it there is no list.
+    const me = await queryClient.ensureQueryData(meQueryOptions()).catch(() => null);
+    if (!me) return null;
+    const brandId = params.brandId ?? '';
+    const view = readListView(new URL(request.url).searchParams);
+    const agencyBrandIds = me.key.kind === 'agency' ? me.brands.map((brand) => brand.id) : null;
+    const brand = effectiveBrand(view, agencyBrandIds, brandId);
+    void queryClient.prefetchInfiniteQuery(
+      campaignListOptions(brandId, serviceFilters(view, brand)),
+    );
+    return null;
+  };
 
 /** `/brands/:brandId/campaigns` */
 export function CampaignsScreen() {
+  const me = useMe();
   const brand = useCurrentBrand();
+  const canWrite = me.key.scopes.includes('campaigns:write');
   return (
     <>
       <ScreenHeader
         title="Campaigns"
         context={brand.name}
-        description={`${brand.name}’s campaigns: their status, deadlines, spend and the creators taking part.`}
+        description={`${brand.name}’s campaigns: their status, deadlines, spend and tasks.`}
+        actions={
+          canWrite ? (
+            <Link to={paths.campaignNew.href(brand.id)} className={buttonClasses('primary')}>
+              <Plus aria-hidden="true" className="size-4" />
+              New campaign
+            </Link>
+          ) : null
+        }
       />
-      <EmptyState icon={Megaphone} title="Nothing here yet">
-        No campaigns are listed on this screen yet. This is where each campaign will appear, newest
-        first, with its status and what it has spent.
-      </EmptyState>
+      <CampaignList
+        brand={brand}
+        agencyBrands={me.key.kind === 'agency' ? me.brands : null}
+        canWrite={canWrite}
+      />
     </>
   );
 }

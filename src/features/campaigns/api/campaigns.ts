@@ -23,7 +23,22 @@ export type CampaignListFilters = {
   created_after?: string;
   created_before?: string;
   limit?: number;
+  /**
+   * Whose campaigns, for agency keys. Omitted: the brand the list belongs to (`brandId`);
+   * `'all'`: every brand the key acts for (no `brand_id` is sent); a brand id: that brand.
+   * The query key still starts with `brandId`, the brand of the screen.
+   */
+  brand?: string;
 };
+
+/** Options of the action hooks for callers that show a refusal themselves. */
+export type CampaignMutationOptions = {
+  /** `false`: no central toast on error (e.g. a confirm dialog shows the message inside). */
+  toastErrors?: boolean;
+};
+
+const errorMeta = (errorTitle: string, options: CampaignMutationOptions) =>
+  options.toastErrors === false ? { suppressErrorToast: true } : { errorTitle };
 
 /**
  * Query keys of campaigns, general to specific. Every key starts with the brand, so one brand's
@@ -51,7 +66,7 @@ export function fetchCampaignPage(
   return apiClient.get('/campaigns', CampaignPage, {
     signal,
     query: {
-      brand_id: brandId,
+      brand_id: filters.brand === 'all' ? undefined : (filters.brand ?? brandId),
       status: filters.status,
       created_after: filters.created_after,
       created_before: filters.created_before,
@@ -125,18 +140,22 @@ const ACTION_ERROR_TITLES: Record<CampaignAction, string> = {
 };
 
 /** publish, pause or resume; a refusal (409/422) reaches the central toast with the service's message. */
-export function useCampaignAction(brandId: string, action: CampaignAction) {
+export function useCampaignAction(
+  brandId: string,
+  action: CampaignAction,
+  options: CampaignMutationOptions = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (campaignId: string) =>
       apiClient.post(`/campaigns/${campaignId}/${action}`, Campaign),
     onSuccess: (campaign) => storeCampaign(queryClient, brandId, campaign),
     onError: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all(brandId) }),
-    meta: { errorTitle: ACTION_ERROR_TITLES[action] },
+    meta: errorMeta(ACTION_ERROR_TITLES[action], options),
   });
 }
 
-export function useDeleteCampaign(brandId: string) {
+export function useDeleteCampaign(brandId: string, options: CampaignMutationOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (campaignId: string) =>
@@ -145,7 +164,7 @@ export function useDeleteCampaign(brandId: string) {
       queryClient.removeQueries({ queryKey: campaignKeys.detail(brandId, id) });
       void queryClient.invalidateQueries({ queryKey: campaignKeys.lists(brandId) });
     },
-    meta: { errorTitle: 'Could not delete the campaign' },
+    meta: errorMeta('Could not delete the campaign', options),
   });
 }
 

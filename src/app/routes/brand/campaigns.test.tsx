@@ -1,0 +1,522 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../config/paths';
+import { makeCampaign, makeCampaigns } from '../../../features/campaigns/test/fixtures';
+import { configureApiClient } from '../../../lib/api-client';
+import { fakeService, renderApp } from '../../../test/campaign-service';
+import { brandMe, errorResponse, GLOW_LAB, NORTHWIND } from '../../../test/http';
+
+// The whole app renders in each test (lazy routes, loaders): give it time on a busy machine.
+configure({ asyncUtilTimeout: 3000 });
+
+const LIST = paths.campaigns.href(GLOW_LAB.id);
+/** The scroll area's height in these tests: ten rows of 56 px. */
+const VIEWPORT = 560;
+
+beforeEach(() => {
+  // jsdom lays nothing out: give the list's scroll area a height, and Radix a ResizeObserver.
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
+    return this.getAttribute('aria-label') === 'Campaign list' ? VIEWPORT : 0;
+  });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  configureApiClient({ credentials: () => null });
+});
+
+const table = () => screen.getByRole('table', { name: 'Campaigns' });
+/** The names of the rendered rows, in order. No ByRole queries: those are slow on a big table
+ * and, polled by waitFor, would starve React's rendering. */
+const rowNames = () =>
+  [...document.querySelectorAll('[role=table] [role=row] [role=cell]:first-child a')].map(
+    (link) => link.textContent,
+  );
+const search = (router: { state: { location: { search: string } } }) =>
+  new URLSearchParams(router.state.location.search);
+
+async function openRowMenu(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
+  return screen.findByRole('menu');
+}
+
+describe('campaign list', { timeout: 15_000 }, () => {
+  it('shows the first page as rows with status, visibility, tasks, spend, deadlines and created date', async () => {
+    const service = fakeService({
+      campaigns: [
+        makeCampaign(3, {
+          name: 'Summer glow',
+          status: 'draft',
+          status_detail: {
+            kind: 'publish_denied',
+            reason: 'The brief names a competitor.',
+            occurred_at: '2026-06-02T10:00:00Z',
+          },
+          visibility: 'unlisted',
+          tasks_count: 4,
+          spent_cents: 123456,
+          content_deadline_date: '2026-07-01',
+          post_deadline_date: '2026-07-15',
+        }),
+        makeCampaign(2, {
+          name: 'Winter care',
+          status: 'paused',
+          status_detail: {
+            kind: 'auto_paused',
+            reason: 'billing_issue',
+            occurred_at: '2026-06-02T10:00:00Z',
+          },
+        }),
+        makeCampaign(1, { name: 'Spring launch' }),
+      ],
+    });
+    renderApp(LIST);
+
+    const link = await screen.findByRole('link', { name: 'Summer glow' });
+    expect(link).toHaveAttribute('href', paths.campaign.href(GLOW_LAB.id, makeCampaign(3).id));
+    const [header, first] = within(table()).getAllByRole('row');
+    expect(
+      within(header!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Name',
+      'Status',
+      'Visibility',
+      'Tasks',
+      'Spent',
+      'Content deadline',
+      'Post deadline',
+      'Created',
+      'Actions',
+    ]);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Summer glow',
+      'DraftPublish denied: The brief names a competitor.',
+      'Unlisted',
+      '4',
+      '$1,234.56',
+      'Jul 1, 2026',
+      'Jul 15, 2026',
+      'Jun 1, 2026',
+      '',
+    ]);
+    expect(screen.getByText('Auto-paused: billing issue')).toBeVisible();
+    expect(table()).toHaveAttribute('aria-rowcount', '4');
+    expect(first).toHaveAttribute('aria-rowindex', '2');
+    expect(screen.getByText('3 campaigns.', { selector: ':not([role=status])' })).toBeVisible();
+
+    const request = service.listRequests()[0]!.url.searchParams;
+    expect(request.get('brand_id')).toBe(GLOW_LAB.id);
+    expect(request.get('limit')).toBe('100');
+    expect(request.has('starting_after')).toBe(false);
+    expect(screen.getByRole('link', { name: 'New campaign' })).toHaveAttribute(
+      'href',
+      paths.campaignNew.href(GLOW_LAB.id),
+    );
+  });
+
+  it('renders only the rows in view and loads the next page when scrolled near the end', async () => {
+    const service = fakeService({ campaigns: makeCampaigns(250) });
+    renderApp(LIST);
+
+    await screen.findByRole('link', { name: 'Campaign 250' });
+    // Ten rows in view plus a margin, not a hundred.
+    expect(rowNames().length).toBeLessThan(25);
+    expect(table()).toHaveAttribute('aria-rowcount', '-1');
+    expect(service.listRequests()).toHaveLength(1);
+
+    const scroller = screen.getByRole('region', { name: 'Campaign list' });
+    scroller.scrollTop = 80 * 56;
+    fireEvent.scroll(scroller);
+
+    expect(await screen.findByRole('link', { name: 'Campaign 170' })).toBeInTheDocument();
+    await waitFor(() => expect(service.listRequests()).toHaveLength(2));
+    expect(service.listRequests()[1]!.url.searchParams.get('starting_after')).toBe('100');
+    expect(screen.queryByRole('link', { name: 'Campaign 250' })).not.toBeInTheDocument();
+    expect(await screen.findByText('200 campaigns loaded; more load as you scroll.')).toBeVisible();
+  });
+
+  it('opens a campaign, and "Back to campaigns" returns to the list as it was filtered', async () => {
+    const user = userEvent.setup();
+    fakeService({ campaigns: makeCampaigns(4, ['draft', 'active']) });
+    const { router } = renderApp(`${LIST}?status=draft&sort=name`);
+
+    await user.click(await screen.findByRole('link', { name: 'Campaign 4' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campaign 4' })).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'Back to campaigns' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+    expect(router.state.location.search).toBe('?status=draft&sort=name');
+    expect(
+      within(screen.getByRole('group', { name: 'Status' })).getByRole('button', { name: 'Draft' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('loads more with the "Load more campaigns" button too', async () => {
+    const user = userEvent.setup();
+    const service = fakeService({ campaigns: makeCampaigns(150) });
+    renderApp(LIST);
+
+    await user.click(await screen.findByRole('button', { name: 'Load more campaigns' }));
+
+    expect(
+      await screen.findByText('150 campaigns.', { selector: ':not([role=status])' }),
+    ).toBeVisible();
+    expect(service.listRequests()[1]!.url.searchParams.get('starting_after')).toBe('100');
+    expect(screen.queryByRole('button', { name: 'Load more campaigns' })).not.toBeInTheDocument();
+    expect(table()).toHaveAttribute('aria-rowcount', '151');
+  });
+
+  it('status chips are toggle buttons that change the URL and the request’s status params', async () => {
+    const user = userEvent.setup();
+    const service = fakeService({
+      campaigns: makeCampaigns(10, ['draft', 'active', 'paused', 'completed', 'pending_approval']),
+    });
+    const { router } = renderApp(LIST);
+    await screen.findByRole('link', { name: 'Campaign 10' });
+    const chips = screen.getByRole('group', { name: 'Status' });
+
+    await user.click(within(chips).getByRole('button', { name: 'Paused' }));
+    await user.click(within(chips).getByRole('button', { name: 'Draft' }));
+
+    await waitFor(() =>
+      expect(within(chips).getByRole('button', { name: 'Draft' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    expect(within(chips).getByRole('button', { name: 'Paused' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(chips).getByRole('button', { name: 'Active' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await waitFor(() => expect(search(router).getAll('status')).toEqual(['draft', 'paused']));
+    await waitFor(() =>
+      expect(service.listRequests().at(-1)!.url.searchParams.getAll('status')).toEqual([
+        'draft',
+        'paused',
+      ]),
+    );
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['Campaign 10', 'Campaign 7', 'Campaign 5', 'Campaign 2']),
+    );
+
+    // Back: the previous filter, from the history.
+    await router.navigate(-1);
+    await waitFor(() =>
+      expect(within(chips).getByRole('button', { name: 'Draft' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      ),
+    );
+    expect(search(router).getAll('status')).toEqual(['paused']);
+  });
+
+  it('sends the created range as date-times and keeps it in the URL', async () => {
+    const service = fakeService({ campaigns: makeCampaigns(3) });
+    const { router } = renderApp(LIST);
+    await screen.findByRole('link', { name: 'Campaign 3' });
+
+    fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2026-06-01' } });
+    fireEvent.change(screen.getByLabelText('Created to'), { target: { value: '2026-06-30' } });
+
+    await waitFor(() => expect(search(router).get('to')).toBe('2026-06-30'));
+    expect(search(router).get('from')).toBe('2026-06-01');
+    await waitFor(() => {
+      const request = service.listRequests().at(-1)!.url.searchParams;
+      expect(request.get('created_after')).toBe(new Date(2026, 5, 1).toISOString());
+      expect(request.get('created_before')).toBe(new Date(2026, 6, 1).toISOString());
+    });
+  });
+
+  it('searches the loaded rows at once and loads the remaining pages, showing progress', async () => {
+    const user = userEvent.setup();
+    const campaigns = makeCampaigns(300).map((c, i) =>
+      i % 50 === 0 ? { ...c, name: `Summer ${c.name}` } : c,
+    );
+    // The last page waits until the test lets it go, so the progress can be seen.
+    let release = () => {};
+    const lastPage = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    const service = fakeService({
+      campaigns,
+      override: (_method, url) =>
+        url.searchParams.get('starting_after') === '200' ? lastPage : undefined,
+    });
+    const { router } = renderApp(LIST);
+    await screen.findByRole('link', { name: 'Summer Campaign 300' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'summer');
+
+    expect(rowNames().slice(0, 2)).toEqual(['Summer Campaign 300', 'Summer Campaign 250']);
+    expect(await screen.findByText(/^Loaded 200 campaigns…/)).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Loading every campaign' })).toBeVisible();
+    expect(screen.getByText('4 matches in the 200 campaigns loaded so far.')).toBeVisible();
+    release();
+    expect(
+      await screen.findByText('6 of 300 campaigns match “summer”.', {
+        selector: ':not([role=status])',
+      }),
+    ).toBeVisible();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(rowNames()).toEqual([
+      'Summer Campaign 300',
+      'Summer Campaign 250',
+      'Summer Campaign 200',
+      'Summer Campaign 150',
+      'Summer Campaign 100',
+      'Summer Campaign 50',
+    ]);
+    expect(service.listRequests().map((r) => r.url.searchParams.get('starting_after'))).toEqual([
+      null,
+      '100',
+      '200',
+    ]);
+    await waitFor(() => expect(search(router).get('q')).toBe('summer'));
+  });
+
+  it('sorts over every campaign, loading them all', async () => {
+    const user = userEvent.setup();
+    const service = fakeService({ campaigns: makeCampaigns(120) });
+    const { router } = renderApp(LIST);
+    await screen.findByRole('link', { name: 'Campaign 120' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Oldest first');
+    await waitFor(() => expect(rowNames()[0]).toBe('Campaign 1'));
+    expect(search(router).get('sort')).toBe('oldest');
+    expect(service.listRequests()).toHaveLength(2);
+    expect(screen.getByRole('columnheader', { name: 'Created' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+  });
+
+  it('row menus offer only what each status allows', async () => {
+    const user = userEvent.setup();
+    fakeService({
+      campaigns: [
+        makeCampaign(5, { name: 'A draft', status: 'draft' }),
+        makeCampaign(4, { name: 'Waiting', status: 'pending_approval' }),
+        makeCampaign(3, { name: 'Running', status: 'active' }),
+        makeCampaign(2, { name: 'On hold', status: 'paused' }),
+        makeCampaign(1, { name: 'Done', status: 'completed' }),
+      ],
+    });
+    renderApp(LIST);
+    await screen.findByRole('link', { name: 'A draft' });
+
+    const items = async (name: string) => {
+      const menu = await openRowMenu(user, name);
+      const labels = within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+      return labels;
+    };
+    expect(await items('A draft')).toEqual(['Edit', 'Publish', 'Delete draft']);
+    expect(await items('Waiting')).toEqual(['View campaign']);
+    expect(await items('Running')).toEqual(['Edit', 'Pause']);
+    expect(await items('On hold')).toEqual(['Edit', 'Resume']);
+    expect(await items('Done')).toEqual(['View campaign']);
+    expect(screen.getByRole('button', { name: 'Actions for Done' })).toHaveFocus();
+  });
+
+  it('a key that cannot write campaigns sees no write actions and no "New campaign"', async () => {
+    const user = userEvent.setup();
+    const me = brandMe();
+    fakeService({
+      me: { ...me, key: { ...me.key, scopes: ['campaigns:read'] } },
+      campaigns: [makeCampaign(1, { name: 'A draft', status: 'draft' })],
+    });
+    renderApp(LIST);
+    await screen.findByRole('link', { name: 'A draft' });
+
+    const menu = await openRowMenu(user, 'A draft');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['View campaign']);
+    expect(screen.queryByRole('link', { name: 'New campaign' })).not.toBeInTheDocument();
+  });
+
+  it('pauses from the row menu after confirming, and deletes a draft after confirming', async () => {
+    const user = userEvent.setup();
+    const service = fakeService({
+      campaigns: [
+        makeCampaign(2, { name: 'Running', status: 'active' }),
+        makeCampaign(1, { name: 'Old draft', status: 'draft' }),
+      ],
+    });
+    renderApp(LIST);
+    await screen.findByRole('link', { name: 'Running' });
+
+    await user.click(
+      within(await openRowMenu(user, 'Running')).getByRole('menuitem', { name: 'Pause' }),
+    );
+    const pause = await screen.findByRole('alertdialog', { name: 'Pause “Running”?' });
+    await user.click(within(pause).getByRole('button', { name: 'Pause campaign' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Campaign paused')).toBeVisible();
+    await waitFor(() => expect(within(table()).getAllByText('Paused')).toHaveLength(1));
+
+    await user.click(
+      within(await openRowMenu(user, 'Old draft')).getByRole('menuitem', { name: 'Delete draft' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Old draft”?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Old draft' })).not.toBeInTheDocument(),
+    );
+    expect(service.requests.some((r) => r.method === 'DELETE')).toBe(true);
+    expect(document.body.style.pointerEvents).toBe('');
+  });
+
+  it('shows the service’s refusal inside the confirm dialog', async () => {
+    const user = userEvent.setup();
+    fakeService({
+      campaigns: [makeCampaign(1, { name: 'Old draft', status: 'draft' })],
+      override: (method) =>
+        method === 'DELETE'
+          ? errorResponse(
+              409,
+              'invalid_state_transition',
+              'Only a draft can be deleted; this campaign was just published.',
+            )
+          : undefined,
+    });
+    renderApp(LIST);
+    await screen.findByRole('link', { name: 'Old draft' });
+
+    await user.click(
+      within(await openRowMenu(user, 'Old draft')).getByRole('menuitem', { name: 'Delete draft' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Old draft”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not delete the draft');
+    expect(alert).toHaveTextContent(
+      'Only a draft can be deleted; this campaign was just published.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Actions for Old draft' })).toHaveFocus();
+  });
+
+  it('invites to create the first campaign when there is none', async () => {
+    fakeService({ campaigns: [] });
+    renderApp(LIST);
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'No campaigns yet' }),
+    ).toBeVisible();
+    const links = screen.getAllByRole('link', { name: 'New campaign' });
+    expect(links).toHaveLength(2);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('offers to clear the filters when nothing matches them', async () => {
+    const user = userEvent.setup();
+    fakeService({ campaigns: makeCampaigns(3, ['active']) });
+    const { router } = renderApp(`${LIST}?status=paused&q=zzz`);
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'No campaigns match these filters' }),
+    ).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('zzz');
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+
+    expect(await screen.findByRole('link', { name: 'Campaign 3' })).toBeVisible();
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+  });
+
+  it('shows a failed list with a retry', async () => {
+    const user = userEvent.setup();
+    let up = false;
+    fakeService({
+      campaigns: makeCampaigns(2),
+      override: (_method, url) =>
+        !up && url.pathname === '/2026-07/campaigns'
+          ? errorResponse(400, 'invalid_request', 'starting_after: bad cursor')
+          : undefined,
+    });
+    renderApp(LIST);
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Could not load the campaigns' }),
+    ).toBeVisible();
+    up = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Campaign 2' })).toBeVisible();
+  });
+
+  it('lets an agency key list all its brands, naming each row’s brand', async () => {
+    const user = userEvent.setup();
+    const service = fakeService({
+      campaigns: [
+        makeCampaign(2, {
+          name: 'North trail',
+          brand_id: NORTHWIND.id,
+          brand_name: NORTHWIND.name,
+        }),
+        makeCampaign(1, { name: 'Glow serum' }),
+      ],
+    });
+    const { router } = renderApp(LIST);
+    await screen.findByRole('link', { name: 'Glow serum' });
+    expect(screen.queryByRole('link', { name: 'North trail' })).not.toBeInTheDocument();
+    const brands = screen.getByRole('combobox', { name: 'Show campaigns of' });
+    expect(
+      within(brands)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['This brand (Glow Lab)', 'All my brands', 'Northwind Outdoors']);
+
+    await user.selectOptions(brands, 'All my brands');
+
+    const north = await screen.findByRole('link', { name: 'North trail' });
+    expect(north).toHaveAttribute('href', paths.campaign.href(NORTHWIND.id, makeCampaign(2).id));
+    expect(within(table()).getByText('Northwind Outdoors')).toBeVisible();
+    expect(search(router).get('brand')).toBe('all');
+    expect(service.listRequests().at(-1)!.url.searchParams.has('brand_id')).toBe(false);
+  });
+
+  it('shows a brand key no brand filter', async () => {
+    fakeService({ me: brandMe(), campaigns: makeCampaigns(1) });
+    renderApp(`${LIST}?brand=all`);
+
+    await screen.findByRole('link', { name: 'Campaign 1' });
+    expect(screen.queryByRole('combobox', { name: 'Show campaigns of' })).not.toBeInTheDocument();
+  });
+
+  it('has no accessibility violations axe can find', async () => {
+    fakeService({
+      campaigns: makeCampaigns(30, ['draft', 'active', 'paused']),
+    });
+    const { container } = renderApp(LIST);
+    await screen.findByRole('link', { name: 'Campaign 30' });
+
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { AlertDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Spinner } from './spinner';
+
+/**
+ * Asks before an action that cannot be taken back. It stays open while the action runs and when it
+ * fails, showing why inside (`error`); the caller closes it on success. An alertdialog named by
+ * its title; Cancel has the focus first, so Enter never confirms by accident.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  onConfirm,
+  pending = false,
+  error,
+  errorTitle = 'That did not work',
+  tone = 'danger',
+  onCloseAutoFocus,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  /** Shown on the confirm button while the action runs, e.g. "Deleting…". */
+  pendingLabel: string;
+  onConfirm: () => void;
+  pending?: boolean;
+  /** Why the action was refused, e.g. the service's message. */
+  error?: string | null;
+  errorTitle?: string;
+  tone?: 'danger' | 'primary';
+  /** Where focus goes when the dialog closes (by default: the element that opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
+  /** A trigger (`<AlertDialogTrigger asChild>`), when the dialog has one. */
+  children?: ReactNode;
+}) {
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}
+    >
+      {children}
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-gray-950/40" />
+        <AlertDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
+        >
+          <AlertDialog.Title className="text-lg font-semibold text-gray-900">
+            {title}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-gray-600">
+            {description}
+          </AlertDialog.Description>
+          {error ? (
+            <Alert tone="error" title={errorTitle} className="mt-4">
+              {error}
+            </Alert>
+          ) : null}
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary" disabled={pending}>
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            {/* Not AlertDialog.Action: that would close the dialog before the answer arrives. */}
+            {/* aria-disabled, not disabled: the button keeps the focus while the action runs. */}
+            <Button
+              variant={tone}
+              onClick={() => (pending ? undefined : onConfirm())}
+              aria-disabled={pending || undefined}
+              className="aria-disabled:cursor-wait aria-disabled:opacity-75"
+            >
+              {pending ? <Spinner className="size-4" /> : null}
+              {pending ? pendingLabel : confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+export const ConfirmDialogTrigger = AlertDialog.Trigger;

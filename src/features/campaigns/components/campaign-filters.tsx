@@ -1,0 +1,189 @@
+import type { BrandRef } from '#contract/me';
+import { CAMPAIGN_STATUS_LABELS, CampaignStatus } from '#contract/enums';
+import { Search, X } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { ToggleChip } from '../../../components/ui/toggle-chip';
+import {
+  ALL_BRANDS,
+  CAMPAIGN_SORT_LABELS,
+  CAMPAIGN_SORTS,
+  CURRENT_BRAND,
+  type CampaignSort,
+} from '../list-view';
+
+type Text = { value: string; onChange: (value: string) => void };
+
+/**
+ * The list's filters. Statuses and the created range go to the service; the name search and the
+ * order work on the rows loaded (the interface has neither).
+ */
+export function CampaignFilters({
+  search,
+  createdFrom,
+  createdTo,
+  rangeReversed,
+  statuses,
+  onToggleStatus,
+  sort,
+  onSortChange,
+  brands,
+  brandChoice,
+  currentBrand,
+  onBrandChange,
+  canClear,
+  onClear,
+}: {
+  search: Text;
+  createdFrom: Text;
+  createdTo: Text;
+  rangeReversed: boolean;
+  statuses: readonly CampaignStatus[];
+  onToggleStatus: (status: CampaignStatus) => void;
+  sort: CampaignSort;
+  onSortChange: (sort: CampaignSort) => void;
+  /** An agency's brands; null for a brand key (no brand filter). */
+  brands: readonly BrandRef[] | null;
+  brandChoice: string;
+  currentBrand: BrandRef;
+  onBrandChange: (brand: string) => void;
+  canClear: boolean;
+  onClear: () => void;
+}) {
+  const id = useId();
+  const rangeErrorId = `${id}-range-error`;
+  const statusLabelId = `${id}-status`;
+  const dateProps = rangeReversed
+    ? { 'aria-invalid': true as const, 'aria-describedby': rangeErrorId }
+    : {};
+
+  return (
+    <div
+      role="search"
+      aria-label="Campaign filters"
+      className="mb-4 space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs"
+    >
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="min-w-56 flex-1 space-y-1.5">
+          <Label htmlFor={`${id}-search`}>Search by name</Label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500"
+            />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              autoComplete="off"
+              spellCheck={false}
+              value={search.value}
+              onChange={(event) => search.onChange(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div className="w-56 space-y-1.5">
+          <Label htmlFor={`${id}-sort`}>Sort by</Label>
+          <Select
+            id={`${id}-sort`}
+            value={sort}
+            onChange={(event) => onSortChange(event.target.value as CampaignSort)}
+          >
+            {CAMPAIGN_SORTS.map((option) => (
+              <option key={option} value={option}>
+                {CAMPAIGN_SORT_LABELS[option]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {brands ? (
+          <div className="w-64 space-y-1.5">
+            <Label htmlFor={`${id}-brand`}>Show campaigns of</Label>
+            <Select
+              id={`${id}-brand`}
+              value={brandChoice}
+              onChange={(event) => onBrandChange(event.target.value)}
+            >
+              <option value={CURRENT_BRAND}>This brand ({currentBrand.name})</option>
+              <option value={ALL_BRANDS}>All my brands</option>
+              {brands
+                .filter((brand) => brand.id !== currentBrand.id)
+                .map((brand) => (
+                  <option key={brand.id} value={brand.id}>
+                    {brand.name}
+                  </option>
+                ))}
+            </Select>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-4">
+        <div className="space-y-1.5">
+          <p id={statusLabelId} className="text-sm font-medium text-gray-900">
+            Status
+          </p>
+          <div role="group" aria-labelledby={statusLabelId} className="flex flex-wrap gap-2">
+            {CampaignStatus.options.map((status) => (
+              <ToggleChip
+                key={status}
+                pressed={statuses.includes(status)}
+                onClick={() => onToggleStatus(status)}
+              >
+                {CAMPAIGN_STATUS_LABELS[status]}
+              </ToggleChip>
+            ))}
+          </div>
+        </div>
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium text-gray-900">Created</legend>
+          <div className="flex flex-wrap items-center gap-2">
+            <Label htmlFor={`${id}-from`} className="sr-only">
+              Created from
+            </Label>
+            <div className="w-40">
+              <Input
+                id={`${id}-from`}
+                type="date"
+                value={createdFrom.value}
+                max={createdTo.value || undefined}
+                onChange={(event) => createdFrom.onChange(event.target.value)}
+                {...dateProps}
+              />
+            </div>
+            <span aria-hidden="true" className="text-sm text-gray-600">
+              to
+            </span>
+            <Label htmlFor={`${id}-to`} className="sr-only">
+              Created to
+            </Label>
+            <div className="w-40">
+              <Input
+                id={`${id}-to`}
+                type="date"
+                value={createdTo.value}
+                min={createdFrom.value || undefined}
+                onChange={(event) => createdTo.onChange(event.target.value)}
+                {...dateProps}
+              />
+            </div>
+          </div>
+        </fieldset>
+        {canClear ? (
+          <Button variant="ghost" size="sm" onClick={onClear} className="mb-0.5">
+            <X aria-hidden="true" className="size-4" />
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+      {rangeReversed ? (
+        <p id={rangeErrorId} role="alert" className="text-sm text-red-700">
+          The first day comes after the last day, so the created dates are not applied.
+        </p>
+      ) : null}
+    </div>
+  );
+}
