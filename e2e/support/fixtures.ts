@@ -11,6 +11,18 @@ export const DEMO = {
   loneBrand: 'Pixel Coffee',
 } as const;
 
+/** Signs in through the key screen, as a person would, and waits for the first brand screen. */
+export async function signIn(page: Page, key: string): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+}
+
+/** A name no other journey uses, so lists can be searched for it. */
+export const uniqueName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
 type OpsClient = {
   post<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T>;
 };

@@ -225,7 +225,10 @@ export function CampaignBuilder(props: CampaignBuilderProps) {
     defaultValues: session.restored ?? session.clean,
     resolver: builderResolver,
     context,
-    mode: 'onTouched',
+    // Not onTouched: react-hook-form then validates a whole field array after every append, move
+    // or remove, marking a task nobody has typed in yet as wrong (and shifting the layout under
+    // the pointer). onBlur checks each field as the user leaves it; after a save, on change.
+    mode: 'onBlur',
     shouldFocusError: false,
   });
   const { control, formState, handleSubmit, setError, setFocus, trigger, getValues } = form;

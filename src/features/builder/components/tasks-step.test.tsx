@@ -35,6 +35,28 @@ describe('Tasks step', { timeout: 20_000 }, () => {
   });
   afterEach(() => signOutOfClient());
 
+  it('marks nothing wrong on a task nobody has filled in yet, so adding tasks never shifts the page', async () => {
+    const user = userEvent.setup();
+    renderBuilder(BRAND_KEY);
+    await openTasksWith(user, ['Unboxing']);
+    await user.click(screen.getByRole('button', { name: 'Add task' }));
+
+    await waitFor(() => expect(card(2)).toBeInTheDocument());
+    expect(within(card(2)).getByLabelText('Title')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(card(1)).getByLabelText('Instructions')).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(within(card(2)).queryByText('Must name at least one platform.')).not.toBeInTheDocument();
+
+    // Leaving a field checks that field.
+    await user.click(within(card(2)).getByLabelText('Title'));
+    await user.tab();
+    await waitFor(() =>
+      expect(within(card(2)).getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true'),
+    );
+  });
+
   it('shows the autoreview prompt only for automatic review', async () => {
     const user = userEvent.setup();
     renderBuilder(BRAND_KEY);
