@@ -3,18 +3,31 @@
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.DEV_API_PORT ?? '8081';
+const bin = (name) => `node_modules/.bin/${name}`;
+// Each child leads its own process group, so stopping one stops everything it started.
+const start = (command, args, env) =>
+  spawn(command, args, { stdio: 'inherit', detached: true, env: { ...process.env, ...env } });
+
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/index.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, STATIC_DIR: 'none' },
+  start(bin('tsx'), ['watch', '--clear-screen=false', 'server/index.ts'], {
+    PORT: apiPort,
+    STATIC_DIR: 'none',
   }),
-  spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, DEV_API_PORT: apiPort } }),
+  start(bin('vite'), [], { DEV_API_PORT: apiPort }),
 ];
 
+let stopping = false;
 function stop(code) {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
   process.exit(code);
 }
 for (const child of children) child.on('exit', (code) => stop(code ?? 0));
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));
