@@ -108,7 +108,8 @@ describe('routes', () => {
     );
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
-    expect(main).toHaveTextContent('Northwind Outdoors');
+    // The new brand's screen commits in a transition, shortly after the URL changes.
+    await waitFor(() => expect(main).toHaveTextContent('Northwind Outdoors'));
     expect(main).not.toHaveTextContent('Glow Lab');
     await waitFor(() =>
       expect(document.title).toBe('Review queue · Northwind Outdoors · Campaign Console'),

@@ -72,6 +72,11 @@ export function configureApiClient(options: { credentials: () => ApiCredentials 
   credentialsSource = options.credentials;
 }
 
+/** The signed-in session's credentials, for requests the client cannot make itself (streams). */
+export function sessionCredentials(): ApiCredentials | null {
+  return credentialsSource();
+}
+
 /** Called whenever the service answers 401 to a session request; returns an unsubscribe. */
 export function onUnauthenticated(listener: () => void): () => void {
   unauthenticatedListeners.add(listener);

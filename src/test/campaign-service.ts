@@ -49,9 +49,23 @@ export function fakeService({
     Object.assign(campaign, { status: next[one[2] as keyof typeof next], status_detail: null });
     return jsonResponse({ ...campaign, tasks: campaign.tasks ?? [] });
   });
+  // The navigation's review count lists the active and paused campaigns on every screen: those
+  // requests are not the campaign list's.
+  const isReviewCount = (url: URL) =>
+    url.searchParams.getAll('status').join() === 'active,paused' &&
+    url.searchParams.get('limit') === '100' &&
+    !url.searchParams.has('created_after') &&
+    !url.searchParams.has('created_before');
   const listRequests = () =>
-    requests.filter((r) => r.method === 'GET' && r.url.pathname === '/2026-07/campaigns');
-  return { fetchMock, requests, listRequests };
+    requests.filter(
+      (r) => r.method === 'GET' && r.url.pathname === '/2026-07/campaigns' && !isReviewCount(r.url),
+    );
+  /** The review queue's (and the navigation count's) list of active and paused campaigns. */
+  const reviewListRequests = () =>
+    requests.filter(
+      (r) => r.method === 'GET' && r.url.pathname === '/2026-07/campaigns' && isReviewCount(r.url),
+    );
+  return { fetchMock, requests, listRequests, reviewListRequests };
 }
 
 function listAnswer(campaigns: Campaign[], url: URL) {

@@ -13,6 +13,8 @@ import { AppShell } from '../../components/layout/app-shell';
 import { SideNav } from '../../components/layout/side-nav';
 import { Toaster } from '../../components/ui/toaster';
 import { brandScreens, paths, type BrandScreen } from '../../config/paths';
+import { useLiveEvents } from '../../features/live/use-live-events';
+import { WaitingBadge } from '../../features/review/components/waiting-badge';
 import { BrandName, BrandSwitcher } from '../../features/session/components/brand-switcher';
 import { SessionControls } from '../../features/session/components/session-controls';
 import { useCurrentBrand, useMe } from '../../features/session/use-me';
@@ -31,10 +33,13 @@ export function BrandLayout() {
   const me = useMe();
   const brand = useCurrentBrand();
   const navigation = useNavigation();
+  // One event stream for the session: screens of creator activity refresh as things change.
+  useLiveEvents();
   const items = brandScreens.map((screen) => ({
     to: paths[screen.id].href(brand.id),
     label: screen.label,
     icon: icons[screen.id],
+    badge: screen.id === 'review' ? <WaitingBadge key={brand.id} brandId={brand.id} /> : undefined,
   }));
   return (
     <AppShell

@@ -1,8 +1,15 @@
 import { clsx } from 'clsx';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
-export type SideNavItem = { to: string; label: string; icon: LucideIcon };
+export type SideNavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Shown after the label and part of the link's name, e.g. a count waiting. */
+  badge?: ReactNode;
+};
 
 /** The screens of a brand. The active link carries `aria-current="page"` (NavLink sets it). */
 export function SideNav({
@@ -16,7 +23,7 @@ export function SideNav({
     <nav aria-label={label} className="px-1 py-1 md:px-2 md:py-3">
       {/* Padding leaves room for the focus ring, which overflow would otherwise clip. */}
       <ul className="flex gap-1 overflow-x-auto p-1 md:flex-col md:overflow-visible">
-        {items.map(({ to, label: text, icon: Icon }) => (
+        {items.map(({ to, label: text, icon: Icon, badge }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -31,6 +38,7 @@ export function SideNav({
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
               {text}
+              {badge}
             </NavLink>
           </li>
         ))}

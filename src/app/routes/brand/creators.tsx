@@ -1,11 +1,21 @@
-import { Users } from 'lucide-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ScreenHeader } from '../../../components/layout/screen-header';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { useCurrentBrand } from '../../../features/session/use-me';
+import { InlineError } from '../../../components/ui/inline-error';
+import { LoadingState } from '../../../components/ui/spinner';
+import { campaignListOptions } from '../../../features/campaigns/api/campaigns';
+import { CreatorsPanel } from '../../../features/creators/components/creators-panel';
+import { useCurrentBrand, useMe } from '../../../features/session/use-me';
+
+/** Campaigns that can have creators (every status but draft), newest first. */
+const ACTIVITY_CAMPAIGN_STATUSES = ['pending_approval', 'active', 'paused', 'completed'] as const;
 
 /** `/brands/:brandId/creators` */
 export function CreatorsScreen() {
   const brand = useCurrentBrand();
+  const me = useMe();
+  const campaigns = useInfiniteQuery(
+    campaignListOptions(brand.id, { status: ACTIVITY_CAMPAIGN_STATUSES }),
+  );
   return (
     <>
       <ScreenHeader
@@ -13,10 +23,17 @@ export function CreatorsScreen() {
         context={brand.name}
         description={`Creators who applied to or joined ${brand.name}’s campaigns, and where each application stands.`}
       />
-      <EmptyState icon={Users} title="Nothing here yet">
-        No creators are listed on this screen yet. This is where applications will appear, newest
-        first, to approve or decline.
-      </EmptyState>
+      {campaigns.isPending ? (
+        <LoadingState label="Loading the campaigns…" />
+      ) : campaigns.isError ? (
+        <InlineError error={campaigns.error} onRetry={() => void campaigns.refetch()} />
+      ) : (
+        <CreatorsPanel
+          brandId={brand.id}
+          campaigns={campaigns.data.pages.flatMap((page) => page.data)}
+          canDecide={me.key.scopes.includes('creators:write')}
+        />
+      )}
     </>
   );
 }

@@ -1,0 +1,47 @@
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { CampaignCreator, CreatorPage } from '#contract/creators';
+import type { CreatorStatus } from '#contract/enums';
+import { apiClient } from '../../../lib/api-client';
+import { brandQueryKey } from '../../../lib/query-client';
+
+/** Query keys of campaign creators, general to specific; a campaign's keys contain its id. */
+export const creatorKeys = {
+  all: (brandId: string) => [...brandQueryKey(brandId), 'creators'] as const,
+  campaign: (brandId: string, campaignId: string) =>
+    [...creatorKeys.all(brandId), campaignId] as const,
+  list: (brandId: string, campaignId: string, status: CreatorStatus) =>
+    [...creatorKeys.campaign(brandId, campaignId), 'list', status] as const,
+};
+
+/** A campaign's creators in one status, newest application first, 100 a page. */
+export const creatorListOptions = (brandId: string, campaignId: string, status: CreatorStatus) =>
+  infiniteQueryOptions({
+    queryKey: creatorKeys.list(brandId, campaignId, status),
+    queryFn: ({ pageParam, signal }) =>
+      apiClient.get(`/campaigns/${campaignId}/creators`, CreatorPage, {
+        signal,
+        query: { status, limit: 100, starting_after: pageParam },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
+  });
+
+export type CreatorDecision = { kind: 'approve' } | { kind: 'reject'; reason?: string };
+
+/** `POST .../creators/{id}/approve` or `/reject` (with an optional reason). */
+export function decideCreator(campaignId: string, creatorId: string, decision: CreatorDecision) {
+  const base = `/campaigns/${campaignId}/creators/${encodeURIComponent(creatorId)}`;
+  if (decision.kind === 'approve') return apiClient.post(`${base}/approve`, CampaignCreator);
+  return apiClient.post(`${base}/reject`, CampaignCreator, {
+    body: decision.reason ? { reason: decision.reason } : {},
+  });
+}
+
+/** After decisions: every tab of the campaign refetches (a creator moved between them). */
+export function refreshCampaignCreators(
+  queryClient: QueryClient,
+  brandId: string,
+  campaignId: string,
+) {
+  return queryClient.invalidateQueries({ queryKey: creatorKeys.campaign(brandId, campaignId) });
+}

@@ -1,0 +1,293 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { PLATFORM_LABELS, POST_STATUS_LABELS, Platform, PostStatus } from '#contract/enums';
+import type { Post } from '#contract/posts';
+import type { Task } from '#contract/tasks';
+import { Clapperboard } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ExternalLink } from '../../../components/ui/external-link';
+import { InlineError } from '../../../components/ui/inline-error';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { LoadingState } from '../../../components/ui/spinner';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { postListOptions } from '../api/posts';
+import { readPostFilters, writePostFilters, type PostFilters } from '../post-filters';
+
+type CampaignChoice = { id: string; name: string };
+
+/** The URL's chosen campaign, else the first one listed. */
+export function chosenCampaign(search: URLSearchParams, campaigns: readonly CampaignChoice[]) {
+  return search.get('campaign') ?? campaigns[0]?.id ?? null;
+}
+
+/**
+ * A campaign's posts with the interface's filters (all in the URL), metrics and a link to each
+ * live post. `tasks` are the campaign's tasks (names in the table and the task filter).
+ */
+export function PostsPanel({
+  brandId,
+  campaigns,
+  tasks,
+}: {
+  brandId: string;
+  campaigns: readonly CampaignChoice[];
+  tasks: readonly Task[];
+}) {
+  const id = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const campaignId = chosenCampaign(searchParams, campaigns);
+  const filters = readPostFilters(searchParams);
+  const update = (changes: Partial<PostFilters>) =>
+    setSearchParams(writePostFilters(searchParams, { ...filters, ...changes }), { replace: true });
+
+  if (campaigns.length === 0) {
+    return (
+      <EmptyState icon={Clapperboard} title="No campaigns yet">
+        Posts appear here once creators publish content for a campaign.
+      </EmptyState>
+    );
+  }
+  const reversed = filters.from && filters.to && filters.from > filters.to;
+  return (
+    <div className="space-y-4">
+      <div role="group" aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Field id={`${id}-campaign`} label="Campaign">
+          <Select
+            id={`${id}-campaign`}
+            value={campaignId ?? ''}
+            onChange={(e) => {
+              // Another campaign has other tasks and creators: those filters reset.
+              const next = writePostFilters(searchParams, {
+                ...filters,
+                task: null,
+                creator: null,
+              });
+              next.set('campaign', e.target.value);
+              setSearchParams(next, { replace: true });
+            }}
+          >
+            {campaigns.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`${id}-status`} label="Status">
+          <Select
+            id={`${id}-status`}
+            value={filters.status ?? ''}
+            onChange={(e) => update({ status: PostStatus.safeParse(e.target.value).data ?? null })}
+          >
+            <option value="">Live and deleted</option>
+            {PostStatus.options.map((s) => (
+              <option key={s} value={s}>
+                {POST_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`${id}-task`} label="Task">
+          <Select
+            id={`${id}-task`}
+            value={filters.task ?? ''}
+            onChange={(e) => update({ task: e.target.value || null })}
+          >
+            <option value="">All tasks</option>
+            {tasks.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`${id}-platform`} label="Platform">
+          <Select
+            id={`${id}-platform`}
+            value={filters.platform ?? ''}
+            onChange={(e) => update({ platform: Platform.safeParse(e.target.value).data ?? null })}
+          >
+            <option value="">All platforms</option>
+            {Platform.options.map((p) => (
+              <option key={p} value={p}>
+                {PLATFORM_LABELS[p]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`${id}-creator`} label="Creator ID">
+          <Input
+            key={filters.creator ?? ''}
+            id={`${id}-creator`}
+            defaultValue={filters.creator ?? ''}
+            aria-describedby={`${id}-creator-hint`}
+            onBlur={(e) => update({ creator: e.target.value.trim() || null })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') update({ creator: e.currentTarget.value.trim() || null });
+            }}
+          />
+          <p id={`${id}-creator-hint`} className="text-xs text-gray-600">
+            Press Enter to apply.
+          </p>
+        </Field>
+        <Field id={`${id}-from`} label="Posted from">
+          <Input
+            id={`${id}-from`}
+            type="date"
+            value={filters.from ?? ''}
+            onChange={(e) => update({ from: e.target.value || null })}
+          />
+        </Field>
+        <Field id={`${id}-to`} label="Posted until">
+          <Input
+            id={`${id}-to`}
+            type="date"
+            value={filters.to ?? ''}
+            aria-invalid={reversed ? true : undefined}
+            aria-describedby={reversed ? `${id}-to-error` : undefined}
+            onChange={(e) => update({ to: e.target.value || null })}
+          />
+          {reversed ? (
+            <p id={`${id}-to-error`} className="text-xs text-red-800">
+              The last day is before the first: the dates are not applied.
+            </p>
+          ) : null}
+        </Field>
+      </div>
+      {campaignId ? (
+        <PostsTable
+          brandId={brandId}
+          campaignId={campaignId}
+          filters={reversed ? { ...filters, from: null, to: null } : filters}
+          tasks={tasks}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+function PostsTable({
+  brandId,
+  campaignId,
+  filters,
+  tasks,
+}: {
+  brandId: string;
+  campaignId: string;
+  filters: PostFilters;
+  tasks: readonly Task[];
+}) {
+  const list = useInfiniteQuery({
+    ...postListOptions(brandId, campaignId, filters),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const taskTitles = new Map(tasks.map((t) => [t.id, t.title]));
+
+  if (list.isPending) return <LoadingState label="Loading the posts…" />;
+  if (list.isError && rows.length === 0)
+    return <InlineError error={list.error} onRetry={() => void list.refetch()} />;
+  if (rows.length === 0) {
+    return (
+      <EmptyState icon={Clapperboard} title="No posts">
+        No post of this campaign matches these filters.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <table className="min-w-full text-sm" aria-busy={list.isFetching || undefined}>
+          <caption className="sr-only">Posts</caption>
+          <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
+            <tr>
+              {['Creator', 'Task', 'Platform', 'Posted', 'Status'].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2">
+                  {h}
+                </th>
+              ))}
+              {['Views', 'Likes', 'Comments', 'Shares', 'Saves'].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 text-right">
+                  {h}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2">
+                Metrics updated
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Link
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {rows.map((post) => (
+              <tr key={post.id}>
+                <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
+                  @{post.creator_username}
+                </th>
+                <td className="px-3 py-2">{taskTitles.get(post.task_id) ?? '—'}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {PLATFORM_LABELS[post.platform]}
+                  {post.is_story ? ' (story)' : ''}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(post.posted_at)}</td>
+                <td className="px-3 py-2">
+                  <Badge tone={post.status === 'live' ? 'green' : 'gray'}>
+                    {POST_STATUS_LABELS[post.status]}
+                  </Badge>
+                </td>
+                {(['views', 'likes', 'comments', 'shares', 'saves'] as const).map((m) => (
+                  <td key={m} className="px-3 py-2 text-right tabular-nums">
+                    {formatNumber(post.metrics[m])}
+                  </td>
+                ))}
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {formatDateTime(post.metrics_updated_at)}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <PostLink post={post} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {list.hasNextPage ? (
+        <Button
+          variant="secondary"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? 'Loading…' : 'Load more posts'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Open post": a new tab without this page's opener or referrer; only http(s) addresses. */
+export function PostLink({ post }: { post: Pick<Post, 'url' | 'creator_username' | 'platform'> }) {
+  return (
+    <ExternalLink href={post.url}>
+      Open post
+      <span className="sr-only">
+        {' '}
+        by @{post.creator_username} on {PLATFORM_LABELS[post.platform]}
+      </span>
+    </ExternalLink>
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  queryOptions,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { Campaign, CampaignPage } from '#contract/campaigns';
+import { Submission, SubmissionPage } from '#contract/submissions';
+import { apiClient } from '../../../lib/api-client';
+import { brandQueryKey } from '../../../lib/query-client';
+
+/**
+ * Query keys of the review queue, general to specific. Every key starts with the brand; keys of
+ * one campaign contain its id, so a live event for that campaign finds them.
+ */
+export const reviewKeys = {
+  all: (brandId: string) => [...brandQueryKey(brandId), 'review'] as const,
+  campaigns: (brandId: string) => [...reviewKeys.all(brandId), 'campaigns'] as const,
+  campaign: (brandId: string, campaignId: string) =>
+    [...reviewKeys.all(brandId), 'campaign', campaignId] as const,
+  waiting: (brandId: string, campaignId: string) =>
+    [...reviewKeys.all(brandId), 'waiting', campaignId] as const,
+};
+
+/** Every page of a list, following `next_cursor` (lists here are short: one campaign's queue). */
+async function allPages<T>(
+  fetchPage: (
+    cursor: string | null,
+  ) => Promise<{ data: T[]; has_more: boolean; next_cursor: string | null }>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const page = await fetchPage(cursor);
+    rows.push(...page.data);
+    if (!page.has_more || !page.next_cursor) return rows;
+    cursor = page.next_cursor;
+  }
+}
+
+/** The brand's campaigns that can have submissions waiting: active and paused ones. */
+export const reviewCampaignsOptions = (brandId: string) =>
+  queryOptions({
+    queryKey: reviewKeys.campaigns(brandId),
+    queryFn: ({ signal }) =>
+      allPages((cursor) =>
+        apiClient.get('/campaigns', CampaignPage, {
+          signal,
+          query: {
+            brand_id: brandId,
+            status: ['active', 'paused'],
+            limit: 100,
+            starting_after: cursor,
+          },
+        }),
+      ),
+  });
+
+/** One campaign with its tasks (the requirements shown beside a submission). */
+export const reviewCampaignOptions = (brandId: string, campaignId: string) =>
+  queryOptions({
+    queryKey: reviewKeys.campaign(brandId, campaignId),
+    queryFn: ({ signal }) => apiClient.get(`/campaigns/${campaignId}`, Campaign, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** A campaign's submissions waiting for review, oldest first (the service's order). */
+export const waitingSubmissionsOptions = (brandId: string, campaignId: string) =>
+  queryOptions({
+    queryKey: reviewKeys.waiting(brandId, campaignId),
+    queryFn: ({ signal }) =>
+      allPages((cursor) =>
+        apiClient.get(`/campaigns/${campaignId}/submissions`, SubmissionPage, {
+          signal,
+          query: { status: ['in_review'], limit: 100, starting_after: cursor },
+        }),
+      ),
+  });
+
+/** A submission in the merged queue, with the campaign it belongs to. */
+export type QueueItem = { submission: Submission; campaignId: string; campaignName: string };
+
+const waitingSince = (s: Submission) => s.submitted_at ?? s.created_at;
+
+/** Oldest waiting first across campaigns; ties by id, as the service orders one campaign. */
+export function compareQueueItems(a: QueueItem, b: QueueItem): number {
+  const at = waitingSince(a.submission);
+  const bt = waitingSince(b.submission);
+  if (at !== bt) return at < bt ? -1 : 1;
+  return a.submission.id < b.submission.id ? -1 : a.submission.id > b.submission.id ? 1 : 0;
+}
+
+/**
+ * The one queue across the brand's active and paused campaigns: each campaign's waiting
+ * submissions, merged oldest first. `isPending` until every campaign has answered.
+ */
+export function useReviewQueue(brandId: string) {
+  const queryClient = useQueryClient();
+  const campaigns = useQuery(reviewCampaignsOptions(brandId));
+  const list = campaigns.data ?? [];
+  const waiting = useQueries({
+    queries: list.map((campaign) => waitingSubmissionsOptions(brandId, campaign.id)),
+  });
+  const items: QueueItem[] = [];
+  list.forEach((campaign, index) => {
+    for (const submission of waiting[index]?.data ?? []) {
+      items.push({ submission, campaignId: campaign.id, campaignName: campaign.name });
+    }
+  });
+  items.sort(compareQueueItems);
+  return {
+    campaigns: list,
+    items,
+    isPending: campaigns.isPending || waiting.some((q) => q.isPending),
+    error: campaigns.error ?? waiting.find((q) => q.error)?.error ?? null,
+    retry: () =>
+      void queryClient.refetchQueries({ queryKey: reviewKeys.all(brandId), type: 'active' }),
+  };
+}
+
+/** Takes a submission out of its campaign's cached queue (optimistic), answering whether it was there. */
+export function removeFromQueue(queryClient: QueryClient, brandId: string, item: QueueItem): void {
+  queryClient.setQueryData(reviewKeys.waiting(brandId, item.campaignId), (rows?: Submission[]) =>
+    rows?.filter((s) => s.id !== item.submission.id),
+  );
+}
+
+/** Puts a submission back (undo, or a decision that failed), in the queue's order. */
+export function restoreToQueue(queryClient: QueryClient, brandId: string, item: QueueItem): void {
+  queryClient.setQueryData(reviewKeys.waiting(brandId, item.campaignId), (rows?: Submission[]) => {
+    if (!rows) return rows;
+    if (rows.some((s) => s.id === item.submission.id)) return rows;
+    return [...rows, item.submission].sort((a, b) =>
+      compareQueueItems(
+        { submission: a, campaignId: '', campaignName: '' },
+        { submission: b, campaignId: '', campaignName: '' },
+      ),
+    );
+  });
+}
+
+export type Decision = { kind: 'approve' } | { kind: 'reject'; feedback?: string };
+
+/** Sends a decision: `POST .../approve` or `.../reject` with optional feedback. */
+export function sendDecision(item: QueueItem, decision: Decision): Promise<Submission> {
+  const base = `/campaigns/${item.campaignId}/submissions/${item.submission.id}`;
+  if (decision.kind === 'approve') return apiClient.post(`${base}/approve`, Submission);
+  return apiClient.post(`${base}/reject`, Submission, {
+    body: decision.feedback ? { feedback: decision.feedback } : {},
+  });
+}
