@@ -10,10 +10,14 @@ const boundaries = [
   { target: './contract', from: ['./src', './server', './e2e', './bench'], message: 'contract/ is pure: it imports nothing from the app, the service or the tests.' },
   { target: './src', from: ['./server', './e2e', './bench'], message: 'The dashboard (src/) may import only contract/.' },
   { target: './server', from: ['./src', './e2e', './bench'], message: 'The service (server/) may import only contract/.' },
+  { target: './e2e', from: ['./src', './server'], message: 'e2e/ drives the product over HTTP and a browser only.' },
+  { target: './bench', from: './src', message: 'bench/ talks to the product over HTTP only.' },
+  // One exception (docs/decisions/0012): a baseline runs the service's own SQL, built by server/domain.
+  { target: './bench', from: './server', except: ['./domain'], message: 'bench/ talks to the product over HTTP only (baselines may import server/domain/).' },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'server/db/migrations', 'bench/results', '.data*'] },
+  { ignores: ['dist', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'server/db/migrations', 'bench/results', '.data*', '.scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
@@ -13,7 +13,14 @@ import { MemoryRateLimitStore, rateLimit, type RateLimitStore } from './http/rat
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { EventHub, type EventHubOptions } from './domain/events.ts';
+import { leaveForBuyer, type Reviewer } from './domain/reviewer.ts';
+import type { ApiKeyCache } from './domain/key-cache.ts';
 import { secretSource } from './domain/secrets.ts';
+import { creatorRoutes } from './routes/creators/creators.routes.ts';
+import { eventRoutes } from './routes/events/events.routes.ts';
+import { postRoutes } from './routes/posts/posts.routes.ts';
+import { submissionRoutes } from './routes/submissions/submissions.routes.ts';
 import { campaignRoutes } from './routes/campaigns/campaigns.routes.ts';
 import { meRoutes } from './routes/me/me.routes.ts';
 import { metaRoutes, registerOpenApiDocument } from './routes/meta/meta.routes.ts';
@@ -45,6 +52,17 @@ export interface AppDeps {
    * omitted it is read from the database on first use.
    */
   cursorSecret?: Uint8Array;
+  /**
+   * Brand keys resolved recently (see domain/key-cache.ts); defaults to the one cache of `db`, so
+   * every app on one database handle forgets a key revoked through any of them.
+   */
+  apiKeyCache?: ApiKeyCache;
+  /** Decides submissions to autoreview tasks with a prompt; the default leaves them for the buyer. */
+  reviewer?: Reviewer;
+  /** Live events: the shared poller and the SSE connections' heartbeat and retry hint. */
+  events?: EventHubOptions & { heartbeatMs?: number; retryMs?: number };
+  /** The instance's poller of live events (index.ts wakes it on NOTIFY); defaults to a new one. */
+  eventHub?: EventHub;
 }
 
 export type App = Hono<AppEnv>;
@@ -80,7 +98,13 @@ export function createApp(deps: AppDeps): App {
       }),
     );
   }
-  app.use(`${API_BASE}/*`, apiKeyAuth(deps.db, { publicPaths: [`${API_BASE}/openapi.json`] }));
+  app.use(
+    `${API_BASE}/*`,
+    apiKeyAuth(deps.db, {
+      publicPaths: [`${API_BASE}/openapi.json`],
+      ...(deps.apiKeyCache ? { cache: deps.apiKeyCache } : {}),
+    }),
+  );
   app.use(
     `${API_BASE}/*`,
     rateLimit({
@@ -89,10 +113,15 @@ export function createApp(deps: AppDeps): App {
       now: () => now().getTime(),
     }),
   );
-  app.use(`${API_BASE}/*`, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
+  // GET and HEAD never carry a body for the fetch API (bodyLimit passes them), but asking for it
+  // makes @hono/node-server build a whole Request per call: skip the check for them.
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  const bodyLimited: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next);
+  app.use(`${API_BASE}/*`, bodyLimited);
 
   app.use(`${OPS_BASE}/*`, opsAuth(deps.opsToken, { publicPaths: [`${OPS_BASE}/openapi.json`] }));
-  app.use(`${OPS_BASE}/*`, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
+  app.use(`${OPS_BASE}/*`, bodyLimited);
 
   const cursorSecret = secretSource(deps.db, deps.cursorSecret);
   const api = createRouter();
@@ -100,6 +129,23 @@ export function createApp(deps: AppDeps): App {
   api.route('/', campaignRoutes({ db: deps.db, now, cursorSecret }));
   api.route('/', taskRoutes({ db: deps.db, cursorSecret }));
   api.route('/', targetingRoutes(deps));
+  api.route('/', creatorRoutes({ db: deps.db, cursorSecret }));
+  api.route('/', submissionRoutes({ db: deps.db, cursorSecret }));
+  api.route('/', postRoutes({ db: deps.db, cursorSecret }));
+  api.route(
+    '/',
+    eventRoutes({
+      db: deps.db,
+      hub:
+        deps.eventHub ??
+        new EventHub(deps.db, {
+          onError: (err) => deps.logger.warn({ err }, 'reading live events failed'),
+          ...deps.events,
+        }),
+      heartbeatMs: deps.events?.heartbeatMs ?? 15_000,
+      retryMs: deps.events?.retryMs ?? 3_000,
+    }),
+  );
   registerOpenApiDocument(api, {
     title: 'Campaign Console API',
     description:
@@ -109,11 +155,11 @@ export function createApp(deps: AppDeps): App {
     scheme: { name: 'bearerAuth', description: 'An API key (brand or agency): `Authorization: Bearer cck_…`' },
   });
 
-  const ops = opsRoutes({ db: deps.db, now });
+  const ops = opsRoutes({ db: deps.db, now, reviewer: deps.reviewer ?? leaveForBuyer });
   registerOpenApiDocument(ops, {
     title: 'Campaign Console platform side (/ops)',
     description:
-      'Operators, the demo world and tests: tenancy, keys, targeting properties, campaign review. Not reachable with API keys.',
+      'Operators, the demo world, the simulator and tests: tenancy, keys, targeting properties, campaign review, creator activity. Not reachable with API keys.',
     serverUrl: OPS_BASE,
     scheme: { name: 'opsToken', description: 'The OPS_TOKEN of the service' },
   });

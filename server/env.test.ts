@@ -23,8 +23,21 @@ describe('environment', () => {
         corsOrigins: [],
         logLevel: 'info',
         staticDir: 'dist/client',
+        simulator: 'on',
       },
     });
+  });
+
+  it('runs the simulator with the demo world unless SIMULATOR says otherwise', () => {
+    const simulator = (vars: Record<string, string>) => {
+      const result = parseEnv(vars);
+      return result.ok ? result.env.simulator : null;
+    };
+    expect(simulator({})).toBe('on');
+    expect(simulator({ SIMULATOR: 'off' })).toBe('off');
+    expect(simulator({ SEED: 'none' })).toBe('off');
+    expect(simulator({ SEED: 'none', SIMULATOR: 'on' })).toBe('on');
+    expect(errorsOf({ SIMULATOR: 'maybe' })).toEqual(['SIMULATOR must be "on" or "off" (got "maybe")']);
   });
 
   it('treats blank variables as unset', () => {
@@ -58,6 +71,7 @@ describe('environment', () => {
         corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
         logLevel: 'silent',
         staticDir: 'none',
+        simulator: 'off',
       },
     });
   });

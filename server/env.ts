@@ -88,6 +88,10 @@ const EnvSchema = z.object({
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
   STATIC_DIR: z.preprocess(blankToUndefined, z.string().default('dist/client')),
+  SIMULATOR: z.preprocess(
+    blankToUndefined,
+    z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional(),
+  ),
 });
 
 export interface Env {
@@ -106,6 +110,8 @@ export interface Env {
   logLevel: LogLevel;
   /** Directory of the built dashboard, or 'none' to serve no dashboard. */
   staticDir: string;
+  /** The simulator of creator activity; default on with the demo world, off without. */
+  simulator: 'on' | 'off';
 }
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; errors: string[] };
@@ -136,6 +142,7 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
       corsOrigins: e.CORS_ORIGINS,
       logLevel: e.LOG_LEVEL,
       staticDir: e.STATIC_DIR,
+      simulator: e.SIMULATOR ?? (e.SEED === 'demo' ? 'on' : 'off'),
     },
   };
 }

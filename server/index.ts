@@ -4,6 +4,9 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { activeDemoKeys, DEMO_AGENCY_KEY, DEMO_BRAND_KEY, seedDemo, writeDemoKeysFile } from './demo/seed.ts';
+import { createSimulator } from './demo/simulator.ts';
+import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './domain/key-cache.ts';
+import { EVENTS_CHANNEL, EventHub } from './domain/events.ts';
 import { loadCursorSecret } from './domain/secrets.ts';
 import { loadEnv } from './env.ts';
 import { resolveStaticDir } from './http/dashboard.ts';
@@ -31,8 +34,11 @@ const database = await openDatabase({
   process.exit(1);
 });
 
+// Where this service answers, for the demo media URLs (public/samples).
+const mediaBase = `http://${env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host}:${env.port}`;
+
 async function demoWorld() {
-  const seeded = await seedDemo(database.db);
+  const seeded = await seedDemo(database.db, { mediaBase });
   if (seeded.created) {
     console.log('Created the demo world: Brightline Agency manages Glow Lab and Northwind Outdoors; Pixel Coffee is on its own.');
     if (env.dataDir !== 'memory') console.log(`Demo keys written to ${writeDemoKeysFile(resolve(env.dataDir), seeded.world)}`);
@@ -55,6 +61,15 @@ const cursorSecret = await loadCursorSecret(database.db).catch(async (err: unkno
   process.exit(1);
 });
 
+// A key revoked on another instance is forgotten here when the notification arrives (at the
+// latest after the cache's TTL if it is lost).
+const apiKeys = apiKeyCacheOf(database.db);
+await database.listen(KEY_REVOKED_CHANNEL, (keyId) => apiKeys.forget(keyId), () => apiKeys.clear());
+
+// Live events: one poller for this instance, woken at once when any instance commits a change.
+const eventHub = new EventHub(database.db, { onError: (err) => logger.warn({ err }, 'reading live events failed') });
+await database.listen(EVENTS_CHANNEL, () => eventHub.wake(), () => eventHub.wake());
+
 const staticDir = resolveStaticDir(env.staticDir);
 const app = createApp({
   db: database.db,
@@ -64,6 +79,7 @@ const app = createApp({
   corsOrigins: env.corsOrigins,
   staticDir,
   cursorSecret,
+  eventHub,
 });
 
 const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
@@ -79,6 +95,11 @@ const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (
     'ready',
   );
 });
+// Creator activity in the demo world: on by default with SEED=demo, SIMULATOR=off stops it.
+const simulator =
+  env.seed === 'demo' && env.simulator === 'on' ? createSimulator({ db: database.db, logger, mediaBase }) : null;
+if (simulator) console.log('Simulating creator activity (SIMULATOR=off to stop it).');
+
 server.on('error', (err) => {
   logger.fatal({ err }, 'could not listen');
   void database.close().finally(() => process.exit(1));
@@ -89,6 +110,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
+  simulator?.stop();
   // Finish requests in flight, then close the database; give up after 10 s.
   const force = setTimeout(() => {
     logger.warn('requests still running after 10 s; closing anyway');

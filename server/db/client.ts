@@ -24,12 +24,39 @@ export interface Database {
   location: string;
   /** Applies the committed SQL migrations that this database has not seen yet. */
   migrate(): Promise<void>;
+  /**
+   * LISTEN: `onMessage` gets the payload of every notification on `channel`, from any instance
+   * on the database. On PostgreSQL a dedicated connection listens; when it is lost it reconnects
+   * (every second until it succeeds) and `onGap` is called, since notifications may have been
+   * missed meanwhile.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Runs `fn` in one transaction: every write of the service goes through here. */
 export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(fn);
+}
+
+/** A statement as PostgreSQL receives it: text with $1, $2, ... and their values. */
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+// The driver behind each database handle made here, for queryStatement.
+const drivers = new WeakMap<Db, (statement: Statement) => Promise<{ rows: unknown[] }>>();
+
+/**
+ * Rows of a statement handed to the driver as it is: for the hottest reads, written in SQL, which
+ * skip drizzle's per-query work. Values come back as the driver parses them (no drizzle mapping:
+ * cast timestamps and dates to text in the statement). Not in a transaction.
+ */
+export async function queryStatement<T>(db: Db, statement: Statement): Promise<T[]> {
+  const driver = drivers.get(db);
+  if (!driver) throw new Error('queryStatement needs a database handle from openPglite or openPostgres');
+  return (await driver(statement)).rows as T[];
 }
 
 /** Rows of a raw SQL query, on either driver (both answer `{rows}`). */
@@ -66,12 +93,17 @@ export async function openPglite(source: PgliteSource = {}): Promise<Database & 
     ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
   });
   const db = drizzlePglite({ client, schema });
+  drivers.set(db, (statement) => client.query(statement.text, statement.params));
   return {
     db,
     client,
     driver: 'pglite',
     location: source.dataDir ? `PGlite in ${source.dataDir}` : 'PGlite in memory',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    // One process owns an embedded database: notifications only come from this instance.
+    listen: async (channel, onMessage) => {
+      await client.listen(channel, onMessage);
+    },
     close: () => client.close(),
   };
 }
@@ -87,6 +119,9 @@ export async function openPostgres(
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', options.onError ?? (() => {}));
   const db = drizzleNodePg({ client: pool, schema });
+  drivers.set(db, (statement) => pool.query(statement.text, statement.params));
+  const listeners = new Set<pg.Client>();
+  let closing = false;
   let location = 'PostgreSQL';
   try {
     const u = new URL(url);
@@ -109,7 +144,41 @@ export async function openPostgres(
         lock.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channel, onMessage, onGap = () => {}) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: url });
+        client.on('error', (err) => options.onError?.(err)); // 'end' follows and reconnects
+        client.on('notification', (n) => {
+          if (n.channel === channel) onMessage(n.payload ?? '');
+        });
+        try {
+          await client.connect();
+          await client.query(`listen ${channel}`);
+        } catch (err) {
+          await client.end().catch(() => {});
+          throw err;
+        }
+        listeners.add(client);
+        client.once('end', () => {
+          listeners.delete(client);
+          if (closing) return;
+          onGap();
+          retry();
+        });
+      };
+      const retry = () => {
+        setTimeout(() => {
+          if (!closing) connect().then(onGap, (err: Error) => (options.onError?.(err), retry()));
+        }, 1000).unref();
+      };
+      await connect().catch((err: Error) => (options.onError?.(err), retry()));
+    },
+    async close() {
+      closing = true;
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      await pool.end();
+    },
   };
 }
 

@@ -233,3 +233,161 @@ export const serviceSecrets = pgTable('service_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+// Creator activity: creators, their participation in campaigns, submissions, posts, payouts, and
+// the outbox of live events. campaign_creators carries running totals (content counts, live posts,
+// metrics, spend) kept in the transaction of each change, so no answer sums posts or submissions.
+
+export const creatorStatus = pgEnum('creator_status', ['applied', 'approved', 'rejected']);
+export const submissionStatus = pgEnum('submission_status', ['in_review', 'approved', 'rejected', 'failed', 'post_deleted']);
+export const mediaType = pgEnum('media_type', ['video', 'carousel']);
+export const postStatus = pgEnum('post_status', ['live', 'deleted']);
+
+const count0 = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+export const creators = pgTable('creators', {
+  /** Opaque: `cr_<random>`. */
+  id: text('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  properties: jsonb('properties').$type<Record<string, string | number>>().notNull().default({}),
+  createdAt: stamp('created_at'),
+});
+
+export const campaignCreators = pgTable(
+  'campaign_creators',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    status: creatorStatus('status').notNull(),
+    appliedAt: stamp('applied_at'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 6 }),
+    decidedByKeyId: uuid('decided_by_key_id'),
+    reason: text('reason'),
+    submittedCount: count0('submitted_count'),
+    inReviewCount: count0('in_review_count'),
+    approvedCount: count0('approved_count'),
+    rejectedCount: count0('rejected_count'),
+    livePosts: count0('live_posts'),
+    views: count0('views'),
+    likes: count0('likes'),
+    comments: count0('comments'),
+    shares: count0('shares'),
+    saves: count0('saves'),
+    spendCents: count0('spend_cents'),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.creatorId] }),
+    index('campaign_creators_applied_idx').on(t.campaignId, t.appliedAt.desc(), t.creatorId.desc()),
+    index('campaign_creators_creator_idx').on(t.creatorId),
+  ],
+);
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    status: submissionStatus('status').notNull(),
+    mediaType: mediaType('media_type').notNull(),
+    mediaUrl: text('media_url'),
+    thumbnailUrl: text('thumbnail_url'),
+    revisionCount: integer('revision_count').notNull().default(0),
+    feedback: text('feedback'),
+    failureReason: text('failure_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, precision: 6 }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, precision: 6 }),
+    reviewedByKeyId: uuid('reviewed_by_key_id'),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [
+    index('submissions_review_order_idx').on(t.campaignId, t.status, t.submittedAt, t.id),
+    index('submissions_campaign_order_idx').on(t.campaignId, t.submittedAt, t.id),
+    index('submissions_creator_idx').on(t.campaignId, t.creatorId, t.taskId),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .unique()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    url: text('url').notNull(),
+    isStory: boolean('is_story').notNull().default(false),
+    status: postStatus('status').notNull().default('live'),
+    postedAt: stamp('posted_at'),
+    views: count0('views'),
+    likes: count0('likes'),
+    comments: count0('comments'),
+    shares: count0('shares'),
+    saves: count0('saves'),
+    metricsUpdatedAt: stamp('metrics_updated_at'),
+  },
+  (t) => [index('posts_campaign_posted_idx').on(t.campaignId, t.postedAt.desc(), t.id.desc())],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [index('payouts_campaign_creator_idx').on(t.campaignId, t.creatorId)],
+);
+
+/**
+ * The outbox of live events, written by triggers in the transaction of each change (see the
+ * migration creator_activity). `tx_id` lets readers skip rows of transactions still running, so a
+ * reader's position never passes an event that commits later with a smaller id.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: uuid('brand_id').notNull(),
+    campaignId: uuid('campaign_id'),
+    type: text('type').notNull(),
+    resourceId: text('resource_id').notNull(),
+    occurredAt: stamp('occurred_at'),
+    txId: bigint('tx_id', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
+  },
+  (t) => [
+    index('events_position_idx').on(t.txId, t.id),
+    // The triggers' check for an event of the same resource and kind in the same transaction.
+    index('events_dedupe_idx').on(t.txId, t.resourceId, t.type),
+    index('events_occurred_idx').on(t.occurredAt),
+  ],
+);

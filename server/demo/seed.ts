@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { apiKeys, brands } from '../db/schema.ts';
 import { hashApiKey, insertApiKey } from '../domain/keys.ts';
 import { insertAgency, insertBrand } from '../domain/tenancy.ts';
+import { seedDemoActivity } from './activity.ts';
 import { seedDemoCampaigns } from './campaigns.ts';
 
 // The demo world of a first start: Brightline Agency manages Glow Lab and Northwind Outdoors;
@@ -27,7 +28,14 @@ export type SeedResult = { created: true; world: DemoWorld } | { created: false 
 const SEED_LOCK = 7_202_608;
 
 /** Creates the demo world on an empty database (no brands yet); otherwise changes nothing. */
-export async function seedDemo(db: Db): Promise<SeedResult> {
+export interface SeedOptions {
+  /** Where the service answers, for the demo media URLs (public/samples). */
+  mediaBase?: string;
+}
+
+export const DEFAULT_MEDIA_BASE = 'http://127.0.0.1:8080';
+
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [any] = await tx.select({ id: brands.id }).from(brands).limit(1);
@@ -40,6 +48,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await insertApiKey(tx, { kind: 'brand', brandId: glow.id, key: DEMO_BRAND_KEY });
     await insertApiKey(tx, { kind: 'agency', agencyId: agency.id, key: DEMO_AGENCY_KEY });
     await seedDemoCampaigns(tx, { glow: glow.id, northwind: northwind.id, pixel: pixel.id });
+    await seedDemoActivity(tx, [glow.id, northwind.id, pixel.id], options.mediaBase ?? DEFAULT_MEDIA_BASE);
     return {
       created: true,
       world: {

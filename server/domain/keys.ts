@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ALL_SCOPES, type KeyKind, type Scope } from '#contract/me';
 import type { Db } from '../db/client.ts';
-import { agencyBrands, apiKeys } from '../db/schema.ts';
+import { apiKeys } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './key-cache.ts';
 import type { AuthContext } from './tenancy.ts';
 
 // API keys: `cck_` + 40 base62 characters (~238 bits). Only the SHA-256 of a key is stored; a
@@ -42,38 +43,42 @@ export function normalizeScopes(scopes?: readonly Scope[]): Scope[] {
 
 const isScope = (s: string): s is Scope => (ALL_SCOPES as readonly string[]).includes(s);
 
-/** The active key with this value, with the brands it acts for; null when unknown or revoked. */
-export async function resolveApiKey(db: Db, key: string): Promise<AuthContext | null> {
-  const [row] = await db
-    .select({
-      id: apiKeys.id,
-      kind: apiKeys.kind,
-      prefix: apiKeys.prefix,
-      scopes: apiKeys.scopes,
-      brandId: apiKeys.brandId,
-      agencyId: apiKeys.agencyId,
-    })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
-    .limit(1);
-  if (!row) return null;
-  let brandIds: string[];
-  if (row.kind === 'agency' && row.agencyId) {
-    const rows = await db
-      .select({ brandId: agencyBrands.brandId })
-      .from(agencyBrands)
-      .where(eq(agencyBrands.agencyId, row.agencyId));
-    brandIds = rows.map((r) => r.brandId);
-  } else {
-    brandIds = row.brandId ? [row.brandId] : [];
-  }
-  return {
-    keyId: row.id,
-    kind: row.kind,
-    prefix: row.prefix,
-    scopes: row.scopes.filter(isScope),
-    brandIds,
-    agencyId: row.agencyId,
+/**
+ * Finds the active key with a hash (hashApiKey), with the brands it acts for; null when unknown or
+ * revoked. It runs before requests, so it is one statement on the unique key_hash index, prepared
+ * on first use (a named statement on PostgreSQL, parsed once per connection). An agency's brands
+ * come from the same statement, read each time, so a change of them applies at once.
+ */
+export function apiKeyResolver(db: Db): (keyHash: string) => Promise<AuthContext | null> {
+  const prepare = () =>
+    db
+      .select({
+        id: apiKeys.id,
+        kind: apiKeys.kind,
+        prefix: apiKeys.prefix,
+        scopes: apiKeys.scopes,
+        agencyId: apiKeys.agencyId,
+        // Qualified by hand: drizzle writes the columns of a one-table select unqualified.
+        brandIds: sql<(string | null)[]>`case when api_keys.kind = 'agency'
+          then array(select ab.brand_id::text from agency_brands ab where ab.agency_id = api_keys.agency_id order by ab.brand_id)
+          else array[api_keys.brand_id::text] end`,
+      })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+      .prepare('resolve_api_key');
+  let query: ReturnType<typeof prepare> | undefined;
+  return async (keyHash) => {
+    query ??= prepare();
+    const [row] = await query.execute({ hash: keyHash });
+    if (!row) return null;
+    return {
+      keyId: row.id,
+      kind: row.kind,
+      prefix: row.prefix,
+      scopes: row.scopes.filter(isScope),
+      brandIds: row.brandIds.filter((id): id is string => id !== null),
+      agencyId: row.agencyId,
+    };
   };
 }
 
@@ -113,9 +118,12 @@ export async function insertApiKey(db: Db, input: NewKey): Promise<CreatedKey> {
   return { id: row.id, key, prefix: keyPrefix(key), kind: input.kind, scopes };
 }
 
-/** Revokes a key; revoking a revoked key keeps its first revocation time. */
+/**
+ * Revokes a key; revoking a revoked key keeps its first revocation time. This instance stops
+ * accepting it at once, the others sharing the database when notified (see key-cache.ts).
+ */
 export async function revokeApiKey(db: Db, id: string, now: Date): Promise<{ id: string; revokedAt: Date }> {
-  return db.transaction(async (tx) => {
+  const revoked = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
       .from(apiKeys)
@@ -124,6 +132,10 @@ export async function revokeApiKey(db: Db, id: string, now: Date): Promise<{ id:
     if (!row) throw new ApiError(404, 'not_found', 'Key not found');
     if (row.revokedAt) return { id: row.id, revokedAt: row.revokedAt };
     await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, id));
+    // Delivered at commit to the other instances, which drop the key from their caches.
+    await tx.execute(sql`select pg_notify(${KEY_REVOKED_CHANNEL}, ${id})`);
     return { id: row.id, revokedAt: now };
   });
+  apiKeyCacheOf(db).forget(id);
+  return revoked;
 }

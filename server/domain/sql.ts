@@ -1,12 +1,17 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
+const ISO_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
 /**
  * A timestamptz as ISO 8601 text in UTC with its microseconds (`2026-07-01T10:00:00.123456Z`).
  * Read timestamps this way, never as JS Dates (milliseconds): cursors and filters then compare
  * exactly what is stored, whatever the session's time zone.
  */
 export const isoTimestamp = (column: AnyColumn | SQL): SQL<string> =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  sql<string>`to_char(${column} at time zone 'UTC', ${sql.raw(ISO_FORMAT)})`;
+
+/** isoTimestamp as SQL text, for statements written as text. */
+export const isoTimestampText = (column: string) => `to_char(${column} at time zone 'UTC', ${ISO_FORMAT})`;
 
 /** A date-time or date text the service passes to PostgreSQL; year 0000 does not exist there. */
 export const storableDate = (value: string) => !value.startsWith('0000');

@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Scope } from '#contract/me';
 import type { Db } from '../db/client.ts';
-import { resolveApiKey } from '../domain/keys.ts';
+import { apiKeyCacheOf, type ApiKeyCache } from '../domain/key-cache.ts';
+import { apiKeyResolver, hashApiKey } from '../domain/keys.ts';
 import { actsForBrand, hasScope, type AuthContext } from '../domain/tenancy.ts';
 import { ApiError } from '../errors.ts';
 import type { AppEnv } from './context.ts';
@@ -24,14 +25,20 @@ export function bearerToken(header: string | undefined, what: 'API key' | 'ops t
 /**
  * Resolves the API key of every /2026-07 request to the key's scopes and brands and puts it in
  * the context as `auth`. Missing, malformed, unknown or revoked: 401 `unauthenticated`.
- * The ops token is not an API key and answers 401 like any unknown key.
+ * The ops token is not an API key and answers 401 like any unknown key. Brand keys are kept
+ * briefly in `cache` (default: the one of this database handle; see key-cache.ts).
  */
-export function apiKeyAuth(db: Db, options: { publicPaths?: readonly string[] } = {}): MiddlewareHandler<AppEnv> {
+export function apiKeyAuth(
+  db: Db,
+  options: { publicPaths?: readonly string[]; cache?: ApiKeyCache } = {},
+): MiddlewareHandler<AppEnv> {
   const publicPaths = new Set(options.publicPaths ?? []);
+  const resolveApiKey = apiKeyResolver(db);
+  const cache = options.cache ?? apiKeyCacheOf(db);
   return async (c, next) => {
     if (publicPaths.has(c.req.path)) return next();
-    const key = bearerToken(c.req.header('Authorization'));
-    const auth = await resolveApiKey(db, key);
+    const keyHash = hashApiKey(bearerToken(c.req.header('Authorization')));
+    const auth = await cache.resolve(keyHash, () => resolveApiKey(keyHash));
     if (!auth) throw new ApiError(401, 'unauthenticated', 'Unknown or revoked API key');
     c.set('auth', auth);
     await next();

@@ -113,6 +113,8 @@ export function metaRoutes(deps: { db: Db }) {
     }
     return c.json({ status: 'ok' as const }, 200);
   });
+  // Liveness: the process answers HTTP, database or not (also the hello-world baseline of bench/).
+  app.get('/healthz/live', (c) => c.json({ status: 'ok' as const }, 200));
 
   app.get('/docs', (c) => {
     c.header('Cache-Control', 'no-cache');

@@ -35,8 +35,15 @@ describe('GET /2026-07/openapi.json', () => {
       'DELETE /campaigns/{campaign_id}',
       'GET /campaigns',
       'GET /campaigns/{campaign_id}',
+      'GET /campaigns/{campaign_id}/creators',
+      'GET /campaigns/{campaign_id}/creators/{creator_id}',
+      'GET /campaigns/{campaign_id}/posts',
+      'GET /campaigns/{campaign_id}/posts/{post_id}',
+      'GET /campaigns/{campaign_id}/submissions',
+      'GET /campaigns/{campaign_id}/submissions/{submission_id}',
       'GET /campaigns/{campaign_id}/tasks',
       'GET /campaigns/{campaign_id}/tasks/{task_id}',
+      'GET /events',
       'GET /me',
       'GET /openapi.json',
       'GET /targeting/properties',
@@ -44,9 +51,13 @@ describe('GET /2026-07/openapi.json', () => {
       'PATCH /campaigns/{campaign_id}',
       'PATCH /campaigns/{campaign_id}/tasks/{task_id}',
       'POST /campaigns',
+      'POST /campaigns/{campaign_id}/creators/{creator_id}/approve',
+      'POST /campaigns/{campaign_id}/creators/{creator_id}/reject',
       'POST /campaigns/{campaign_id}/pause',
       'POST /campaigns/{campaign_id}/publish',
       'POST /campaigns/{campaign_id}/resume',
+      'POST /campaigns/{campaign_id}/submissions/{submission_id}/approve',
+      'POST /campaigns/{campaign_id}/submissions/{submission_id}/reject',
       'POST /campaigns/{campaign_id}/tasks',
       'POST /campaigns/{campaign_id}/tasks/{task_id}/archive',
       'POST /campaigns/{campaign_id}/tasks/{task_id}/unarchive',
@@ -160,5 +171,15 @@ describe('GET /healthz', () => {
     const res = await ctx.requestTo(app, 'GET', '/healthz');
     expect(res.status).toBe(503);
     expect(res.json).toEqual({ error: 503, code: 'internal', message: 'Database unavailable' });
+  });
+});
+
+describe('GET /healthz/live', () => {
+  it('answers 200 {status: ok} without a key and without asking the database', async () => {
+    const broken = { execute: () => Promise.reject(new Error('connection refused')) } as unknown as Db;
+    const app = ctx.makeApp({ db: broken });
+    const res = await ctx.requestTo(app, 'GET', '/healthz/live');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ok' });
   });
 });

@@ -17,6 +17,8 @@ import { insertProperty } from '../../domain/targeting.ts';
 import { findAgency, findBrand, insertAgency, insertBrand } from '../../domain/tenancy.ts';
 import { validationFailed } from '../../errors.ts';
 import { createRouter, errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
+import type { Reviewer } from '../../domain/reviewer.ts';
+import { opsActivityRoutes } from './activity.routes.ts';
 import { opsCampaignRoutes } from './campaigns.routes.ts';
 
 // The platform side (extensions section 5): tenancy, keys and targeting properties, for
@@ -88,7 +90,7 @@ const createProperty = createRoute({
   },
 });
 
-export function opsRoutes(deps: { db: Db; now: () => Date }) {
+export function opsRoutes(deps: { db: Db; now: () => Date; reviewer: Reviewer }) {
   const { db } = deps;
   return createRouter()
     .openapi(createBrand, async (c) => {
@@ -122,5 +124,6 @@ export function opsRoutes(deps: { db: Db; now: () => Date }) {
       const body = c.req.valid('json');
       return c.json(await insertProperty(db, body), 201);
     })
-    .route('/', opsCampaignRoutes(deps));
+    .route('/', opsCampaignRoutes(deps))
+    .route('/', opsActivityRoutes(deps));
 }

@@ -13,7 +13,7 @@ import {
 
 /**
  * How long a decision waits before it is sent. The interface cannot take a decision back, so
- * "Undo" works by not sending it yet (docs/decisions/0008-review-queue.md).
+ * "Undo" works by not sending it yet (docs/decisions/0009-review-queue-decisions.md).
  */
 export const review = { undoWindowMs: 4000 };
 

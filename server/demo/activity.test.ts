@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CampaignPage } from '#contract/campaigns';
+import { CreatorPage } from '#contract/creators';
+import { PostPage } from '#contract/posts';
+import { SubmissionPage } from '#contract/submissions';
+import { expectStatus } from '../test/campaigns.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { DEMO_AGENCY_KEY, seedDemo } from './seed.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo(ctx.db, { mediaBase: 'http://127.0.0.1:8080' });
+});
+afterAll(() => ctx.close());
+
+const get = async (path: string) => expectStatus(await ctx.request('GET', `/2026-07${path}`, { key: DEMO_AGENCY_KEY }), 200);
+
+describe('the demo world of creator activity', () => {
+  it('has creators, submissions in every status, posts and consistent totals on the active campaigns', async () => {
+    const campaigns = CampaignPage.parse(await get('/campaigns?status=active&limit=100')).data;
+    expect(campaigns.length).toBeGreaterThan(0);
+    const statuses = new Set<string>();
+    const creatorStatuses = new Set<string>();
+    let waiting = 0;
+    for (const campaign of campaigns) {
+      const creators = CreatorPage.parse(await get(`/campaigns/${campaign.id}/creators?limit=100`)).data;
+      const subs = SubmissionPage.parse(await get(`/campaigns/${campaign.id}/submissions?limit=100`)).data;
+      const posts = PostPage.parse(await get(`/campaigns/${campaign.id}/posts?limit=100`)).data;
+      subs.forEach((s) => statuses.add(s.status));
+      creators.forEach((c) => creatorStatuses.add(c.status));
+      waiting += subs.filter((s) => s.status === 'in_review').length;
+      for (const c of creators) {
+        const mine = subs.filter((s) => s.creator_id === c.creator_id);
+        expect(c.content.submitted).toBe(mine.length);
+        expect(c.content.in_review).toBe(mine.filter((s) => s.status === 'in_review').length);
+        expect(c.posts).toBe(posts.filter((p) => p.creator_id === c.creator_id && p.status === 'live').length);
+        expect(c.metrics.views).toBe(posts.filter((p) => p.creator_id === c.creator_id).reduce((n, p) => n + p.metrics.views, 0));
+      }
+      if (creators.some((c) => c.spend_cents > 0)) {
+        expect(creators.reduce((n, c) => n + c.spend_cents, 0)).toBe(campaign.spent_cents);
+      }
+      for (const s of subs) {
+        if (s.reviewed_at && s.submitted_at) expect(s.reviewed_at >= s.submitted_at).toBe(true);
+        expect(s.media_url).toMatch(/^http:\/\/127\.0\.0\.1:8080\/samples\//);
+      }
+      for (const p of posts) expect(p.posted_at <= new Date().toISOString().replace(/\.\d+Z$/, '.999999Z')).toBe(true);
+    }
+    expect([...statuses].sort()).toEqual(['approved', 'failed', 'in_review', 'post_deleted', 'rejected']);
+    expect([...creatorStatuses].sort()).toEqual(['applied', 'approved', 'rejected']);
+    expect(waiting).toBeGreaterThanOrEqual(4);
+  });
+});

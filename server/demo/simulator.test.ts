@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, transaction } from '../db/client.ts';
+import { reviewSubmission } from '../domain/submissions.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { seedDemo } from './seed.ts';
+import { createSimulator } from './simulator.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo(ctx.db);
+});
+afterAll(() => ctx.close());
+
+const totals = async () =>
+  (
+    await queryRows<{ submissions: number; revised: number; posts: number; views: number; creators: number }>(
+      ctx.db,
+      sql`select (select count(*)::int from submissions) as submissions,
+        (select coalesce(sum(revision_count), 0)::int from submissions) as revised,
+        (select count(*)::int from posts) as posts,
+        (select coalesce(sum(views), 0)::float8 from posts) as views,
+        (select count(*)::int from campaign_creators) as creators`,
+    )
+  )[0]!;
+
+describe('the simulator', () => {
+  it('applies, submits, revises, posts and grows metrics through the domain rules, without failing', async () => {
+    let seed = 3;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return (seed - 1) / 2147483646;
+    };
+    const simulator = createSimulator({
+      db: ctx.db,
+      logger: pino({ level: 'silent' }),
+      mediaBase: 'http://127.0.0.1:8080',
+      random,
+      autoStart: false,
+    });
+    const before = await totals();
+    // Reviews happen in the dashboard: approve and reject some of what arrives meanwhile.
+    const steps: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      steps.push(await simulator.tick());
+      if (i % 5 === 0) {
+        const waiting = await queryRows<{ id: string; campaign_id: string }>(
+          ctx.db,
+          sql`select id, campaign_id from submissions where status = 'in_review' order by submitted_at limit 2`,
+        );
+        for (const [j, s] of waiting.entries()) {
+          await transaction(ctx.db, (tx) =>
+            reviewSubmission(tx, s.campaign_id, s.id, null, { to: j === 0 ? 'approved' : 'rejected', keyId: null }),
+          );
+        }
+        await ctx.db.execute(sql`update submissions set reviewed_at = reviewed_at - interval '1 minute' where status = 'rejected'`);
+      }
+    }
+    simulator.stop();
+    expect(steps.filter((s) => s.includes('failed'))).toEqual([]);
+    const after = await totals();
+    expect(after.submissions).toBeGreaterThan(before.submissions);
+    expect(after.creators).toBeGreaterThan(before.creators);
+    expect(after.posts).toBeGreaterThan(before.posts);
+    expect(after.views).toBeGreaterThan(before.views);
+    expect(after.revised).toBeGreaterThan(before.revised);
+  });
+});

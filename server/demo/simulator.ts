@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Platform } from '#contract/enums';
+import { queryRows, transaction, type Db } from '../db/client.ts';
+import { applyToCampaign, createCreator } from '../domain/creators.ts';
+import { createPost, updateMetrics } from '../domain/posts.ts';
+import { leaveForBuyer, type Reviewer } from '../domain/reviewer.ts';
+import { createSubmission, reviseSubmission } from '../domain/submissions.ts';
+import { ApiError } from '../errors.ts';
+import { sampleMedia } from './activity.ts';
+
+// The simulator of creator activity: creators apply to active campaigns, submit videos and
+// carousels, revise after a rejection, post approved content, and posts gain views over time.
+// It drives the same domain functions as /ops, one transaction per step, so whatever it does
+// obeys the same rules (a refusal is logged at debug level and the next tick tries something
+// else). Pace: one creator action every tick (default 2.5 s: a new submission every ~7 s, fewer
+// once a campaign has MAX_WAITING in review), metrics every fourth tick (~10 s).
+
+/** A campaign's review queue stops growing here, so an unattended demo stays readable. */
+const MAX_WAITING = 30;
+
+export interface SimulatorOptions {
+  db: Db;
+  logger: Logger;
+  /** Where public/samples is served, for media URLs. */
+  mediaBase: string;
+  tickMs?: number;
+  reviewer?: Reviewer;
+  random?: () => number;
+  /** false: no timer, only tick() (tests). */
+  autoStart?: boolean;
+}
+
+export interface Simulator {
+  /** One step (tests call it directly). */
+  tick(): Promise<string>;
+  stop(): void;
+}
+
+export function createSimulator(options: SimulatorOptions): Simulator {
+  const { db, logger } = options;
+  const random = options.random ?? Math.random;
+  const reviewer = options.reviewer ?? leaveForBuyer;
+  let ticks = 0;
+  let creatorsMade = 0;
+
+  const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+    (await queryRows<T>(db, query))[0] ?? null;
+
+  async function applyOne(): Promise<string> {
+    const target = await one<{ campaign_id: string; creator_id: string | null }>(sql`
+      select c.id as campaign_id,
+        (select cr.id from creators cr where not exists (
+           select 1 from campaign_creators cc where cc.campaign_id = c.id and cc.creator_id = cr.id)
+         order by random() limit 1) as creator_id
+      from campaigns c
+      where c.status = 'active' and (select count(*) from campaign_creators cc where cc.campaign_id = c.id) < 24
+      order by random() limit 1`);
+    if (!target) return 'no campaign takes applications';
+    const creatorId =
+      target.creator_id ??
+      (await transaction(db, (tx) =>
+        createCreator(tx, { username: `sim_${Date.now().toString(36)}_${creatorsMade++}` }),
+      )).id;
+    const participation = await transaction(db, (tx) => applyToCampaign(tx, target.campaign_id, creatorId));
+    return `creator ${creatorId} applied (${participation.status})`;
+  }
+
+  async function submitOne(): Promise<string> {
+    const target = await one<{ campaign_id: string; creator_id: string; task_id: string }>(sql`
+      select cc.campaign_id, cc.creator_id,
+        (select t.id from tasks t where t.campaign_id = cc.campaign_id and t.status = 'active' order by random() limit 1) as task_id
+      from campaign_creators cc join campaigns c on c.id = cc.campaign_id
+      where cc.status = 'approved' and c.accepting_submissions
+        and (select count(*) from submissions s where s.campaign_id = c.id and s.status = 'in_review') < ${MAX_WAITING}
+      order by random() limit 1`);
+    if (!target?.task_id) return 'nobody can submit';
+    const media = sampleMedia(options.mediaBase, Math.floor(random() * 12), random() < 0.7 ? 'video' : 'carousel');
+    const s = await transaction(db, (tx) =>
+      createSubmission(tx, target.campaign_id, { creator_id: target.creator_id, task_id: target.task_id!, ...media }, { reviewer }),
+    );
+    return `submission ${s.id} (${s.status})`;
+  }
+
+  async function reviseOne(): Promise<string> {
+    const target = await one<{ id: string }>(sql`
+      select s.id from submissions s join campaigns c on c.id = s.campaign_id
+      where s.status = 'rejected' and c.accepting_submissions and s.reviewed_at < now() - interval '20 seconds'
+      order by s.reviewed_at limit 1`);
+    if (!target) return 'nothing to revise';
+    const media = sampleMedia(options.mediaBase, Math.floor(random() * 12), 'video');
+    const s = await transaction(db, (tx) =>
+      reviseSubmission(tx, target.id, { media_url: media.media_url, thumbnail_url: media.thumbnail_url }, { reviewer }),
+    );
+    return `revision ${s.revision_count} of ${s.id}`;
+  }
+
+  async function postOne(): Promise<string> {
+    const target = await one<{ id: string; platform: string }>(sql`
+      select s.id, t.platforms[1] as platform from submissions s join tasks t on t.id = s.task_id
+      where s.status = 'approved' and not exists (select 1 from posts p where p.submission_id = s.id)
+      order by s.reviewed_at limit 1`);
+    if (!target) return 'nothing to post';
+    const platform = target.platform as Platform;
+    const p = await transaction(db, (tx) =>
+      createPost(tx, target.id, { platform, url: `https://www.${platform}.com/@sim/${target.id.slice(0, 8)}` }),
+    );
+    return `post ${p.id}`;
+  }
+
+  async function growMetrics(): Promise<string> {
+    const live = await queryRows<{ id: string; views: number; likes: number; comments: number; shares: number; saves: number }>(
+      db,
+      sql`select id, views::float8 as views, likes::float8 as likes, comments::float8 as comments, shares::float8 as shares, saves::float8 as saves
+        from posts where status = 'live' order by metrics_updated_at limit 25`,
+    );
+    for (const p of live) {
+      // Young posts grow fast, old ones slowly; engagement follows views.
+      const views = Math.floor(50 + random() * 400 + p.views * 0.02 * random());
+      await transaction(db, (tx) =>
+        updateMetrics(tx, p.id, {
+          views: p.views + views,
+          likes: p.likes + Math.floor(views * (0.04 + random() * 0.06)),
+          comments: p.comments + Math.floor(views * random() * 0.006),
+          shares: p.shares + Math.floor(views * random() * 0.008),
+          saves: p.saves + Math.floor(views * random() * 0.012),
+        }),
+      );
+    }
+    return `metrics of ${live.length} posts`;
+  }
+
+  async function tick(): Promise<string> {
+    ticks++;
+    const steps: string[] = [];
+    const r = random();
+    const action = r < 0.35 ? submitOne : r < 0.5 ? applyOne : r < 0.75 ? reviseOne : postOne;
+    for (const step of ticks % 4 === 0 ? [action, growMetrics] : [action]) {
+      try {
+        steps.push(await step());
+      } catch (err) {
+        if (err instanceof ApiError) {
+          steps.push(`refused: ${err.message}`);
+          logger.debug({ err: err.message }, 'simulator step refused');
+        } else {
+          steps.push('failed');
+          logger.warn({ err }, 'simulator step failed');
+        }
+      }
+    }
+    return steps.join('; ');
+  }
+
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const loop = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void tick()
+        .then((what) => logger.debug({ simulator: what }, 'simulator tick'))
+        .finally(loop);
+    }, options.tickMs ?? 2500);
+    timer.unref?.();
+  };
+  if (options.autoStart !== false) loop();
+  return {
+    tick,
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

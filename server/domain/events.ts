@@ -1,0 +1,283 @@
+import { sql } from 'drizzle-orm';
+import type { EventType, LiveEvent } from '#contract/events';
+import { queryRows, type Db } from '../db/client.ts';
+import { isoTimestampText } from './sql.ts';
+
+// The outbox of live events (extensions section 6). Triggers write one row per change in the
+// changing transaction (migration creator_activity), so every instance on the database sees every
+// change. Readers go in (tx_id, id) order and only below the oldest transaction still running
+// (pg_snapshot_xmin): a row can never appear behind a reader's position later, whatever order
+// concurrent transactions commit in. A position is sent as the SSE id `<tx_id>.<id>`.
+
+export interface Position {
+  txId: number;
+  id: number;
+}
+
+export interface OutboxEvent {
+  position: Position;
+  brandId: string;
+  event: LiveEvent;
+}
+
+/** The channel the outbox triggers NOTIFY on. */
+export const EVENTS_CHANNEL = 'cc_events';
+
+export const formatPosition = (p: Position) => `${p.txId}.${p.id}`;
+
+/** A Last-Event-ID as a position; null when it is not one of ours (the stream then starts now). */
+export function parsePosition(raw: string | undefined | null): Position | null {
+  const match = raw ? /^(\d{1,18})\.(\d{1,18})$/.exec(raw.trim()) : null;
+  if (!match) return null;
+  const txId = Number(match[1]);
+  const id = Number(match[2]);
+  return Number.isSafeInteger(txId) && Number.isSafeInteger(id) ? { txId, id } : null;
+}
+
+export const comparePositions = (a: Position, b: Position) => a.txId - b.txId || a.id - b.id;
+
+const SAFE = sql.raw(`(pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`);
+
+/** Events after `after` (every brand when brandIds is null), oldest first, at most `limit`. */
+export async function readEvents(
+  db: Db,
+  after: Position,
+  brandIds: readonly string[] | null,
+  limit: number,
+): Promise<OutboxEvent[]> {
+  if (brandIds !== null && brandIds.length === 0) return [];
+  const brandFilter =
+    brandIds === null
+      ? sql``
+      : sql` and brand_id in (${sql.join(
+          brandIds.map((b) => sql`${b}::uuid`),
+          sql`, `,
+        )})`;
+  const rows = await queryRows<{
+    tx_id: string | number;
+    id: string | number;
+    brand_id: string;
+    campaign_id: string | null;
+    type: string;
+    resource_id: string;
+    occurred_at: string;
+  }>(
+    db,
+    sql`select tx_id, id, brand_id, campaign_id, type, resource_id, ${sql.raw(isoTimestampText('occurred_at'))} as occurred_at
+      from events
+      where (tx_id, id) > (${after.txId}::bigint, ${after.id}::bigint) and tx_id < ${SAFE}${brandFilter}
+      order by tx_id, id limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    position: { txId: Number(r.tx_id), id: Number(r.id) },
+    brandId: r.brand_id,
+    event: {
+      type: r.type as EventType,
+      id: r.resource_id,
+      campaign_id: r.campaign_id,
+      brand_id: r.brand_id,
+      occurred_at: r.occurred_at,
+    },
+  }));
+}
+
+/** The position of the newest event a reader may see now: a stream without Last-Event-ID starts here. */
+export async function currentPosition(db: Db): Promise<Position> {
+  const [row] = await queryRows<{ tx_id: string | number; id: string | number }>(
+    db,
+    sql`select tx_id, id from events where tx_id < ${SAFE} order by tx_id desc, id desc limit 1`,
+  );
+  return row ? { txId: Number(row.tx_id), id: Number(row.id) } : { txId: 0, id: 0 };
+}
+
+/** Deletes events older than `maxAgeMs`; a client resuming from before that starts afresh. */
+export async function pruneEvents(db: Db, maxAgeMs: number): Promise<void> {
+  await db.execute(sql`delete from events where occurred_at < now() - make_interval(secs => ${maxAgeMs / 1000})`);
+}
+
+// ---------------------------------------------------------------- the hub of one instance
+
+export interface EventHubOptions {
+  /** How often the shared poller reads the outbox while anyone listens. */
+  pollMs?: number;
+  /** Rows per read. */
+  batch?: number;
+  /** Events a slow connection may have waiting; past it the connection is closed (it resumes). */
+  queueLimit?: number;
+  /** Events older than this are pruned (checked every pruneEveryMs). */
+  retainMs?: number;
+  pruneEveryMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+export interface Subscription {
+  /** Where the shared stream stood when this subscription began. */
+  start: Position;
+  /**
+   * The queued events, waiting up to `timeoutMs` for some (an empty array when none came); null
+   * once closed or overflowed.
+   */
+  next(timeoutMs: number): Promise<OutboxEvent[] | null>;
+  /** True when the queue overflowed: the connection must close and resume with Last-Event-ID. */
+  readonly overflowed: boolean;
+  close(): void;
+}
+
+interface Subscriber {
+  brandIds: ReadonlySet<string>;
+  queue: OutboxEvent[];
+  overflowed: boolean;
+  closed: boolean;
+  wake: (() => void) | null;
+}
+
+/**
+ * One poller per instance, shared by all its SSE connections: one query per tick whatever the
+ * number of listeners, and it runs only while someone listens. Each connection has a bounded queue.
+ */
+export class EventHub {
+  private readonly db: Db;
+  private readonly options: Required<Omit<EventHubOptions, 'onError'>> & Pick<EventHubOptions, 'onError'>;
+  private readonly subscribers = new Set<Subscriber>();
+  private position: Position | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private polling: Promise<void> | null = null;
+  private lastPrune = 0;
+
+  constructor(db: Db, options: EventHubOptions = {}) {
+    this.db = db;
+    this.options = {
+      pollMs: options.pollMs ?? 1000,
+      batch: options.batch ?? 500,
+      queueLimit: options.queueLimit ?? 1000,
+      retainMs: options.retainMs ?? 24 * 3600_000,
+      pruneEveryMs: options.pruneEveryMs ?? 10 * 60_000,
+      onError: options.onError,
+    };
+  }
+
+  get listeners(): number {
+    return this.subscribers.size;
+  }
+
+  /** Subscriptions begin one at a time, so each one's `start` is exact. */
+  private opening: Promise<unknown> = Promise.resolve();
+
+  subscribe(brandIds: readonly string[]): Promise<Subscription> {
+    const next = this.opening.then(() => this.begin(brandIds));
+    this.opening = next.catch(() => undefined);
+    return next;
+  }
+
+  private async begin(brandIds: readonly string[]): Promise<Subscription> {
+    // Wait for a poll in flight, so `start` is a position every later delivery comes after.
+    if (this.polling) await this.polling;
+    // An idle hub's position is stale (nobody polled since): a new stream starts now.
+    if (this.subscribers.size === 0 || this.position === null) this.position = await currentPosition(this.db);
+    const sub: Subscriber = { brandIds: new Set(brandIds), queue: [], overflowed: false, closed: false, wake: null };
+    this.subscribers.add(sub);
+    this.schedule();
+    const close = () => {
+      sub.closed = true;
+      this.subscribers.delete(sub);
+      sub.wake?.();
+      if (this.subscribers.size === 0 && this.timer) {
+        clearTimeout(this.timer);
+        this.timer = null;
+      }
+    };
+    return {
+      start: this.position,
+      get overflowed() {
+        return sub.overflowed;
+      },
+      close,
+      next: async (timeoutMs: number) => {
+        if (!sub.closed && !sub.overflowed && sub.queue.length === 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, timeoutMs);
+            sub.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          sub.wake = null;
+        }
+        if (sub.closed || sub.overflowed) return null;
+        return sub.queue.splice(0, sub.queue.length);
+      },
+    };
+  }
+
+  private nudge(): void {
+    for (const sub of this.subscribers) sub.wake?.();
+  }
+
+  /**
+   * Polls now rather than at the next tick (a NOTIFY on `EVENTS_CHANNEL` says something
+   * committed); does nothing while nobody listens.
+   */
+  wake(): void {
+    if (this.subscribers.size === 0) return;
+    if (this.polling) {
+      this.wakeAgain = true;
+      return;
+    }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.runPoll();
+  }
+
+  private wakeAgain = false;
+
+  private runPoll() {
+    this.polling = this.poll()
+      .catch((err: unknown) => this.options.onError?.(err))
+      .finally(() => {
+        this.polling = null;
+        if (this.wakeAgain) {
+          this.wakeAgain = false;
+          this.wake();
+        }
+        this.schedule();
+      });
+  }
+
+  private schedule() {
+    if (this.timer || this.polling || this.subscribers.size === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.runPoll();
+    }, this.options.pollMs);
+    this.timer.unref?.();
+  }
+
+  /** One tick: read what is new (in batches), hand each event to the connections of its brand. */
+  async poll(): Promise<void> {
+    this.position ??= await currentPosition(this.db);
+    for (;;) {
+      const batch = await readEvents(this.db, this.position, null, this.options.batch);
+      for (const e of batch) {
+        for (const sub of this.subscribers) {
+          if (!sub.brandIds.has(e.brandId) || sub.overflowed) continue;
+          if (sub.queue.length >= this.options.queueLimit) {
+            sub.overflowed = true;
+            sub.queue.length = 0;
+          } else sub.queue.push(e);
+        }
+      }
+      const last = batch.at(-1);
+      if (last) this.position = last.position;
+      if (batch.length > 0) this.nudge();
+      if (batch.length < this.options.batch) break;
+    }
+    for (const sub of this.subscribers) if (sub.overflowed) sub.wake?.();
+    const now = Date.now();
+    if (now - this.lastPrune >= this.options.pruneEveryMs) {
+      this.lastPrune = now;
+      await pruneEvents(this.db, this.options.retainMs);
+    }
+  }
+}

@@ -1,0 +1,384 @@
+import { and, count, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { MediaType, SubmissionStatus } from '#contract/enums';
+import type { OpsRevise, OpsSubmissionCreate } from '#contract/ops';
+import type { Submission } from '#contract/submissions';
+import type { Db } from '../db/client.ts';
+import { apiKeys, creators, submissions, tasks } from '../db/schema.ts';
+import { ApiError, notFound, validationFailed } from '../errors.ts';
+import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
+import { bumpTotals, findCreator, lockParticipation, statusDelta } from './creators.ts';
+import type { Reviewer } from './reviewer.ts';
+import { isoTimestamp } from './sql.ts';
+
+// Submissions: the buyer's review queue (list, read, approve, reject) and the platform side
+// (a creator submits, revises; processing fails). Every status change also moves the creator's
+// content counts (creators.ts bumpTotals) in the same transaction.
+
+/** The note a creator receives when a rejection carries no feedback. */
+export const GENERIC_CHANGES_REQUESTED =
+  'Changes requested: please check the task instructions and submit a revised version.';
+
+const nullableIso = (column: Parameters<typeof isoTimestamp>[0]) =>
+  sql<string | null>`case when ${column} is null then null else ${isoTimestamp(column)} end`;
+
+const submissionSelection = {
+  id: submissions.id,
+  campaignId: submissions.campaignId,
+  creatorId: submissions.creatorId,
+  username: creators.username,
+  taskId: submissions.taskId,
+  status: submissions.status,
+  mediaType: submissions.mediaType,
+  mediaUrl: submissions.mediaUrl,
+  thumbnailUrl: submissions.thumbnailUrl,
+  revisionCount: submissions.revisionCount,
+  feedback: submissions.feedback,
+  failureReason: submissions.failureReason,
+  submittedAt: nullableIso(submissions.submittedAt),
+  reviewedAt: nullableIso(submissions.reviewedAt),
+  reviewedByPrefix: apiKeys.prefix,
+  createdAt: isoTimestamp(submissions.createdAt),
+  updatedAt: isoTimestamp(submissions.updatedAt),
+};
+
+type SubmissionRow = Awaited<ReturnType<typeof submissionQuery>>[number];
+
+export function toSubmission(row: SubmissionRow): Submission {
+  return {
+    id: row.id,
+    creator_id: row.creatorId,
+    creator_username: row.username,
+    task_id: row.taskId,
+    status: row.status,
+    media_type: row.mediaType,
+    media_url: row.mediaUrl,
+    thumbnail_url: row.thumbnailUrl,
+    revision_count: row.revisionCount,
+    feedback: row.feedback,
+    failure_reason: row.failureReason,
+    submitted_at: row.submittedAt,
+    reviewed_at: row.reviewedAt,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+const submissionQuery = (db: Db, where: SQL | undefined) =>
+  db
+    .select(submissionSelection)
+    .from(submissions)
+    .innerJoin(creators, eq(creators.id, submissions.creatorId))
+    .leftJoin(apiKeys, eq(apiKeys.id, submissions.reviewedByKeyId))
+    .where(where);
+
+async function submissionRow(db: Db, id: string, campaignId?: string) {
+  const [row] = await submissionQuery(
+    db,
+    and(eq(submissions.id, id), campaignId ? eq(submissions.campaignId, campaignId) : undefined),
+  );
+  return row ?? null;
+}
+
+export interface SubmissionListFilter {
+  status?: readonly SubmissionStatus[] | undefined;
+  taskId?: string | undefined;
+  creatorId?: string | undefined;
+  /** (submitted_at, id) of the previous page's last row. */
+  after?: { submittedAt: string; id: string } | undefined;
+  limit: number;
+}
+
+/** Oldest submitted_at first (the review queue), then id. */
+export async function listSubmissions(db: Db, campaignId: string, filter: SubmissionListFilter) {
+  const rows = await submissionQuery(
+    db,
+    and(
+      eq(submissions.campaignId, campaignId),
+      filter.status ? inArray(submissions.status, [...filter.status]) : undefined,
+      filter.taskId ? eq(submissions.taskId, filter.taskId) : undefined,
+      filter.creatorId ? eq(submissions.creatorId, filter.creatorId) : undefined,
+      filter.after
+        ? sql`(${submissions.submittedAt}, ${submissions.id}) > (${filter.after.submittedAt}::timestamptz, ${filter.after.id}::uuid)`
+        : undefined,
+    ),
+  )
+    .orderBy(sql`${submissions.submittedAt} asc, ${submissions.id} asc`)
+    .limit(filter.limit + 1);
+  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+}
+
+export async function getSubmission(
+  db: Db,
+  campaignId: string,
+  id: string,
+  scope: BrandScope,
+): Promise<Submission> {
+  await getCampaignRow(db, campaignId, scope);
+  const row = await submissionRow(db, id, campaignId);
+  if (!row) throw notFound('Submission');
+  return toSubmission(row);
+}
+
+const by = (prefix: string | null) => (prefix ? ` by key ${prefix}…` : ' by the platform');
+
+/**
+ * The buyer's decision: only from `in_review`. The conditional UPDATE lets exactly one of two
+ * reviewers deciding at once win; the other finds the row reviewed: 409 already_reviewed naming
+ * the current state, when and by which key (a key of the same brand: nothing of another brand).
+ */
+export async function reviewSubmission(
+  tx: Db,
+  campaignId: string,
+  id: string,
+  scope: BrandScope,
+  decision: { to: 'approved' | 'rejected'; feedback?: string | undefined; keyId: string | null },
+): Promise<Submission> {
+  await getCampaignRow(tx, campaignId, scope);
+  const updated = await tx
+    .update(submissions)
+    .set({
+      status: decision.to,
+      reviewedAt: sql`now()`,
+      reviewedByKeyId: decision.keyId,
+      ...(decision.to === 'rejected' ? { feedback: decision.feedback ?? GENERIC_CHANGES_REQUESTED } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(submissions.id, id), eq(submissions.campaignId, campaignId), eq(submissions.status, 'in_review')))
+    .returning({ creatorId: submissions.creatorId });
+  const row = await submissionRow(tx, id, campaignId);
+  if (!row) throw notFound('Submission');
+  const won = updated[0];
+  if (!won) {
+    const when = row.reviewedAt ? ` at ${row.reviewedAt}${by(row.reviewedByPrefix)}` : '';
+    throw new ApiError(
+      409,
+      'already_reviewed',
+      `status: the submission is already ${row.status}${when}; only a submission in_review can be ${decision.to}`,
+    );
+  }
+  await bumpTotals(tx, campaignId, won.creatorId, statusDelta('in_review', decision.to));
+  return toSubmission(row);
+}
+
+// ---------------------------------------------------------------- platform side
+
+export interface ArrivalContext {
+  reviewer: Reviewer;
+}
+
+/** How a submission (new or revised) arrives: approved at once, rejected by the reviewer, or in review. */
+async function arrivalDecision(
+  campaign: CampaignRow,
+  task: typeof tasks.$inferSelect,
+  media: { mediaType: MediaType; mediaUrl: string | null },
+  ctx: ArrivalContext,
+): Promise<{ status: 'in_review' | 'approved' | 'rejected'; feedback?: string }> {
+  if (campaign.settings.post_approval_mode === 'always') return { status: 'approved' };
+  if (task.reviewMode !== 'autoreview') return { status: 'in_review' };
+  const prompt = task.autoreviewPrompt?.trim();
+  if (!prompt) return { status: 'approved' };
+  const decision = await ctx.reviewer.review({
+    campaignId: campaign.id,
+    taskId: task.id,
+    prompt,
+    mediaType: media.mediaType,
+    mediaUrl: media.mediaUrl,
+  });
+  if (decision === null) return { status: 'in_review' };
+  return decision.decision === 'approved'
+    ? { status: 'approved' }
+    : { status: 'rejected', feedback: decision.feedback };
+}
+
+function assertAccepting(campaign: CampaignRow) {
+  if (!campaign.acceptingSubmissions) {
+    throw new ApiError(
+      409,
+      'invalid_state_transition',
+      `accepting_submissions: the campaign (${campaign.status}) is not accepting submissions`,
+    );
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * POST /ops/campaigns/{id}/submissions. The creator's participation row is locked first, so
+ * two submissions of one creator take turns on the limits (max_posts_per_creator, pick_one,
+ * the weekly video cap).
+ */
+export async function createSubmission(
+  tx: Db,
+  campaignId: string,
+  body: OpsSubmissionCreate,
+  ctx: ArrivalContext,
+): Promise<Submission> {
+  const campaign = await getCampaignRow(tx, campaignId, null);
+  if (!(await findCreator(tx, body.creator_id))) throw validationFailed('creator_id', `unknown creator ${body.creator_id}`);
+  const [task] = await tx
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, body.task_id), eq(tasks.campaignId, campaignId)));
+  if (!task) throw validationFailed('task_id', 'not a task of this campaign');
+  const participation = await lockParticipation(tx, campaignId, body.creator_id);
+  if (participation?.status !== 'approved') {
+    throw new ApiError(
+      409,
+      'invalid_state_transition',
+      `creator_id: the creator is ${participation ? participation.status : 'not a participant'}; only approved creators submit`,
+    );
+  }
+  assertAccepting(campaign);
+  if (task.status !== 'active') {
+    throw new ApiError(409, 'invalid_state_transition', 'task_id: the task is archived');
+  }
+  const mine = and(eq(submissions.campaignId, campaignId), eq(submissions.creatorId, body.creator_id));
+  if (campaign.settings.completion_mode === 'pick_one') {
+    const [other] = await tx
+      .select({ taskId: submissions.taskId })
+      .from(submissions)
+      .where(and(mine, ne(submissions.taskId, task.id), ne(submissions.status, 'failed')))
+      .limit(1);
+    if (other) {
+      throw new ApiError(
+        409,
+        'invalid_state_transition',
+        `task_id: the campaign's completion_mode is pick_one and the creator already works on task ${other.taskId}`,
+      );
+    }
+  }
+  if (task.maxPostsPerCreator !== null) {
+    const [used] = await tx
+      .select({ n: count() })
+      .from(submissions)
+      .where(and(mine, eq(submissions.taskId, task.id), notInArray(submissions.status, ['rejected', 'failed'])));
+    if ((used?.n ?? 0) >= task.maxPostsPerCreator) {
+      throw new ApiError(
+        409,
+        'invalid_state_transition',
+        `task_id: the creator reached max_posts_per_creator (${task.maxPostsPerCreator}) for this task`,
+      );
+    }
+  }
+  if (campaign.weeklyVideoCap !== null) {
+    const [week] = await tx
+      .select({ n: count() })
+      .from(submissions)
+      .where(and(mine, gt(submissions.createdAt, new Date(Date.now() - 7 * DAY_MS))));
+    if ((week?.n ?? 0) >= campaign.weeklyVideoCap) {
+      throw new ApiError(
+        409,
+        'invalid_state_transition',
+        `creator_id: the creator reached the weekly_video_cap (${campaign.weeklyVideoCap}) of this campaign`,
+      );
+    }
+  }
+  const arrival = await arrivalDecision(
+    campaign,
+    task,
+    { mediaType: body.media_type, mediaUrl: body.media_url },
+    ctx,
+  );
+  const [row] = await tx
+    .insert(submissions)
+    .values({
+      campaignId,
+      taskId: task.id,
+      creatorId: body.creator_id,
+      status: arrival.status,
+      mediaType: body.media_type,
+      mediaUrl: body.media_url,
+      thumbnailUrl: body.thumbnail_url ?? null,
+      feedback: arrival.feedback ?? null,
+      submittedAt: sql`now()`,
+      reviewedAt: arrival.status === 'in_review' ? null : sql`now()`,
+    })
+    .returning({ id: submissions.id });
+  if (!row) throw new Error('insert into submissions returned no row');
+  await bumpTotals(tx, campaignId, body.creator_id, statusDelta(null, arrival.status));
+  return toSubmission((await submissionRow(tx, row.id))!);
+}
+
+async function lockSubmission(tx: Db, id: string) {
+  const [row] = await tx.select().from(submissions).where(eq(submissions.id, id)).for('update');
+  if (!row) throw notFound('Submission');
+  return row;
+}
+
+/** POST /ops/submissions/{id}/revise: rejected -> in_review (or the arrival rule), revision_count + 1. */
+export async function reviseSubmission(tx: Db, id: string, body: OpsRevise, ctx: ArrivalContext): Promise<Submission> {
+  const current = await lockSubmission(tx, id);
+  if (current.status !== 'rejected') {
+    throw new ApiError(
+      409,
+      'invalid_state_transition',
+      `status: the submission is ${current.status}; only a rejected submission can be revised`,
+    );
+  }
+  const campaign = await getCampaignRow(tx, current.campaignId, null);
+  assertAccepting(campaign);
+  const [task] = await tx.select().from(tasks).where(eq(tasks.id, current.taskId));
+  if (!task) throw notFound('Task');
+  await lockParticipation(tx, current.campaignId, current.creatorId);
+  if (task.maxPostsPerCreator !== null) {
+    // A creator who submitted anew after this rejection may already be at the limit.
+    const [used] = await tx
+      .select({ n: count() })
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.campaignId, current.campaignId),
+          eq(submissions.creatorId, current.creatorId),
+          eq(submissions.taskId, task.id),
+          notInArray(submissions.status, ['rejected', 'failed']),
+        ),
+      );
+    if ((used?.n ?? 0) >= task.maxPostsPerCreator) {
+      throw new ApiError(
+        409,
+        'invalid_state_transition',
+        `task_id: the creator reached max_posts_per_creator (${task.maxPostsPerCreator}) for this task`,
+      );
+    }
+  }
+  const arrival = await arrivalDecision(
+    campaign,
+    task,
+    { mediaType: current.mediaType, mediaUrl: body.media_url },
+    ctx,
+  );
+  await tx
+    .update(submissions)
+    .set({
+      status: arrival.status,
+      mediaUrl: body.media_url,
+      thumbnailUrl: body.thumbnail_url ?? current.thumbnailUrl,
+      revisionCount: sql`${submissions.revisionCount} + 1`,
+      ...(arrival.feedback ? { feedback: arrival.feedback } : {}),
+      submittedAt: sql`now()`,
+      reviewedAt: arrival.status === 'in_review' ? null : sql`now()`,
+      reviewedByKeyId: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(submissions.id, id));
+  const delta = statusDelta('rejected', arrival.status);
+  await bumpTotals(tx, current.campaignId, current.creatorId, delta);
+  return toSubmission((await submissionRow(tx, id))!);
+}
+
+/** POST /ops/submissions/{id}/fail: any status but failed -> failed, with failure_reason. */
+export async function failSubmission(tx: Db, id: string, reason: string): Promise<Submission> {
+  const current = await lockSubmission(tx, id);
+  if (current.status === 'failed') {
+    throw new ApiError(409, 'invalid_state_transition', 'status: the submission has already failed');
+  }
+  await tx
+    .update(submissions)
+    .set({ status: 'failed', failureReason: reason, updatedAt: sql`now()` })
+    .where(eq(submissions.id, id));
+  const delta = statusDelta(current.status, 'failed');
+  await bumpTotals(tx, current.campaignId, current.creatorId, delta);
+  return toSubmission((await submissionRow(tx, id))!);
+}
+
+export { lockSubmission, submissionRow };

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('the OpenAPI documents of creator activity', () => {
+  it('document the buyer routes with the scope each needs', async () => {
+    const doc = (await ctx.request('GET', '/2026-07/openapi.json')).json;
+    const scope = (path: string, method: string) => doc.paths[path]?.[method]?.security;
+    const c = '/campaigns/{campaign_id}';
+    expect(scope(`${c}/creators`, 'get')).toEqual([{ bearerAuth: ['campaigns:read'] }]);
+    expect(scope(`${c}/creators/{creator_id}`, 'get')).toEqual([{ bearerAuth: ['campaigns:read'] }]);
+    expect(scope(`${c}/creators/{creator_id}/approve`, 'post')).toEqual([{ bearerAuth: ['creators:write'] }]);
+    expect(scope(`${c}/creators/{creator_id}/reject`, 'post')).toEqual([{ bearerAuth: ['creators:write'] }]);
+    expect(scope(`${c}/submissions`, 'get')).toEqual([{ bearerAuth: ['campaigns:read'] }]);
+    expect(scope(`${c}/submissions/{submission_id}`, 'get')).toEqual([{ bearerAuth: ['campaigns:read'] }]);
+    expect(scope(`${c}/submissions/{submission_id}/approve`, 'post')).toEqual([{ bearerAuth: ['submissions:write'] }]);
+    expect(scope(`${c}/submissions/{submission_id}/reject`, 'post')).toEqual([{ bearerAuth: ['submissions:write'] }]);
+    expect(scope(`${c}/posts`, 'get')).toEqual([{ bearerAuth: ['campaigns:read'] }]);
+    expect(scope('/events', 'get')).toEqual([{ bearerAuth: ['campaigns:read'] }]);
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['CampaignCreator', 'CreatorPage', 'Submission', 'SubmissionPage', 'Post', 'PostPage', 'EngagementMetrics']),
+    );
+  });
+
+  it('document the platform side of creator activity', async () => {
+    const doc = (await ctx.request('GET', '/ops/openapi.json')).json;
+    for (const [path, method] of [
+      ['/creators', 'post'],
+      ['/campaigns/{id}/applications', 'post'],
+      ['/campaigns/{id}/submissions', 'post'],
+      ['/submissions/{id}/revise', 'post'],
+      ['/submissions/{id}/fail', 'post'],
+      ['/submissions/{id}/post', 'post'],
+      ['/posts/{id}/metrics', 'patch'],
+      ['/posts/{id}/take-down', 'post'],
+      ['/payouts', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.security, `${method} ${path}`).toEqual([{ opsToken: [] }]);
+    }
+  });
+});
