@@ -31,6 +31,12 @@ async function campaignsNamed(request: APIRequestContext, key: string, name: str
   return found;
 }
 
+/** Types in the list's search and waits until the list has applied it (it is debounced into the URL). */
+async function searchFor(page: Page, name: string) {
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(name);
+  await expect(page).toHaveURL(/[?&]q=/);
+}
+
 async function step(page: Page, name: string) {
   await page
     .getByRole('navigation', { name: 'Builder steps' })
@@ -123,7 +129,7 @@ test('a brand manager builds a campaign with two tasks and a two-group targeting
   await page.getByRole('link', { name: 'Back to campaigns' }).click();
   await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Draft' }).click();
   await expect(page).toHaveURL(/status=draft/);
-  await page.getByRole('searchbox', { name: 'Search by name' }).fill(name);
+  await searchFor(page, name);
   const row = page.getByRole('table', { name: 'Campaigns' }).getByRole('link', { name });
   await expect(row).toBeVisible();
   await row.click();
@@ -159,7 +165,7 @@ test('a draft is deleted after confirming, and leaves the list', async ({ page, 
   expect(created.status).toBe(201);
 
   await signIn(page, DEMO.brandKey);
-  await page.getByRole('searchbox', { name: 'Search by name' }).fill(name);
+  await searchFor(page, name);
   await page.getByRole('table', { name: 'Campaigns' }).getByRole('link', { name }).click();
   await page.getByRole('button', { name: 'Delete draft' }).click();
   const dialog = page.getByRole('alertdialog', { name: `Delete “${name}”?` });
@@ -167,7 +173,7 @@ test('a draft is deleted after confirming, and leaves the list', async ({ page, 
 
   await expect(page.getByText('Draft deleted')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search by name' }).fill(name);
+  await searchFor(page, name);
   await expect(
     page.getByRole('heading', { name: 'No campaigns match these filters' }),
   ).toBeVisible();
@@ -243,7 +249,7 @@ test('an agency user creates a campaign for the second brand', async ({ page, re
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Campaigns' })
     .click();
-  await page.getByRole('searchbox', { name: 'Search by name' }).fill(name);
+  await searchFor(page, name);
   await expect(
     page.getByRole('heading', { name: 'No campaigns match these filters' }),
   ).toBeVisible();
