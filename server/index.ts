@@ -1,3 +1,5 @@
+// First: tunes the garbage collector before anything else allocates.
+import './gc-tuning.ts';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
