@@ -8,6 +8,7 @@ import { apiKeyAuth, opsAuth } from './http/auth.ts';
 import type { AppEnv } from './http/context.ts';
 import { mountDashboard } from './http/dashboard.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { inputGuard } from './http/input-guard.ts';
 import { createRouter } from './http/openapi.ts';
 import { MemoryRateLimitStore, rateLimit, type RateLimitStore } from './http/rate-limit.ts';
 import { requestId } from './http/request-id.ts';
@@ -22,7 +23,9 @@ import { eventRoutes } from './routes/events/events.routes.ts';
 import { postRoutes } from './routes/posts/posts.routes.ts';
 import { submissionRoutes } from './routes/submissions/submissions.routes.ts';
 import { campaignRoutes } from './routes/campaigns/campaigns.routes.ts';
+import { codeRoutes } from './routes/codes/codes.routes.ts';
 import { meRoutes } from './routes/me/me.routes.ts';
+import { metricsRoutes } from './routes/metrics/metrics.routes.ts';
 import { metaRoutes, registerOpenApiDocument } from './routes/meta/meta.routes.ts';
 import { opsRoutes } from './routes/ops/ops.routes.ts';
 import { targetingRoutes } from './routes/targeting/targeting.routes.ts';
@@ -119,9 +122,11 @@ export function createApp(deps: AppDeps): App {
   const bodyLimited: MiddlewareHandler<AppEnv> = (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next);
   app.use(`${API_BASE}/*`, bodyLimited);
+  app.use(`${API_BASE}/*`, inputGuard());
 
   app.use(`${OPS_BASE}/*`, opsAuth(deps.opsToken, { publicPaths: [`${OPS_BASE}/openapi.json`] }));
   app.use(`${OPS_BASE}/*`, bodyLimited);
+  app.use(`${OPS_BASE}/*`, inputGuard());
 
   const cursorSecret = secretSource(deps.db, deps.cursorSecret);
   const api = createRouter();
@@ -132,6 +137,8 @@ export function createApp(deps: AppDeps): App {
   api.route('/', creatorRoutes({ db: deps.db, cursorSecret }));
   api.route('/', submissionRoutes({ db: deps.db, cursorSecret }));
   api.route('/', postRoutes({ db: deps.db, cursorSecret }));
+  api.route('/', metricsRoutes({ db: deps.db }));
+  api.route('/', codeRoutes({ db: deps.db, cursorSecret }));
   api.route(
     '/',
     eventRoutes({

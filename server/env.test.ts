@@ -17,6 +17,7 @@ describe('environment', () => {
         host: '127.0.0.1',
         databaseUrl: null,
         dataDir: './.data',
+        redisUrl: null,
         opsToken: null,
         seed: 'demo',
         rateLimitPerMinute: 600,
@@ -24,6 +25,7 @@ describe('environment', () => {
         logLevel: 'info',
         staticDir: 'dist/client',
         simulator: 'on',
+        simulatorTickMs: 2500,
       },
     });
   });
@@ -38,6 +40,9 @@ describe('environment', () => {
     expect(simulator({ SEED: 'none' })).toBe('off');
     expect(simulator({ SEED: 'none', SIMULATOR: 'on' })).toBe('on');
     expect(errorsOf({ SIMULATOR: 'maybe' })).toEqual(['SIMULATOR must be "on" or "off" (got "maybe")']);
+    expect(errorsOf({ SIMULATOR_TICK_MS: '10' })).toEqual([
+      'SIMULATOR_TICK_MS must be an integer from 50 to 600000 (got "10")',
+    ]);
   });
 
   it('treats blank variables as unset', () => {
@@ -51,12 +56,14 @@ describe('environment', () => {
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://u:p@db:5432/cc',
       DATA_DIR: 'memory',
+      REDIS_URL: 'redis://:secret@cache:6379/2',
       OPS_TOKEN: 'a-long-ops-token',
       SEED: 'none',
       RATE_LIMIT_PER_MINUTE: '5',
       CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
       LOG_LEVEL: 'silent',
       STATIC_DIR: 'none',
+      SIMULATOR_TICK_MS: '200',
     });
     expect(result).toEqual({
       ok: true,
@@ -65,6 +72,7 @@ describe('environment', () => {
         host: '0.0.0.0',
         databaseUrl: 'postgres://u:p@db:5432/cc',
         dataDir: 'memory',
+        redisUrl: 'redis://:secret@cache:6379/2',
         opsToken: 'a-long-ops-token',
         seed: 'none',
         rateLimitPerMinute: 5,
@@ -72,6 +80,7 @@ describe('environment', () => {
         logLevel: 'silent',
         staticDir: 'none',
         simulator: 'off',
+        simulatorTickMs: 200,
       },
     });
   });
@@ -85,6 +94,10 @@ describe('environment', () => {
     expect(errorsOf({ DATABASE_URL: 'mysql://root:secret@db/x' })).toEqual([
       'DATABASE_URL must be a postgres:// or postgresql:// URL',
     ]);
+  });
+
+  it('names a REDIS_URL that is not redis:// without echoing it', () => {
+    expect(errorsOf({ REDIS_URL: 'http://:secret@cache:6379' })).toEqual(['REDIS_URL must be a redis:// or rediss:// URL']);
   });
 
   it('names a bad SEED, RATE_LIMIT_PER_MINUTE and LOG_LEVEL, one line each', () => {

@@ -45,6 +45,13 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
   ),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, { error: 'must be a redis:// or rediss:// URL' })
+      .optional(),
+  ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./.data')),
   OPS_TOKEN: z.preprocess(
     blankToUndefined,
@@ -92,6 +99,7 @@ const EnvSchema = z.object({
     blankToUndefined,
     z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional(),
   ),
+  SIMULATOR_TICK_MS: integer(50, 600_000, 2500),
 });
 
 export interface Env {
@@ -101,6 +109,8 @@ export interface Env {
   databaseUrl: string | null;
   /** Directory of the embedded database and demo-keys.json; 'memory' keeps everything in memory. */
   dataDir: string | 'memory';
+  /** redis:// URL of the rate limiter's shared counters, or null to count in-process. */
+  redisUrl: string | null;
   /** null: generate one at boot and print it. */
   opsToken: string | null;
   seed: 'demo' | 'none';
@@ -112,6 +122,8 @@ export interface Env {
   staticDir: string;
   /** The simulator of creator activity; default on with the demo world, off without. */
   simulator: 'on' | 'off';
+  /** Milliseconds between two steps of the simulator (its pace). */
+  simulatorTickMs: number;
 }
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; errors: string[] };
@@ -123,7 +135,7 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
     const errors = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const raw = source[name];
-      const shown = raw === undefined || name === 'OPS_TOKEN' || name === 'DATABASE_URL' ? '' : ` (got "${raw}")`;
+      const shown = raw === undefined || name === 'OPS_TOKEN' || name === 'DATABASE_URL' || name === 'REDIS_URL' ? '' : ` (got "${raw}")`;
       return `${name} ${issue.message}${shown}`;
     });
     return { ok: false, errors };
@@ -136,6 +148,7 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
       host: e.HOST,
       databaseUrl: e.DATABASE_URL ?? null,
       dataDir: e.DATA_DIR,
+      redisUrl: e.REDIS_URL ?? null,
       opsToken: e.OPS_TOKEN ?? null,
       seed: e.SEED,
       rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -143,6 +156,7 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
       logLevel: e.LOG_LEVEL,
       staticDir: e.STATIC_DIR,
       simulator: e.SIMULATOR ?? (e.SEED === 'demo' ? 'on' : 'off'),
+      simulatorTickMs: e.SIMULATOR_TICK_MS,
     },
   };
 }

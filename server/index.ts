@@ -12,6 +12,8 @@ import { EVENTS_CHANNEL, EventHub } from './domain/events.ts';
 import { loadCursorSecret } from './domain/secrets.ts';
 import { loadEnv } from './env.ts';
 import { resolveStaticDir } from './http/dashboard.ts';
+import { MemoryRateLimitStore } from './http/rate-limit.ts';
+import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import { createLogger } from './logger.ts';
 
 // Boot: env -> database -> migrations -> seed -> app -> listen. Banner lines (URLs, generated
@@ -72,12 +74,28 @@ await database.listen(KEY_REVOKED_CHANNEL, (keyId) => apiKeys.forget(keyId), () 
 const eventHub = new EventHub(database.db, { onError: (err) => logger.warn({ err }, 'reading live events failed') });
 await database.listen(EVENTS_CHANNEL, () => eventHub.wake(), () => eventHub.wake());
 
+// Rate limits: one budget per key across every instance when REDIS_URL is set; without it each
+// instance counts alone (a key gets the limit once per instance).
+let redisStore: RedisRateLimitStore | null = null;
+if (env.redisUrl) {
+  redisStore = new RedisRateLimitStore(env.redisUrl, {
+    onStateChange: (state, err) =>
+      state === 'down'
+        ? logger.warn({ err }, 'Redis does not answer: rate limits counted in this instance only until it does')
+        : logger.info('Redis answers again: rate limits shared by every instance'),
+  });
+  if (await redisStore.connect()) logger.info('rate limits: shared in Redis (REDIS_URL)');
+} else {
+  logger.info('rate limits: counted in this instance (REDIS_URL not set)');
+}
+
 const staticDir = resolveStaticDir(env.staticDir);
 const app = createApp({
   db: database.db,
   logger,
   opsToken,
   rateLimitPerMinute: env.rateLimitPerMinute,
+  rateLimitStore: redisStore ?? new MemoryRateLimitStore(),
   corsOrigins: env.corsOrigins,
   staticDir,
   cursorSecret,
@@ -99,7 +117,7 @@ const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (
 });
 // Creator activity in the demo world: on by default with SEED=demo, SIMULATOR=off stops it.
 const simulator =
-  env.seed === 'demo' && env.simulator === 'on' ? createSimulator({ db: database.db, logger, mediaBase }) : null;
+  env.seed === 'demo' && env.simulator === 'on' ? createSimulator({ db: database.db, logger, mediaBase, tickMs: env.simulatorTickMs }) : null;
 if (simulator) console.log('Simulating creator activity (SIMULATOR=off to stop it).');
 
 server.on('error', (err) => {
@@ -122,6 +140,7 @@ async function shutdown(signal: string) {
   await new Promise<void>((done) => server.close(() => done()));
   if ('closeIdleConnections' in server) server.closeIdleConnections();
   await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
+  await redisStore?.close();
   clearTimeout(force);
   process.exit(0);
 }

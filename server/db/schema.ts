@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -389,5 +390,99 @@ export const events = pgTable(
     // The triggers' check for an event of the same resource and kind in the same transaction.
     index('events_dedupe_idx').on(t.txId, t.resourceId, t.type),
     index('events_occurred_idx').on(t.occurredAt),
+  ],
+);
+
+// Metrics and discount codes. post_totals holds, per campaign, task and platform, the number of
+// live posts and the metrics summed over them: a trigger on posts keeps it in the transaction of
+// every post change (migration metrics_codes), so the metrics report reads a handful of rows
+// whatever the number of posts.
+
+export const postTotals = pgTable(
+  'post_totals',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id').notNull(),
+    platform: text('platform').notNull(),
+    livePosts: count0('live_posts'),
+    views: count0('views'),
+    likes: count0('likes'),
+    comments: count0('comments'),
+    shares: count0('shares'),
+    saves: count0('saves'),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.taskId, t.platform] })],
+);
+
+/**
+ * The funnel of each campaign (interface 2.9): creators who applied (any status) and approved ones,
+ * submissions in review and approved now, summed over its campaign_creators rows by a trigger on
+ * that table in the transaction of every change.
+ */
+export const campaignTotals = pgTable('campaign_totals', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  creatorsApplied: count0('creators_applied'),
+  creatorsApproved: count0('creators_approved'),
+  submissionsInReview: count0('submissions_in_review'),
+  submissionsApproved: count0('submissions_approved'),
+});
+
+export const codeGroups = pgTable(
+  'code_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    userDescription: text('user_description').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    /** Number of codes in the group, kept in the transaction that adds or deletes codes. */
+    codesCount: count0('codes_count'),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [
+    index('code_groups_brand_created_idx').on(t.brandId, t.createdAt.desc(), t.id.desc()),
+    check('code_groups_commission_check', sql`${t.commissionCents} >= 0`),
+  ],
+);
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    /** Unique across the service, case-sensitive. */
+    code: text('code').primaryKey(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => codeGroups.id, { onDelete: 'cascade' }),
+    /** The group's brand, so lists and visibility need no join. */
+    brandId: uuid('brand_id').notNull(),
+    userDescription: text('user_description').notNull(),
+    totalUses: count0('total_uses'),
+    assignedCampaignId: uuid('assigned_campaign_id'),
+    assignedCreatorId: text('assigned_creator_id'),
+    earningsCents: count0('earnings_cents'),
+    lastReportedAt: timestamp('last_reported_at', { withTimezone: true, precision: 6 }),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [
+    index('discount_codes_brand_code_idx').on(t.brandId, t.code),
+    index('discount_codes_group_code_idx').on(t.groupId, t.code),
+    index('discount_codes_assignee_idx').on(t.assignedCampaignId, t.assignedCreatorId),
+    // An assigned code belongs to one creator's participation in one campaign.
+    foreignKey({
+      name: 'discount_codes_assignee_fk',
+      columns: [t.assignedCampaignId, t.assignedCreatorId],
+      foreignColumns: [campaignCreators.campaignId, campaignCreators.creatorId],
+    }).onDelete('set null'),
+    check(
+      'discount_codes_assignment_check',
+      sql`(${t.assignedCampaignId} is null) = (${t.assignedCreatorId} is null)`,
+    ),
+    check('discount_codes_totals_check', sql`${t.totalUses} >= 0 and ${t.earningsCents} >= 0`),
   ],
 );

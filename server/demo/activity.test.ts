@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignPage } from '#contract/campaigns';
+import { CodeGroupPage, DiscountCodePage } from '#contract/codes';
+import { MetricsReport } from '#contract/metrics';
 import { CreatorPage } from '#contract/creators';
 import { PostPage } from '#contract/posts';
 import { SubmissionPage } from '#contract/submissions';
@@ -49,5 +51,29 @@ describe('the demo world of creator activity', () => {
     expect([...statuses].sort()).toEqual(['approved', 'failed', 'in_review', 'post_deleted', 'rejected']);
     expect([...creatorStatuses].sort()).toEqual(['applied', 'approved', 'rejected']);
     expect(waiting).toBeGreaterThanOrEqual(4);
+  });
+
+  it('has a code group per brand with assigned (some used, paid) and spare codes, and metrics that agree', async () => {
+    const groups = CodeGroupPage.parse(await get('/code-groups')).data;
+    expect(groups).toHaveLength(2); // the agency's two brands
+    for (const group of groups) {
+      const codes = DiscountCodePage.parse(await get(`/codes?group_id=${group.id}&limit=100`)).data;
+      expect(codes).toHaveLength(group.codes_count);
+      const assigned = codes.filter((c) => c.assigned_creator_id !== null);
+      expect(assigned.length).toBeGreaterThan(0);
+      expect(codes.length - assigned.length).toBe(5);
+      expect(assigned.some((c) => c.total_uses > 0)).toBe(true);
+      for (const c of codes) expect(c.earnings_cents).toBe(c.assigned_creator_id ? c.total_uses * group.commission_cents : 0);
+    }
+    const campaigns = CampaignPage.parse(await get('/campaigns?status=active&limit=100')).data;
+    for (const campaign of campaigns) {
+      const report = MetricsReport.parse(await get(`/campaigns/${campaign.id}/metrics`));
+      const creators = CreatorPage.parse(await get(`/campaigns/${campaign.id}/creators?limit=100`)).data;
+      const live = PostPage.parse(await get(`/campaigns/${campaign.id}/posts?status=live&limit=100`)).data;
+      expect(report.spend.spent_cents).toBe(campaign.spent_cents);
+      expect(report.funnel.creators_applied).toBe(creators.length);
+      expect(report.funnel.posts).toBe(live.length);
+      expect(report.performance.views).toBe(live.reduce((n, p) => n + p.metrics.views, 0));
+    }
   });
 });

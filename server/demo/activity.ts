@@ -8,6 +8,7 @@ import { createPost, takeDownPost, updateMetrics } from '../domain/posts.ts';
 import { leaveForBuyer } from '../domain/reviewer.ts';
 import { createSubmission, failSubmission, reviewSubmission, reviseSubmission } from '../domain/submissions.ts';
 import { ApiError } from '../errors.ts';
+import { seedDemoCodes } from './codes.ts';
 
 // Creator activity of the demo world, made through the same domain functions as /ops (so every
 // running total agrees with its rows): creators, applications in each status, submissions in each
@@ -146,8 +147,9 @@ export async function seedDemoActivity(tx: Db, brandIds: readonly string[], medi
     }
   }
 
+  await seedDemoCodes(tx, brandIds);
   await spreadHistory(tx, creatorIds);
-  // Payouts touched the campaigns; their demo history keeps its own updated_at.
+  // Payouts and paid code uses touched the campaigns; their demo history keeps its own updated_at.
   for (const c of active) {
     await tx.update(campaigns).set({ updatedAt: sql`${c.updatedAt}::timestamptz` }).where(eq(campaigns.id, c.id));
   }

@@ -12,7 +12,12 @@ const env = loadEnv();
 const logger = createLogger(env.logLevel === 'info' ? 'debug' : env.logLevel);
 const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
 const host = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
-const simulator = createSimulator({ db: database.db, logger, mediaBase: `http://${host}:${env.port}` });
+const simulator = createSimulator({
+  db: database.db,
+  logger,
+  mediaBase: `http://${host}:${env.port}`,
+  tickMs: env.simulatorTickMs,
+});
 console.log(`Simulating creator activity on ${database.location}; Ctrl-C stops.`);
 const stop = () => {
   simulator.stop();

@@ -16,9 +16,11 @@ afterAll(() => ctx.close());
 
 const totals = async () =>
   (
-    await queryRows<{ submissions: number; revised: number; posts: number; views: number; creators: number }>(
+    await queryRows<{ submissions: number; revised: number; posts: number; views: number; creators: number; uses: number; earnings: number }>(
       ctx.db,
       sql`select (select count(*)::int from submissions) as submissions,
+        (select coalesce(sum(total_uses), 0)::float8 from discount_codes) as uses,
+        (select coalesce(sum(earnings_cents), 0)::float8 from discount_codes) as earnings,
         (select coalesce(sum(revision_count), 0)::int from submissions) as revised,
         (select count(*)::int from posts) as posts,
         (select coalesce(sum(views), 0)::float8 from posts) as views,
@@ -66,5 +68,7 @@ describe('the simulator', () => {
     expect(after.posts).toBeGreaterThan(before.posts);
     expect(after.views).toBeGreaterThan(before.views);
     expect(after.revised).toBeGreaterThan(before.revised);
+    expect(after.uses).toBeGreaterThan(before.uses);
+    expect(after.earnings).toBeGreaterThan(before.earnings);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Platform } from '#contract/enums';
 import { queryRows, transaction, type Db } from '../db/client.ts';
+import { reportUsage } from '../domain/codes.ts';
 import { applyToCampaign, createCreator } from '../domain/creators.ts';
 import { createPost, updateMetrics } from '../domain/posts.ts';
 import { leaveForBuyer, type Reviewer } from '../domain/reviewer.ts';
@@ -13,8 +14,9 @@ import { sampleMedia } from './activity.ts';
 // carousels, revise after a rejection, post approved content, and posts gain views over time.
 // It drives the same domain functions as /ops, one transaction per step, so whatever it does
 // obeys the same rules (a refusal is logged at debug level and the next tick tries something
-// else). Pace: one creator action every tick (default 2.5 s: a new submission every ~7 s, fewer
-// once a campaign has MAX_WAITING in review), metrics every fourth tick (~10 s).
+// else). Pace: one creator action every tick (default 2.5 s, SIMULATOR_TICK_MS: a new submission
+// every ~7 s, fewer once a campaign has MAX_WAITING in review), metrics every fourth tick (~10 s),
+// discount-code usage every eighth (~20 s).
 
 /** A campaign's review queue stops growing here, so an unattended demo stays readable. */
 const MAX_WAITING = 30;
@@ -24,6 +26,7 @@ export interface SimulatorOptions {
   logger: Logger;
   /** Where public/samples is served, for media URLs. */
   mediaBase: string;
+  /** Milliseconds between steps (env SIMULATOR_TICK_MS; default 2,500). */
   tickMs?: number;
   reviewer?: Reviewer;
   random?: () => number;
@@ -130,12 +133,31 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     return `metrics of ${live.length} posts`;
   }
 
+  async function useCodes(): Promise<string> {
+    // Shoppers use a few assigned codes of active campaigns; each use pays its creator.
+    const used = await queryRows<{ code: string; total_uses: number }>(
+      db,
+      sql`select d.code, d.total_uses::float8 as total_uses from discount_codes d join campaigns c on c.id = d.assigned_campaign_id
+        where c.status = 'active' order by random() limit 3`,
+    );
+    if (used.length === 0) return 'no code to use';
+    const result = await transaction(db, (tx) =>
+      reportUsage(
+        tx,
+        null,
+        used.map((u) => ({ code: u.code, totalUses: u.total_uses + 1 + Math.floor(random() * 3), where: u.code })),
+      ),
+    );
+    return `usage of ${result.updated} codes`;
+  }
+
   async function tick(): Promise<string> {
     ticks++;
     const steps: string[] = [];
     const r = random();
     const action = r < 0.35 ? submitOne : r < 0.5 ? applyOne : r < 0.75 ? reviseOne : postOne;
-    for (const step of ticks % 4 === 0 ? [action, growMetrics] : [action]) {
+    const extra = ticks % 8 === 0 ? [growMetrics, useCodes] : ticks % 4 === 0 ? [growMetrics] : [];
+    for (const step of [action, ...extra]) {
       try {
         steps.push(await step());
       } catch (err) {

@@ -7,6 +7,15 @@ import type { AppEnv } from './context.ts';
 
 // The one place that turns failures into the interface's error body {error, message, code}.
 
+// An API key (`cck_` + 40 characters; the demo keys are longer) sent where it does not belong,
+// in a path or a query, must not come back in a message or go to the log.
+const API_KEY_LIKE = /cck_[A-Za-z0-9_-]{12,}/g;
+
+/** `text` with anything shaped like an API key replaced by its first 12 characters and `…`. */
+export function redactKeys(text: string): string {
+  return text.replace(API_KEY_LIKE, (key) => `${key.slice(0, 12)}…`);
+}
+
 /** `brand_ids[1]`, `tasks[0].title`; the whole body is `body`. */
 export function fieldPath(path: readonly PropertyKey[]): string {
   let out = '';
@@ -43,14 +52,19 @@ export const validationHook: Hook<unknown, AppEnv, string, undefined> = (result)
   if (result.target === 'json' || result.target === 'form') {
     throw new ApiError(422, 'validation_failed', formatIssues(result.error.issues));
   }
-  const whole = result.target === 'query' ? 'query' : result.target === 'param' ? 'path' : 'headers';
+  const whole =
+    result.target === 'query' ? 'query' : result.target === 'param' ? 'path' : 'headers';
   throw new ApiError(400, 'invalid_request', formatIssues(result.error.issues, whole));
 };
 
 function fromHttpException(err: HTTPException): ApiError {
   switch (err.status) {
     case 400:
-      return new ApiError(400, 'invalid_request', /json/i.test(err.message) ? 'body: not valid JSON' : err.message);
+      return new ApiError(
+        400,
+        'invalid_request',
+        /json/i.test(err.message) ? 'body: not valid JSON' : err.message,
+      );
     case 401:
       return new ApiError(401, 'unauthenticated', err.message || 'Unauthenticated');
     case 413:
@@ -75,7 +89,8 @@ export function errorHandler(err: Error, c: Context<AppEnv>): Response {
     apiError = new ApiError(500, 'internal', `Internal error (request id ${requestId})`);
   }
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
-  return c.json(apiError.toBody(), apiError.status);
+  const body = apiError.toBody();
+  return c.json({ ...body, message: redactKeys(body.message) }, apiError.status);
 }
 
 /**
@@ -89,7 +104,9 @@ export function notFoundHandler(app: Hono<AppEnv>): NotFoundHandler<AppEnv> {
       .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
       .map((r) => ({
         method: r.method,
-        pattern: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+')}$`),
+        pattern: new RegExp(
+          `^${r.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+')}$`,
+        ),
       }));
     const methods = new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method));
     if (methods.has('GET')) methods.add('HEAD');
@@ -105,6 +122,9 @@ export function notFoundHandler(app: Hono<AppEnv>): NotFoundHandler<AppEnv> {
         c,
       );
     }
-    return errorHandler(new ApiError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`), c);
+    return errorHandler(
+      new ApiError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`),
+      c,
+    );
   };
 }

@@ -1,10 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv } from './context.ts';
+import { redactKeys } from './errors.ts';
 
 /**
  * One structured line per request. Only the path is logged (never the query string, which may
- * carry cursors or secrets) and never a header: the Authorization header and keys stay out.
+ * carry cursors or secrets), with anything shaped like an API key cut to its prefix, and never a
+ * header: the Authorization header and keys stay out.
  */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -15,7 +17,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     const status = c.res.status;
     const line = {
       method: c.req.method,
-      path: c.req.path,
+      path: redactKeys(c.req.path),
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       key_prefix: c.get('auth')?.prefix,

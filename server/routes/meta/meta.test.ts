@@ -33,16 +33,20 @@ describe('GET /2026-07/openapi.json', () => {
     expect(documentedOperations(doc)).toEqual(servedOperations('/2026-07'));
     expect(documentedOperations(doc)).toEqual([
       'DELETE /campaigns/{campaign_id}',
+      'DELETE /codes/{code}',
       'GET /campaigns',
       'GET /campaigns/{campaign_id}',
       'GET /campaigns/{campaign_id}/creators',
       'GET /campaigns/{campaign_id}/creators/{creator_id}',
+      'GET /campaigns/{campaign_id}/metrics',
       'GET /campaigns/{campaign_id}/posts',
       'GET /campaigns/{campaign_id}/posts/{post_id}',
       'GET /campaigns/{campaign_id}/submissions',
       'GET /campaigns/{campaign_id}/submissions/{submission_id}',
       'GET /campaigns/{campaign_id}/tasks',
       'GET /campaigns/{campaign_id}/tasks/{task_id}',
+      'GET /code-groups',
+      'GET /codes',
       'GET /events',
       'GET /me',
       'GET /openapi.json',
@@ -61,6 +65,9 @@ describe('GET /2026-07/openapi.json', () => {
       'POST /campaigns/{campaign_id}/tasks',
       'POST /campaigns/{campaign_id}/tasks/{task_id}/archive',
       'POST /campaigns/{campaign_id}/tasks/{task_id}/unarchive',
+      'POST /codes',
+      'PUT /codes',
+      'PUT /codes/{code}',
     ]);
   });
 

@@ -20,6 +20,7 @@ import { createRouter, errorResponses, jsonBody, jsonContent } from '../../http/
 import type { Reviewer } from '../../domain/reviewer.ts';
 import { opsActivityRoutes } from './activity.routes.ts';
 import { opsCampaignRoutes } from './campaigns.routes.ts';
+import { opsCodeRoutes } from './codes.routes.ts';
 
 // The platform side (extensions section 5): tenancy, keys and targeting properties, for
 // operators, the demo world and tests. Guarded by the ops token in app.ts.
@@ -125,5 +126,6 @@ export function opsRoutes(deps: { db: Db; now: () => Date; reviewer: Reviewer })
       return c.json(await insertProperty(db, body), 201);
     })
     .route('/', opsCampaignRoutes(deps))
-    .route('/', opsActivityRoutes(deps));
+    .route('/', opsActivityRoutes(deps))
+    .route('/', opsCodeRoutes(deps));
 }

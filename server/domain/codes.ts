@@ -1,0 +1,403 @@
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { CodeGroup, CodesAdd, DiscountCode } from '#contract/codes';
+import type { OpsCodeAssign, OpsCodeGroupCreate } from '#contract/ops';
+import type { Db } from '../db/client.ts';
+import { campaignCreators, campaigns, codeGroups, discountCodes } from '../db/schema.ts';
+import { ApiError, notFound, validationFailed } from '../errors.ts';
+import type { BrandScope } from './campaigns.ts';
+import { bumpTotals, findCreator } from './creators.ts';
+import { isoTimestamp } from './sql.ts';
+import { findBrand } from './tenancy.ts';
+
+// Discount codes (extensions section 4): groups made on the platform side, codes added by the
+// brand, usage reported as running totals that never go down. Each increase pays the assigned
+// creator the group's commission per new use: the code's earnings_cents, the creator's spend_cents
+// and the campaign's spent_cents move together in the transaction of the report. Codes are locked
+// in code order, then participations, then campaigns, so concurrent reports queue instead of
+// losing an increase or deadlocking.
+
+const inScope = (column: PgColumn, scope: BrandScope): SQL | undefined =>
+  scope === null
+    ? undefined
+    : scope.length === 1
+      ? eq(column, scope[0]!)
+      : inArray(column, [...scope]);
+
+// ---------------------------------------------------------------- groups
+
+const groupSelection = {
+  id: codeGroups.id,
+  brandId: codeGroups.brandId,
+  name: codeGroups.name,
+  userDescription: codeGroups.userDescription,
+  commissionCents: codeGroups.commissionCents,
+  codesCount: codeGroups.codesCount,
+  createdAt: isoTimestamp(codeGroups.createdAt),
+};
+
+const groupQuery = (db: Db) => db.select(groupSelection).from(codeGroups);
+type GroupRow = Awaited<ReturnType<typeof groupQuery>>[number];
+
+export const toCodeGroup = (row: GroupRow): CodeGroup => ({
+  id: row.id,
+  brand_id: row.brandId,
+  name: row.name,
+  user_description: row.userDescription,
+  commission_cents: row.commissionCents,
+  codes_count: Number(row.codesCount),
+  created_at: row.createdAt,
+});
+
+/** POST /ops/code-groups: the brand must exist (422 naming brand_id). */
+export async function createCodeGroup(tx: Db, body: OpsCodeGroupCreate): Promise<CodeGroup> {
+  if (!(await findBrand(tx, body.brand_id)))
+    throw validationFailed('brand_id', `unknown brand ${body.brand_id}`);
+  const [row] = await tx
+    .insert(codeGroups)
+    .values({
+      brandId: body.brand_id,
+      name: body.name,
+      userDescription: body.user_description,
+      commissionCents: body.commission_cents,
+    })
+    .returning(groupSelection);
+  if (!row) throw new Error('insert into code_groups returned no row');
+  return toCodeGroup(row);
+}
+
+export async function findCodeGroup(db: Db, id: string, scope: BrandScope) {
+  if (scope !== null && scope.length === 0) return null;
+  const [row] = await groupQuery(db).where(
+    and(eq(codeGroups.id, id), inScope(codeGroups.brandId, scope)),
+  );
+  return row ?? null;
+}
+
+export interface GroupListFilter {
+  brandIds: readonly string[];
+  /** (created_at, id) of the previous page's last row. */
+  after?: { createdAt: string; id: string } | undefined;
+  limit: number;
+}
+
+/** Newest created_at first, then id (descending). */
+export async function listCodeGroups(db: Db, filter: GroupListFilter) {
+  if (filter.brandIds.length === 0) return { rows: [], hasMore: false };
+  const rows = await groupQuery(db)
+    .where(
+      and(
+        inScope(codeGroups.brandId, filter.brandIds),
+        filter.after
+          ? sql`(${codeGroups.createdAt}, ${codeGroups.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${codeGroups.createdAt} desc, ${codeGroups.id} desc`)
+    .limit(filter.limit + 1);
+  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+}
+
+// ---------------------------------------------------------------- codes
+
+const codeSelection = {
+  code: discountCodes.code,
+  groupId: discountCodes.groupId,
+  brandId: discountCodes.brandId,
+  userDescription: discountCodes.userDescription,
+  totalUses: discountCodes.totalUses,
+  assignedCreatorId: discountCodes.assignedCreatorId,
+  assignedCampaignId: discountCodes.assignedCampaignId,
+  earningsCents: discountCodes.earningsCents,
+  lastReportedAt: sql<
+    string | null
+  >`case when ${discountCodes.lastReportedAt} is null then null else ${isoTimestamp(discountCodes.lastReportedAt)} end`,
+  createdAt: isoTimestamp(discountCodes.createdAt),
+};
+
+const codeQuery = (db: Db) => db.select(codeSelection).from(discountCodes);
+type CodeRow = Awaited<ReturnType<typeof codeQuery>>[number];
+
+export const toDiscountCode = (row: CodeRow): DiscountCode => ({
+  code: row.code,
+  group_id: row.groupId,
+  user_description: row.userDescription,
+  total_uses: Number(row.totalUses),
+  assigned_creator_id: row.assignedCreatorId,
+  assigned_campaign_id: row.assignedCampaignId,
+  earnings_cents: Number(row.earningsCents),
+  last_reported_at: row.lastReportedAt,
+  created_at: row.createdAt,
+});
+
+async function codeRows(
+  db: Db,
+  codes: readonly string[],
+  scope: BrandScope,
+): Promise<Map<string, CodeRow>> {
+  if (codes.length === 0 || (scope !== null && scope.length === 0)) return new Map();
+  const rows = await codeQuery(db).where(
+    and(inArray(discountCodes.code, [...codes]), inScope(discountCodes.brandId, scope)),
+  );
+  return new Map(rows.map((r) => [r.code, r]));
+}
+
+export interface CodeListFilter {
+  brandIds: readonly string[];
+  groupId?: string | undefined;
+  codes?: readonly string[] | undefined;
+  assigned?: boolean | undefined;
+  /** The code of the previous page's last row. */
+  after?: string | undefined;
+  limit: number;
+}
+
+/** Codes in code order (byte order, so it is the same on every database). */
+export async function listCodes(db: Db, filter: CodeListFilter) {
+  if (filter.brandIds.length === 0) return { rows: [], hasMore: false };
+  const rows = await codeQuery(db)
+    .where(
+      and(
+        inScope(discountCodes.brandId, filter.brandIds),
+        filter.groupId ? eq(discountCodes.groupId, filter.groupId) : undefined,
+        filter.codes ? inArray(discountCodes.code, [...filter.codes]) : undefined,
+        filter.assigned === true ? isNotNull(discountCodes.assignedCreatorId) : undefined,
+        filter.assigned === false ? isNull(discountCodes.assignedCreatorId) : undefined,
+        filter.after
+          ? sql`${discountCodes.code} collate "C" > ${filter.after} collate "C"`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${discountCodes.code} collate "C"`)
+    .limit(filter.limit + 1);
+  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+}
+
+export async function getCode(db: Db, code: string, scope: BrandScope): Promise<DiscountCode> {
+  const row = (await codeRows(db, [code], scope)).get(code);
+  if (!row) throw notFound('Code');
+  return toDiscountCode(row);
+}
+
+/**
+ * POST /codes: all or nothing. A code present anywhere (any brand) answers 409 code_exists naming
+ * it, and nothing is added.
+ */
+export async function addCodes(tx: Db, scope: BrandScope, body: CodesAdd): Promise<DiscountCode[]> {
+  const group = await findCodeGroup(tx, body.group_id, scope);
+  if (!group) throw notFound('Code group');
+  const inserted = await tx
+    .insert(discountCodes)
+    .values(
+      body.codes.map((code) => ({
+        code,
+        groupId: group.id,
+        brandId: group.brandId,
+        userDescription: body.user_description ?? group.userDescription,
+      })),
+    )
+    .onConflictDoNothing({ target: discountCodes.code })
+    .returning(codeSelection);
+  if (inserted.length < body.codes.length) {
+    const added = new Set(inserted.map((r) => r.code));
+    const taken = body.codes.map((code, i) => ({ code, i })).filter((c) => !added.has(c.code));
+    const shown = taken.slice(0, 20).map((c) => `codes[${c.i}]: "${c.code}" already exists`);
+    if (taken.length > shown.length) shown.push(`and ${taken.length - shown.length} more`);
+    throw new ApiError(409, 'code_exists', `${shown.join('; ')}; nothing was added`);
+  }
+  await tx
+    .update(codeGroups)
+    .set({ codesCount: sql`${codeGroups.codesCount} + ${inserted.length}` })
+    .where(eq(codeGroups.id, group.id));
+  const byCode = new Map(inserted.map((r) => [r.code, r]));
+  return body.codes.map((code) => toDiscountCode(byCode.get(code)!));
+}
+
+/** DELETE /codes/{code}: an assigned code answers 409 code_assigned. */
+export async function deleteCode(tx: Db, scope: BrandScope, code: string): Promise<void> {
+  const [row] = await tx
+    .select({
+      groupId: discountCodes.groupId,
+      assignedCreatorId: discountCodes.assignedCreatorId,
+      assignedCampaignId: discountCodes.assignedCampaignId,
+    })
+    .from(discountCodes)
+    .where(and(eq(discountCodes.code, code), inScope(discountCodes.brandId, scope)))
+    .for('update');
+  if (!row) throw notFound('Code');
+  if (row.assignedCreatorId !== null) {
+    throw new ApiError(
+      409,
+      'code_assigned',
+      `code: "${code}" is assigned to creator ${row.assignedCreatorId} on campaign ${row.assignedCampaignId}; an assigned code cannot be deleted`,
+    );
+  }
+  await tx.delete(discountCodes).where(eq(discountCodes.code, code));
+  await tx
+    .update(codeGroups)
+    .set({ codesCount: sql`${codeGroups.codesCount} - 1` })
+    .where(eq(codeGroups.id, row.groupId));
+}
+
+/** POST /ops/codes/{code}/assign: to an approved creator of a campaign of the code's brand. */
+export async function assignCode(tx: Db, code: string, body: OpsCodeAssign): Promise<DiscountCode> {
+  const [current] = await tx
+    .select()
+    .from(discountCodes)
+    .where(eq(discountCodes.code, code))
+    .for('update');
+  if (!current) throw notFound('Code');
+  const [campaign] = await tx
+    .select({ brandId: campaigns.brandId })
+    .from(campaigns)
+    .where(eq(campaigns.id, body.campaign_id));
+  if (!campaign) throw validationFailed('campaign_id', `unknown campaign ${body.campaign_id}`);
+  if (campaign.brandId !== current.brandId) {
+    throw validationFailed(
+      'campaign_id',
+      "the campaign belongs to another brand than the code's group",
+    );
+  }
+  if (!(await findCreator(tx, body.creator_id)))
+    throw validationFailed('creator_id', `unknown creator ${body.creator_id}`);
+  if (current.assignedCreatorId !== null) {
+    if (
+      current.assignedCreatorId === body.creator_id &&
+      current.assignedCampaignId === body.campaign_id
+    ) {
+      return getCode(tx, code, null);
+    }
+    throw new ApiError(
+      409,
+      'code_assigned',
+      `code: "${code}" is already assigned to creator ${current.assignedCreatorId} on campaign ${current.assignedCampaignId}`,
+    );
+  }
+  const [participation] = await tx
+    .select({ status: campaignCreators.status })
+    .from(campaignCreators)
+    .where(
+      and(
+        eq(campaignCreators.campaignId, body.campaign_id),
+        eq(campaignCreators.creatorId, body.creator_id),
+      ),
+    );
+  if (participation?.status !== 'approved') {
+    throw new ApiError(
+      409,
+      'invalid_state_transition',
+      `creator_id: the creator is ${participation ? participation.status : 'not a participant'} on this campaign; codes go to approved creators`,
+    );
+  }
+  await tx
+    .update(discountCodes)
+    .set({ assignedCampaignId: body.campaign_id, assignedCreatorId: body.creator_id })
+    .where(eq(discountCodes.code, code));
+  return getCode(tx, code, null);
+}
+
+// ---------------------------------------------------------------- usage
+
+/** One reported total; `where` names it in error messages (`usage[3]`, `line 4`, `total_uses`). */
+export interface UsageInput {
+  code: string;
+  totalUses: number;
+  where: string;
+}
+
+export interface UsageResult {
+  updated: number;
+  data: DiscountCode[];
+}
+
+/**
+ * Applies usage totals, all or nothing: unknown codes answer 422 validation_failed, totals lower
+ * than the stored ones 422 usage_decrease; every problem is listed (by `where`) and nothing
+ * changes. Each increase pays the assigned creator commission_cents per new use.
+ */
+export async function reportUsage(
+  tx: Db,
+  scope: BrandScope,
+  entries: readonly UsageInput[],
+  options: { fieldOfCode?: string; fieldOfTotal?: string } = {},
+): Promise<UsageResult> {
+  const codes = [...new Set(entries.map((e) => e.code))].sort();
+  const locked =
+    scope !== null && scope.length === 0
+      ? []
+      : await tx
+          .select({
+            code: discountCodes.code,
+            totalUses: discountCodes.totalUses,
+            campaignId: discountCodes.assignedCampaignId,
+            creatorId: discountCodes.assignedCreatorId,
+            commissionCents: codeGroups.commissionCents,
+          })
+          .from(discountCodes)
+          .innerJoin(codeGroups, eq(codeGroups.id, discountCodes.groupId))
+          .where(and(inArray(discountCodes.code, codes), inScope(discountCodes.brandId, scope)))
+          .orderBy(sql`${discountCodes.code} collate "C"`)
+          .for('update', { of: discountCodes });
+  const byCode = new Map(locked.map((r) => [r.code, r]));
+
+  const codeField = options.fieldOfCode ?? '.code';
+  const totalField = options.fieldOfTotal ?? '.total_uses';
+  const unknown: string[] = [];
+  const decreases: string[] = [];
+  for (const e of entries) {
+    const row = byCode.get(e.code);
+    if (!row) unknown.push(`${e.where}${codeField}: no code "${e.code}" exists`);
+    else if (e.totalUses < Number(row.totalUses)) {
+      decreases.push(
+        `${e.where}${totalField}: code "${e.code}" already has ${Number(row.totalUses)} uses reported; reported usage never decreases (got ${e.totalUses})`,
+      );
+    }
+  }
+  if (unknown.length > 0) {
+    throw new ApiError(422, 'validation_failed', [...unknown, ...decreases].join('; '));
+  }
+  if (decreases.length > 0) throw new ApiError(422, 'usage_decrease', decreases.join('; '));
+
+  // What each increase pays, per participation and per campaign.
+  const pay = new Map<string, { campaignId: string; creatorId: string; cents: number }>();
+  const values: SQL[] = [];
+  let updated = 0;
+  for (const e of entries) {
+    const row = byCode.get(e.code)!;
+    const delta = e.totalUses - Number(row.totalUses);
+    const earned = delta > 0 && row.campaignId && row.creatorId ? delta * row.commissionCents : 0;
+    if (delta > 0) updated++;
+    values.push(sql`(${e.code}::text, ${e.totalUses}::bigint, ${earned}::bigint)`);
+    if (earned > 0) {
+      const key = `${row.campaignId}\n${row.creatorId}`;
+      const p = pay.get(key) ?? {
+        campaignId: row.campaignId!,
+        creatorId: row.creatorId!,
+        cents: 0,
+      };
+      p.cents += earned;
+      pay.set(key, p);
+    }
+  }
+  await tx.execute(sql`update discount_codes d set
+      total_uses = v.total_uses, earnings_cents = d.earnings_cents + v.earned, last_reported_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(code, total_uses, earned)
+    where d.code = v.code`);
+
+  const perCampaign = new Map<string, number>();
+  for (const p of [...pay.values()].sort((a, b) =>
+    a.campaignId + a.creatorId < b.campaignId + b.creatorId ? -1 : 1,
+  )) {
+    await bumpTotals(tx, p.campaignId, p.creatorId, { spendCents: p.cents });
+    perCampaign.set(p.campaignId, (perCampaign.get(p.campaignId) ?? 0) + p.cents);
+  }
+  for (const [campaignId, cents] of [...perCampaign].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await tx
+      .update(campaigns)
+      .set({ spentCents: sql`${campaigns.spentCents} + ${cents}`, updatedAt: sql`now()` })
+      .where(eq(campaigns.id, campaignId));
+  }
+
+  const after = await codeRows(tx, codes, null);
+  return { updated, data: entries.map((e) => toDiscountCode(after.get(e.code)!)) };
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../test/campaigns.ts';
+import { createTestContext, type BrandWithKey, type TestContext } from '../test/harness.ts';
+import { redactKeys } from './errors.ts';
+
+let ctx: TestContext;
+let owner: BrandWithKey;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await ctx.ops.brandWithKey();
+});
+afterAll(() => ctx.close());
+
+const post = (body: string | Uint8Array, key = owner.key.key) =>
+  ctx.app.request('/2026-07/campaigns', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body,
+  });
+
+const read = async (res: Response) => {
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, json: JSON.parse(text) };
+};
+
+describe('text PostgreSQL cannot store is refused before any route', () => {
+  it('answers 400 invalid_request for a NUL character in the path or a query value', async () => {
+    const key = owner.key.key;
+    expectError(
+      await ctx.request('GET', '/2026-07/campaigns/%00', { key }),
+      400,
+      'invalid_request',
+      'path',
+    );
+    expectError(
+      await ctx.request('GET', '/2026-07/campaigns?starting_after=a%00', { key }),
+      400,
+      'invalid_request',
+      'starting_after',
+    );
+  });
+
+  it('answers 400 invalid_request for a JSON body that is not UTF-8', async () => {
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"name":"A'),
+      0xc3,
+      0x28,
+      ...new TextEncoder().encode('"}'),
+    ]);
+    expectError(await read(await post(bytes)), 400, 'invalid_request', 'body');
+  });
+
+  it('answers 422 naming the field for a NUL or a lone surrogate in a string', async () => {
+    const nul = await read(
+      await post(
+        JSON.stringify({
+          name: 'ok',
+          links: [{ url: 'https://a.example', description: 'a\u0000b' }],
+        }),
+      ),
+    );
+    expectError(nul, 422, 'validation_failed', 'links[0].description');
+    const surrogate = await read(await post('{"name":"x\\ud800y"}'));
+    expectError(surrogate, 422, 'validation_failed', 'name');
+    const list = await ctx.request('GET', '/2026-07/campaigns', { key: owner.key.key });
+    expect(list.json.data).toEqual([]);
+  });
+
+  it('still accepts well-formed text, emoji and other scripts included', async () => {
+    const res = await read(await post(JSON.stringify({ name: 'Été 🌞 夏 \u{1F600}' })));
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.name).toBe('Été 🌞 夏 \u{1F600}');
+  });
+});
+
+describe('API keys in messages', () => {
+  it('cuts anything shaped like a key to its prefix', () => {
+    expect(redactKeys('No route for GET /x/cck_abcdefghijklmnopqrstuvwxyz0123456789ABCD')).toBe(
+      'No route for GET /x/cck_abcdefgh…',
+    );
+    expect(redactKeys('cck_short')).toBe('cck_short');
+  });
+
+  it('never echoes a key a caller put in a path', async () => {
+    const res = await ctx.request('GET', `/2026-07/nowhere/${owner.key.key}`, {
+      key: owner.key.key,
+    });
+    expectError(res, 404, 'not_found');
+    expect(res.text).not.toContain(owner.key.key);
+  });
+});

@@ -1,0 +1,36 @@
+import { createRoute } from '@hono/zod-openapi';
+import { MetricsQuery, MetricsReport } from '#contract/metrics';
+import { CampaignParams } from '#contract/params';
+import type { Db } from '../../db/client.ts';
+import { campaignMetrics } from '../../domain/metrics.ts';
+import { getAuth, requireScope } from '../../http/auth.ts';
+import { bearerWithScope, createRouter, errorResponses, jsonContent } from '../../http/openapi.ts';
+
+const metricsRoute = createRoute({
+  method: 'get',
+  path: '/campaigns/{campaign_id}/metrics',
+  operationId: 'getCampaignMetrics',
+  tags: ['Metrics'],
+  summary: "A campaign's metrics report",
+  description:
+    'funnel: creators who applied (every status) and approved, submissions in review and approved now, live posts. ' +
+    'performance: metrics summed over live posts; engagement_rate = (likes + comments + shares + saves) / views (0 without views). ' +
+    'spend: spent_cents and effective_cpm_cents = spent_cents × 1000 / views, rounded (0 without views). ' +
+    'groups only with group_by (task: every task in display order; platform: every platform of a task or a post). ' +
+    'Read from running totals kept with every change, so the figures agree with the creators, submissions and posts lists.',
+  security: bearerWithScope('campaigns:read'),
+  middleware: [requireScope('campaigns:read')],
+  request: { params: CampaignParams, query: MetricsQuery },
+  responses: {
+    200: jsonContent(MetricsReport, 'The report'),
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
+});
+
+export function metricsRoutes(deps: { db: Db }) {
+  return createRouter().openapi(metricsRoute, async (c) => {
+    const { campaign_id } = c.req.valid('param');
+    const { group_by } = c.req.valid('query');
+    return c.json(await campaignMetrics(deps.db, campaign_id, getAuth(c).brandIds, group_by), 200);
+  });
+}

@@ -1,0 +1,479 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Campaign } from '#contract/campaigns';
+import { DiscountCode } from '#contract/codes';
+import { CreatorPage } from '#contract/creators';
+import { PLATFORM_LABELS, type Platform } from '#contract/enums';
+import { MetricsReport } from '#contract/metrics';
+import { PostPage, type EngagementMetrics, type Post } from '#contract/posts';
+import { SubmissionPage } from '#contract/submissions';
+import { activeWorld, apply, newCreator, post, submit } from '../../test/activity.ts';
+import { campaignIn, expectError, expectStatus, ops, task } from '../../test/campaigns.ts';
+import {
+  createTestContext,
+  uniqueName,
+  type BrandWithKey,
+  type TestContext,
+} from '../../test/harness.ts';
+
+// GET /campaigns/{id}/metrics reads running totals only; every figure must equal what the
+// creators, submissions and posts lists say, after any sequence of changes.
+
+let ctx: TestContext;
+let brand: BrandWithKey;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  brand = await ctx.ops.brandWithKey();
+});
+afterAll(() => ctx.close());
+
+const METRICS = ['views', 'likes', 'comments', 'shares', 'saves'] as const;
+
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function pages<T>(
+  key: string,
+  path: string,
+  parse: (x: unknown) => { data: T[]; next_cursor: string | null },
+): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const sep = path.includes('?') ? '&' : '?';
+    const res = await ctx.request(
+      'GET',
+      `/2026-07${path}${sep}limit=100${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`,
+      { key },
+    );
+    const page = parse(expectStatus(res, 200));
+    out.push(...page.data);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return out;
+}
+
+const report = async (campaignId: string, query = '', key = brand.key.key) =>
+  MetricsReport.parse(
+    expectStatus(
+      await ctx.request('GET', `/2026-07/campaigns/${campaignId}/metrics${query}`, { key }),
+      200,
+    ),
+  );
+
+const sum = (posts: readonly Post[]): EngagementMetrics =>
+  Object.fromEntries(
+    METRICS.map((m) => [m, posts.reduce((n, p) => n + p.metrics[m], 0)]),
+  ) as EngagementMetrics;
+
+/** Compares the report (plain and grouped both ways) with the lists it summarises. */
+async function expectReportAgreesWithLists(campaignId: string) {
+  const key = brand.key.key;
+  const creators = await pages(key, `/campaigns/${campaignId}/creators`, (x) =>
+    CreatorPage.parse(x),
+  );
+  const subs = await pages(key, `/campaigns/${campaignId}/submissions`, (x) =>
+    SubmissionPage.parse(x),
+  );
+  const live = await pages(key, `/campaigns/${campaignId}/posts?status=live`, (x) =>
+    PostPage.parse(x),
+  );
+  const campaign = Campaign.parse(
+    expectStatus(await ctx.request('GET', `/2026-07/campaigns/${campaignId}`, { key }), 200),
+  );
+  const r = await report(campaignId);
+  expect(r.campaign_id).toBe(campaignId);
+  expect(r.funnel).toEqual({
+    creators_applied: creators.length,
+    creators_approved: creators.filter((c) => c.status === 'approved').length,
+    submissions_in_review: subs.filter((s) => s.status === 'in_review').length,
+    submissions_approved: subs.filter((s) => s.status === 'approved').length,
+    posts: live.length,
+  });
+  expect(creators.reduce((n, c) => n + c.posts, 0)).toBe(live.length);
+  const totals = sum(live);
+  const interactions = totals.likes + totals.comments + totals.shares + totals.saves;
+  expect(r.performance).toEqual({
+    ...totals,
+    engagement_rate: totals.views > 0 ? interactions / totals.views : 0,
+  });
+  expect(r.spend.spent_cents).toBe(campaign.spent_cents);
+  expect(r.spend.spent_cents).toBe(creators.reduce((n, c) => n + c.spend_cents, 0));
+  expect(r.spend.effective_cpm_cents).toBe(
+    totals.views > 0 ? Math.round((campaign.spent_cents * 1000) / totals.views) : 0,
+  );
+  expect(r.groups).toBeUndefined();
+
+  const byTask = await report(campaignId, '?group_by=task');
+  expect(byTask.groups).toEqual(
+    campaign.tasks!.map((t) => {
+      const mine = live.filter((p) => p.task_id === t.id);
+      return { group_key: t.id, group_label: t.title, posts: mine.length, performance: sum(mine) };
+    }),
+  );
+  const byPlatform = await report(campaignId, '?group_by=platform');
+  const platforms = new Set<string>([
+    ...campaign.tasks!.flatMap((t) => t.platforms),
+    ...live.map((p) => p.platform),
+  ]);
+  expect(byPlatform.groups).toEqual(
+    (['tiktok', 'instagram', 'youtube', 'snapchat'] as Platform[])
+      .filter((p) => platforms.has(p))
+      .map((p) => {
+        const mine = live.filter((x) => x.platform === p);
+        return {
+          group_key: p,
+          group_label: PLATFORM_LABELS[p],
+          posts: mine.length,
+          performance: sum(mine),
+        };
+      }),
+  );
+  return r;
+}
+
+describe('GET /campaigns/{campaign_id}/metrics', () => {
+  it('answers zeros for a campaign without activity, and groups only when group_by is set', async () => {
+    const campaign = await campaignIn(ctx, brand.key.key, 'draft', {
+      tasks: [task({ title: 'Unboxing', platforms: ['instagram', 'tiktok'] })],
+    });
+    const r = await report(campaign.id);
+    expect(r).toMatchObject({
+      campaign_id: campaign.id,
+      funnel: {
+        creators_applied: 0,
+        creators_approved: 0,
+        submissions_in_review: 0,
+        submissions_approved: 0,
+        posts: 0,
+      },
+      performance: { views: 0, likes: 0, comments: 0, shares: 0, saves: 0, engagement_rate: 0 },
+      spend: { spent_cents: 0, effective_cpm_cents: 0 },
+    });
+    expect('groups' in r).toBe(false);
+    expect(Math.abs(Date.parse(r.as_of) - Date.now())).toBeLessThan(60_000);
+    const byPlatform = await report(campaign.id, '?group_by=platform');
+    expect(byPlatform.groups).toEqual([
+      {
+        group_key: 'tiktok',
+        group_label: 'TikTok',
+        posts: 0,
+        performance: { views: 0, likes: 0, comments: 0, shares: 0, saves: 0 },
+      },
+      {
+        group_key: 'instagram',
+        group_label: 'Instagram',
+        posts: 0,
+        performance: { views: 0, likes: 0, comments: 0, shares: 0, saves: 0 },
+      },
+    ]);
+    const byTask = await report(campaign.id, '?group_by=task');
+    expect(byTask.groups).toEqual([
+      {
+        group_key: campaign.tasks![0]!.id,
+        group_label: 'Unboxing',
+        posts: 0,
+        performance: { views: 0, likes: 0, comments: 0, shares: 0, saves: 0 },
+      },
+    ]);
+  });
+
+  it('computes engagement_rate and effective_cpm_cents over live posts only', async () => {
+    const world = await activeWorld(ctx, brand.key.key, 2);
+    const live: Post[] = [];
+    for (const creator of world.creators) {
+      const s = await submit(ctx, world.campaign.id, creator.id, world.taskId);
+      expectStatus(
+        await ctx.request(
+          'POST',
+          `/2026-07/campaigns/${world.campaign.id}/submissions/${s.id}/approve`,
+          { key: brand.key.key },
+        ),
+        200,
+      );
+      live.push(await post(ctx, s.id));
+    }
+    expectStatus(
+      await ops(ctx, 'PATCH', `/ops/posts/${live[0]!.id}/metrics`, {
+        views: 3000,
+        likes: 100,
+        comments: 20,
+        shares: 5,
+        saves: 5,
+      }),
+      200,
+    );
+    expectStatus(
+      await ops(ctx, 'PATCH', `/ops/posts/${live[1]!.id}/metrics`, {
+        views: 1000,
+        likes: 1000,
+        comments: 0,
+        shares: 0,
+        saves: 0,
+      }),
+      200,
+    );
+    expectStatus(
+      await ops(ctx, 'POST', '/ops/payouts', {
+        campaign_id: world.campaign.id,
+        creator_id: world.creators[0]!.id,
+        amount_cents: 12_345,
+      }),
+      201,
+    );
+    let r = await report(world.campaign.id);
+    expect(r.performance).toEqual({
+      views: 4000,
+      likes: 1100,
+      comments: 20,
+      shares: 5,
+      saves: 5,
+      engagement_rate: 1130 / 4000,
+    });
+    expect(r.spend).toEqual({
+      spent_cents: 12_345,
+      effective_cpm_cents: Math.round((12_345 * 1000) / 4000),
+    });
+    expect(r.funnel.posts).toBe(2);
+    // A taken-down post leaves the performance figures (its creator's totals keep its metrics).
+    expectStatus(await ops(ctx, 'POST', `/ops/posts/${live[1]!.id}/take-down`), 200);
+    r = await report(world.campaign.id);
+    expect(r.performance).toEqual({
+      views: 3000,
+      likes: 100,
+      comments: 20,
+      shares: 5,
+      saves: 5,
+      engagement_rate: 130 / 3000,
+    });
+    expect(r.spend.effective_cpm_cents).toBe(4115);
+    expect(r.funnel).toMatchObject({ posts: 1, submissions_approved: 1 });
+    await expectReportAgreesWithLists(world.campaign.id);
+  });
+
+  it('keeps its totals right when one SQL statement changes many posts at once', async () => {
+    const world = await activeWorld(ctx, brand.key.key, 3, {
+      tasks: [task({ title: 'Both', platforms: ['tiktok', 'instagram'] })],
+    });
+    for (const [i, creator] of world.creators.entries()) {
+      const s = await submit(ctx, world.campaign.id, creator.id, world.taskId);
+      expectStatus(
+        await ctx.request(
+          'POST',
+          `/2026-07/campaigns/${world.campaign.id}/submissions/${s.id}/approve`,
+          { key: brand.key.key },
+        ),
+        200,
+      );
+      await post(ctx, s.id, { platform: i === 0 ? 'instagram' : 'tiktok' });
+    }
+    // Statement-level triggers see every changed row of a statement: raise all, then take two down.
+    await ctx.db.execute(
+      sql`update posts set views = views + 100 * (1 + length(url) % 3), likes = likes + 7 where campaign_id = ${world.campaign.id}`,
+    );
+    await ctx.db.execute(
+      sql`update posts set status = 'deleted' where id in (select id from posts where campaign_id = ${world.campaign.id} order by id limit 2)`,
+    );
+    const live = await pages(
+      brand.key.key,
+      `/campaigns/${world.campaign.id}/posts?status=live`,
+      (x) => PostPage.parse(x),
+    );
+    expect(live).toHaveLength(1);
+    const r = await report(world.campaign.id, '?group_by=platform');
+    expect(r.funnel.posts).toBe(1);
+    expect(r.performance).toMatchObject(sum(live));
+    expect(r.groups!.map((g) => [g.group_key, g.posts, g.performance.views])).toEqual(
+      (['tiktok', 'instagram'] as const).map((p) => {
+        const mine = live.filter((x) => x.platform === p);
+        return [p, mine.length, sum(mine).views];
+      }),
+    );
+  });
+
+  it('answers 404 for a campaign of another brand or none, 400 for an unknown group_by, 403 without campaigns:read', async () => {
+    const other = await ctx.ops.brandWithKey();
+    const campaign = await campaignIn(ctx, other.key.key, 'draft');
+    expectError(
+      await ctx.request('GET', `/2026-07/campaigns/${campaign.id}/metrics`, { key: brand.key.key }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await ctx.request('GET', '/2026-07/campaigns/00000000-0000-4000-8000-000000000000/metrics', {
+        key: brand.key.key,
+      }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await ctx.request('GET', `/2026-07/campaigns/${campaign.id}/metrics?group_by=creator`, {
+        key: other.key.key,
+      }),
+      400,
+      'invalid_request',
+      'group_by',
+    );
+    expectError(
+      await ctx.request('GET', `/2026-07/campaigns/${campaign.id}/metrics?foo=1`, {
+        key: other.key.key,
+      }),
+      400,
+      'invalid_request',
+    );
+    expectError(
+      await ctx.request('GET', '/2026-07/campaigns/not-a-uuid/metrics', { key: other.key.key }),
+      400,
+      'invalid_request',
+    );
+    const codesOnly = await ctx.ops.createKey({
+      kind: 'brand',
+      brand_id: other.brand.id,
+      scopes: ['codes:read'],
+    });
+    expectError(
+      await ctx.request('GET', `/2026-07/campaigns/${campaign.id}/metrics`, { key: codesOnly.key }),
+      403,
+      'missing_scope',
+    );
+    const agency = await ctx.ops.createAgency([other.brand.id]);
+    const agencyKey = await ctx.ops.createKey({ kind: 'agency', agency_id: agency.id });
+    expect((await report(campaign.id, '', agencyKey.key)).campaign_id).toBe(campaign.id);
+  });
+
+  for (const seed of [3, 5, 2026]) {
+    it(`agrees with the creators, submissions and posts lists over a random world (seed ${seed})`, async () => {
+      const random = mulberry32(seed);
+      const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(random() * xs.length)];
+      const key = brand.key.key;
+      const campaign = await campaignIn(ctx, key, 'active', {
+        settings: { creator_approval_required: true },
+        tasks: [
+          task({ title: 'Unboxing', platforms: ['tiktok', 'instagram'] }),
+          task({ title: 'Review', platforms: ['youtube', 'tiktok'] }),
+          task({ title: 'Story', platforms: ['instagram', 'snapchat'] }),
+        ],
+      });
+      const tasks = campaign.tasks!;
+      const creators: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const c = await newCreator(ctx);
+        await apply(ctx, campaign.id, c.id);
+        creators.push(c.id);
+      }
+      const buyer = (method: string, path: string, body?: unknown) =>
+        ctx.request(method, `/2026-07/campaigns/${campaign.id}${path}`, {
+          key,
+          ...(body ? { body } : {}),
+        });
+      for (const creatorId of creators.slice(0, 4))
+        expectStatus(await buyer('POST', `/creators/${creatorId}/approve`), 200);
+      expectStatus(await buyer('POST', `/creators/${creators[4]}/reject`), 200);
+
+      // Codes pay commissions into spend too.
+      const group = expectStatus(
+        await ops(ctx, 'POST', '/ops/code-groups', {
+          brand_id: brand.brand.id,
+          name: uniqueName('Group'),
+          user_description: '10% off',
+          commission_cents: 75,
+        }),
+        201,
+      );
+      const codes = creators
+        .slice(0, 4)
+        .map((_, i) => `M${seed}-${i}-${Math.floor(random() * 1e9)}`);
+      expectStatus(
+        await ctx.request('POST', '/2026-07/codes', { key, body: { group_id: group.id, codes } }),
+        201,
+      );
+      for (const [i, code] of codes.entries()) {
+        expectStatus(
+          await ops(ctx, 'POST', `/ops/codes/${code}/assign`, {
+            creator_id: creators[i],
+            campaign_id: campaign.id,
+          }),
+          200,
+        );
+      }
+
+      for (let step = 0; step < 80; step++) {
+        const subs = await pages(key, `/campaigns/${campaign.id}/submissions`, (x) =>
+          SubmissionPage.parse(x),
+        );
+        const livePosts = await pages(key, `/campaigns/${campaign.id}/posts?status=live`, (x) =>
+          PostPage.parse(x),
+        );
+        const of = (status: string) => subs.filter((s) => s.status === status);
+        const r = random();
+        let res;
+        if (r < 0.3) {
+          res = await ops(ctx, 'POST', `/ops/campaigns/${campaign.id}/submissions`, {
+            creator_id: pick(creators),
+            task_id: pick(tasks)!.id,
+            media_type: 'video',
+            media_url: 'https://cdn.example.com/m.mp4',
+          });
+        } else if (r < 0.45 && of('in_review').length)
+          res = await buyer('POST', `/submissions/${pick(of('in_review'))!.id}/approve`);
+        else if (r < 0.52 && of('in_review').length)
+          res = await buyer('POST', `/submissions/${pick(of('in_review'))!.id}/reject`);
+        else if (r < 0.55 && subs.length)
+          res = await ops(ctx, 'POST', `/ops/submissions/${pick(subs)!.id}/fail`, {
+            reason: 'broken',
+          });
+        else if (r < 0.68 && of('approved').length) {
+          const s = pick(of('approved'))!;
+          const platform = pick(tasks.find((t) => t.id === s.task_id)!.platforms)!;
+          res = await ops(ctx, 'POST', `/ops/submissions/${s.id}/post`, {
+            platform,
+            url: `https://example.com/p/${step}`,
+          });
+        } else if (r < 0.85 && livePosts.length) {
+          const p = pick(livePosts)!;
+          const next = Object.fromEntries(
+            METRICS.map((m) => [
+              m,
+              p.metrics[m] + Math.floor(random() * (m === 'views' ? 5000 : 300)),
+            ]),
+          );
+          res = await ops(ctx, 'PATCH', `/ops/posts/${p.id}/metrics`, next);
+        } else if (r < 0.9 && livePosts.length)
+          res = await ops(ctx, 'POST', `/ops/posts/${pick(livePosts)!.id}/take-down`);
+        else if (r < 0.95) {
+          const code = pick(codes)!;
+          const current = DiscountCode.parse(
+            expectStatus(await ctx.request('GET', `/2026-07/codes?code=${code}`, { key }), 200)
+              .data[0],
+          );
+          res = await ctx.request('PUT', `/2026-07/codes/${code}`, {
+            key,
+            body: { total_uses: current.total_uses + Math.floor(random() * 20) },
+          });
+        } else {
+          res = await ops(ctx, 'POST', '/ops/payouts', {
+            campaign_id: campaign.id,
+            creator_id: pick(creators.slice(0, 4)),
+            amount_cents: 1 + Math.floor(random() * 10_000),
+          });
+        }
+        if (res) expect(res.status, res.text).toBeLessThan(500);
+        if (step % 40 === 39) await expectReportAgreesWithLists(campaign.id);
+      }
+      const final = await expectReportAgreesWithLists(campaign.id);
+      // The walk reached every kind of figure it checks.
+      expect(final.funnel.creators_applied).toBe(6);
+      expect(final.funnel.creators_approved).toBe(4);
+      expect(final.funnel.posts).toBeGreaterThan(0);
+      expect(final.performance.views).toBeGreaterThan(0);
+      expect(final.spend.spent_cents).toBeGreaterThan(0);
+    });
+  }
+});
