@@ -74,6 +74,8 @@ test('a brand manager builds a campaign with two tasks and a two-group targeting
   page,
   ops,
 }) => {
+  // The longest journey: five builder steps, six accessibility scans and a full lifecycle.
+  test.slow();
   const name = uniqueName('Serum launch');
   await signIn(page, DEMO.brandKey);
   await expectAccessible(page, 'the campaign list');

@@ -200,3 +200,62 @@ test('a brand manager bulk-approves five applicants', async ({ page, ops, reques
     names.sort(),
   );
 });
+
+test('a decision still in its undo window is sent when the reviewer closes the tab', async ({
+  browser,
+  request,
+  ops,
+}) => {
+  // A submission of its own, in a campaign of its own, so the journey does not depend on what
+  // the others left waiting.
+  const name = uniqueName('Closing tab');
+  const created = await request.post('/2026-07/campaigns', {
+    headers: { Authorization: `Bearer ${DEMO.brandKey}` },
+    data: {
+      name,
+      tasks: [{ title: 'Unboxing', instructions: 'Open the box.', platforms: ['tiktok'] }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const campaign = (await created.json()) as { id: string; tasks: { id: string }[] };
+  const published = await request.post(`/2026-07/campaigns/${campaign.id}/publish`, {
+    headers: { Authorization: `Bearer ${DEMO.brandKey}` },
+  });
+  expect(published.ok()).toBe(true);
+  await ops.post(`/campaigns/${campaign.id}/review`, { decision: 'approved' });
+  const creator = await ops.post<{ id: string }>('/creators', {
+    username: `closing_${Date.now().toString(36)}`,
+    properties: {},
+  });
+  await ops.post(`/campaigns/${campaign.id}/applications`, { creator_id: creator.id });
+  const submission = await ops.post<{ id: string }>(`/campaigns/${campaign.id}/submissions`, {
+    creator_id: creator.id,
+    task_id: campaign.tasks[0]!.id,
+    media_type: 'video',
+    media_url: 'https://cdn.example.com/closing.mp4',
+  });
+
+  const page = await browser.newPage();
+  await signIn(page, DEMO.brandKey);
+  await openQueue(page);
+  await page.getByRole('combobox', { name: 'Campaign' }).selectOption({ label: name });
+  const region = page.getByRole('region', { name: 'Current submission' });
+  await expect(region).toHaveAttribute('data-submission-id', submission.id);
+  await page.keyboard.press('a');
+  await expect(page.getByRole('button', { name: /Undo/ })).toBeVisible();
+  // Closed well within the 4 s undo window: only the send on `pagehide` (keepalive) can land it.
+  await page.close({ runBeforeUnload: true });
+  await expect
+    .poll(
+      async () =>
+        (
+          await get(
+            request,
+            DEMO.brandKey,
+            `/campaigns/${campaign.id}/submissions/${submission.id}`,
+          )
+        ).status,
+      { timeout: 10_000 },
+    )
+    .toBe('approved');
+});

@@ -65,6 +65,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: { Component: async () => (await import('./routes/brand-layout')).BrandLayout },
           children: [
             { index: true, loader: brandIndexLoader, Component: () => null },
+            brandScreen(
+              'overview',
+              async () => (await import('./routes/brand/overview')).OverviewScreen,
+            ),
             {
               path: paths.campaigns.path,
               handle: { screen: 'campaigns' } satisfies BrandScreenHandle,

@@ -19,6 +19,10 @@ export const paths = {
     },
   },
   brand: { path: '/brands/:brandId', href: (brandId: string) => brandPath(brandId) },
+  overview: {
+    path: '/brands/:brandId/overview',
+    href: (brandId: string) => brandPath(brandId, '/overview'),
+  },
   campaigns: {
     path: '/brands/:brandId/campaigns',
     href: (brandId: string) => brandPath(brandId, '/campaigns'),
@@ -51,7 +55,12 @@ export const paths = {
   },
   metrics: {
     path: '/brands/:brandId/metrics',
-    href: (brandId: string) => brandPath(brandId, '/metrics'),
+    /** `campaign`: the campaign to open (else the newest). */
+    href: (brandId: string, campaignId?: string) =>
+      brandPath(
+        brandId,
+        campaignId ? `/metrics?campaign=${encodeURIComponent(campaignId)}` : '/metrics',
+      ),
   },
   codes: {
     path: '/brands/:brandId/codes',
@@ -61,6 +70,7 @@ export const paths = {
 
 /** The screens every brand has, in navigation order. */
 export const brandScreens = [
+  { id: 'overview', label: 'Overview' },
   { id: 'campaigns', label: 'Campaigns' },
   { id: 'review', label: 'Review queue' },
   { id: 'creators', label: 'Creators' },

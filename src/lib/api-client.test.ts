@@ -61,6 +61,16 @@ describe('apiClient', () => {
     expect(headers['Idempotency-Key']).toBe('idem-1');
   });
 
+  it('lets a request outlive the page only when asked (keepalive)', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ id: 'a', count: 1 }));
+
+    await apiClient.post('/things/a/approve', Thing, { keepalive: true });
+    await apiClient.post('/things/b/approve', Thing);
+
+    expect(fetchMock.mock.calls[0]![1]!.keepalive).toBe(true);
+    expect(fetchMock.mock.calls[1]![1]!.keepalive).toBeUndefined();
+  });
+
   it('uses explicit credentials and base URL instead of the session', async () => {
     const fetchMock = stubFetch(() => jsonResponse({ id: 'a', count: 1 }));
 

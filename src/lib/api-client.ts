@@ -53,6 +53,11 @@ export type RequestOptions = {
    * A 401 then does not raise the unauthenticated signal.
    */
   credentials?: ApiCredentials;
+  /**
+   * Let the request outlive the page (`fetch` `keepalive`), for what is sent while the page is
+   * being closed or hidden. The browser caps such bodies at 64 KB in all.
+   */
+  keepalive?: boolean;
 };
 
 export type BodyRequestOptions = RequestOptions & { body?: unknown };
@@ -164,6 +169,7 @@ async function request<S extends z.ZodType>(
     body: options.body === undefined ? null : JSON.stringify(options.body),
     signal: options.signal ?? null,
   };
+  if (options.keepalive) init.keepalive = true;
 
   for (let attempt = 0; ; attempt++) {
     let response: Response;

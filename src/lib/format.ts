@@ -82,6 +82,22 @@ export function formatPercent(
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The instant to show and the zone to show it in; null when there is no valid date. */
+function readDay(
+  value: string | Date | null | undefined,
+  timeZone: string | undefined,
+): { date: Date; timeZone: string | undefined } | null {
+  if (value === null || value === undefined || value === '') return null;
+  const calendar = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null;
+  // A calendar date has no time zone: read and show it in UTC so it never shifts a day.
+  if (calendar) {
+    const utc = Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3]));
+    return { date: new Date(utc), timeZone: 'UTC' };
+  }
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? null : { date, timeZone };
+}
+
 /**
  * A calendar date (`2026-07-01`, shown as that day everywhere) or the date part of a date-time
  * (in the viewer's time zone unless `timeZone` is given): "Jul 1, 2026".
@@ -90,19 +106,11 @@ export function formatDate(
   value: string | Date | null | undefined,
   options: FormatOptions = {},
 ): string {
-  if (value === null || value === undefined || value === '') return EMPTY;
-  let date: Date;
-  let timeZone = options.timeZone;
-  const calendar = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null;
-  if (calendar) {
-    // A calendar date has no time zone: read and show it in UTC so it never shifts a day.
-    date = new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3])));
-    timeZone = 'UTC';
-  } else {
-    date = typeof value === 'string' ? new Date(value) : value;
-  }
-  if (Number.isNaN(date.getTime())) return EMPTY;
-  return dateFormat(options.locale, { dateStyle: 'medium', timeZone }).format(date);
+  const day = readDay(value, options.timeZone);
+  if (!day) return EMPTY;
+  return dateFormat(options.locale, { dateStyle: 'medium', timeZone: day.timeZone }).format(
+    day.date,
+  );
 }
 
 /** A date-time with minutes: "Jul 1, 2026, 10:00 AM". */
@@ -118,4 +126,18 @@ export function formatDateTime(
     timeStyle: 'short',
     timeZone: options.timeZone,
   }).format(date);
+}
+
+/** A day for chart axes and short lists: "Jul 1" (a calendar date is shown as that day). */
+export function formatShortDate(
+  value: string | Date | null | undefined,
+  options: FormatOptions = {},
+): string {
+  const day = readDay(value, options.timeZone);
+  if (!day) return EMPTY;
+  return dateFormat(options.locale, {
+    month: 'short',
+    day: 'numeric',
+    timeZone: day.timeZone,
+  }).format(day.date);
 }

@@ -2,6 +2,7 @@ import {
   ChartLine,
   Clapperboard,
   ClipboardCheck,
+  LayoutDashboard,
   Megaphone,
   TicketPercent,
   Users,
@@ -20,6 +21,7 @@ import { SessionControls } from '../../features/session/components/session-contr
 import { useCurrentBrand, useMe } from '../../features/session/use-me';
 
 const icons: Record<BrandScreen, LucideIcon> = {
+  overview: LayoutDashboard,
   campaigns: Megaphone,
   review: ClipboardCheck,
   creators: Users,

@@ -6,14 +6,46 @@ import { runEventStream } from '../../lib/event-stream';
 /** While the stream is down, the screens of creator activity refresh this often instead. */
 export const POLL_MS = 30_000;
 
-const LIVE_AREAS = new Set(['review', 'creators', 'posts', 'campaigns']);
+const LIVE_AREAS = new Set(['review', 'creators', 'posts', 'campaigns', 'metrics', 'codes']);
 
-/** Queries a change of this campaign may affect: any brand-scoped key naming the campaign. */
+/** Events of one burst (one read of the stream, or reads this close) refetch once. */
+export const COALESCE_MS = 100;
+
+/**
+ * Whether an event of this type can change what a query of this area shows. The review queue
+ * (and the navigation's waiting count, which shares its queries) refetches a campaign's list only
+ * for its submissions, not for the far more frequent metrics and creator updates; creators show
+ * content counts, posts and metrics; posts show posts.
+ */
+function touches(key: readonly unknown[], type: LiveEvent['type']): boolean {
+  switch (key[2]) {
+    case 'review':
+      return key[3] === 'waiting' ? type.startsWith('submission.') : type === 'campaign.updated';
+    case 'creators':
+      return (
+        type.startsWith('creator.') || type.startsWith('submission.') || type.startsWith('post.')
+      );
+    case 'posts':
+      return type.startsWith('post.');
+    case 'metrics':
+      // The report sums creators, submissions, posts and spend (codes pay commissions); the
+      // timeline reads the posts only.
+      return key[4] === 'posts' ? type.startsWith('post.') : type !== 'campaign.updated';
+    case 'codes':
+      return type === 'code.updated';
+    default:
+      return true;
+  }
+}
+
+/** Queries a change of this campaign may affect: brand-scoped keys naming the campaign. */
 export function affectedBy(event: LiveEvent) {
   return (query: Query) => {
     const key = query.queryKey;
     if (key[0] !== 'brand' || !LIVE_AREAS.has(String(key[2]))) return false;
-    if (event.campaign_id && key.includes(event.campaign_id)) return true;
+    if (event.campaign_id && key.includes(event.campaign_id)) return touches(key, event.type);
+    // Codes are listed by group, not by campaign, and an unassigned code has no campaign.
+    if (key[2] === 'codes') return key[1] === event.brand_id && event.type === 'code.updated';
     // A campaign's status or name shows in the lists of campaigns (review's and the list's).
     return (
       event.type === 'campaign.updated' &&
@@ -23,17 +55,26 @@ export function affectedBy(event: LiveEvent) {
   };
 }
 
-/** Refetches what an event may have changed (the event only says what, never how). */
-export function applyLiveEvent(queryClient: QueryClient, data: string): void {
-  let parsed: unknown;
+/** The event in a stream message's data, or null when it is not one. */
+export function parseLiveEvent(data: string): LiveEvent | null {
   try {
-    parsed = JSON.parse(data);
+    return LiveEvent.safeParse(JSON.parse(data)).data ?? null;
   } catch {
-    return;
+    return null;
   }
-  const event = LiveEvent.safeParse(parsed);
-  if (!event.success) return;
-  void queryClient.invalidateQueries({ predicate: affectedBy(event.data) });
+}
+
+/** Refetches what some events may have changed (events say what, never how), once per query. */
+export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveEvent[]): void {
+  if (events.length === 0) return;
+  const predicates = events.map(affectedBy);
+  void queryClient.invalidateQueries({ predicate: (query) => predicates.some((p) => p(query)) });
+}
+
+/** Refetches what one event may have changed. */
+export function applyLiveEvent(queryClient: QueryClient, data: string): void {
+  const event = parseLiveEvent(data);
+  if (event) applyLiveEvents(queryClient, [event]);
 }
 
 /**
@@ -46,13 +87,29 @@ export function useLiveEvents(): { connected: boolean } {
 
   useEffect(() => {
     const controller = new AbortController();
+    let burst: LiveEvent[] = [];
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      timer = null;
+      const events = burst;
+      burst = [];
+      applyLiveEvents(queryClient, events);
+    };
     void runEventStream({
       path: '/events',
       signal: controller.signal,
-      onEvent: (event) => applyLiveEvent(queryClient, event.data),
+      onEvent: (message) => {
+        const event = parseLiveEvent(message.data);
+        if (!event) return;
+        burst.push(event);
+        timer ??= setTimeout(flush, COALESCE_MS);
+      },
       onStatus: setConnected,
     });
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
   }, [queryClient]);
 
   useEffect(() => {

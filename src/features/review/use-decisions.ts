@@ -99,23 +99,24 @@ export function useDecisions(brandId: string) {
     return entry.item;
   };
 
-  const flush = useEffectEvent(() => {
+  const flush = useEffectEvent((pageClosing: boolean) => {
     for (const [id, entry] of scheduled.current) {
       clearTimeout(entry.timer);
       scheduled.current.delete(id);
-      // The screen may be gone: send without the screen's callbacks, then resync the cache.
-      void sendDecision(entry.item, entry.decision)
+      // The screen may be gone: send without the screen's callbacks (when the page itself is
+      // closing, as a keepalive request the browser finishes after it), then resync the cache.
+      void sendDecision(entry.item, entry.decision, { keepalive: pageClosing })
         .catch(() => undefined)
         .finally(() => refresh(queryClient, brandId, entry.item));
     }
   });
 
   useEffect(() => {
-    const onPageHide = () => flush();
+    const onPageHide = () => flush(true);
     window.addEventListener('pagehide', onPageHide);
     return () => {
       window.removeEventListener('pagehide', onPageHide);
-      flush();
+      flush(false);
     };
   }, []);
 

@@ -1,13 +1,22 @@
-import { TicketPercent } from 'lucide-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ScreenHeader } from '../../../components/layout/screen-header';
 import { Alert } from '../../../components/ui/alert';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { campaignListOptions } from '../../../features/campaigns/api/campaigns';
+import { CodesPanel } from '../../../features/codes/components/codes-panel';
 import { useCurrentBrand, useMe } from '../../../features/session/use-me';
+import { useEveryPage } from '../../../lib/use-every-page';
 
-/** `/brands/:brandId/codes` */
+/** `/brands/:brandId/codes?group=…&show=assigned|unassigned` */
 export function CodesScreen() {
   const brand = useCurrentBrand();
-  const canReadCodes = useMe().key.scopes.includes('codes:read');
+  const scopes = useMe().key.scopes;
+  const canReadCodes = scopes.includes('codes:read');
+  // Campaign names for the assignment column; codes show without them while they load.
+  const campaigns = useInfiniteQuery(campaignListOptions(brand.id, {}));
+  useEveryPage(campaigns);
+  const campaignNames = new Map(
+    campaigns.data?.pages.flatMap((p) => p.data.map((c) => [c.id, c.name] as const)) ?? [],
+  );
   return (
     <>
       <ScreenHeader
@@ -15,15 +24,17 @@ export function CodesScreen() {
         context={brand.name}
         description={`Discount codes of ${brand.name}’s code groups: who holds each code, how often it was used and what it earned.`}
       />
-      {canReadCodes ? null : (
+      {canReadCodes ? (
+        <CodesPanel
+          brandId={brand.id}
+          canWrite={scopes.includes('codes:write')}
+          campaignNames={campaignNames}
+        />
+      ) : (
         <Alert tone="warning" title="This key cannot read codes" live={false} className="mb-6">
           Codes need the codes:read scope, which this key does not have. Ask for a key with it.
         </Alert>
       )}
-      <EmptyState icon={TicketPercent} title="Nothing here yet">
-        No codes are listed on this screen yet. This is where each code will appear with its uses
-        and the creator it is assigned to.
-      </EmptyState>
     </>
   );
 }

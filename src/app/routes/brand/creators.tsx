@@ -5,6 +5,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { campaignListOptions } from '../../../features/campaigns/api/campaigns';
 import { CreatorsPanel } from '../../../features/creators/components/creators-panel';
 import { useCurrentBrand, useMe } from '../../../features/session/use-me';
+import { useEveryPage } from '../../../lib/use-every-page';
 
 /** Campaigns that can have creators (every status but draft), newest first. */
 const ACTIVITY_CAMPAIGN_STATUSES = ['pending_approval', 'active', 'paused', 'completed'] as const;
@@ -16,6 +17,8 @@ export function CreatorsScreen() {
   const campaigns = useInfiniteQuery(
     campaignListOptions(brand.id, { status: ACTIVITY_CAMPAIGN_STATUSES }),
   );
+  // The picker offers every campaign, not only the first page.
+  useEveryPage(campaigns);
   return (
     <>
       <ScreenHeader
@@ -32,6 +35,7 @@ export function CreatorsScreen() {
           brandId={brand.id}
           campaigns={campaigns.data.pages.flatMap((page) => page.data)}
           canDecide={me.key.scopes.includes('creators:write')}
+          moreCampaignsLoading={campaigns.hasNextPage}
         />
       )}
     </>

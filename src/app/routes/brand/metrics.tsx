@@ -1,11 +1,30 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChartLine } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { CampaignPicker } from '../../../components/form/campaign-picker';
 import { ScreenHeader } from '../../../components/layout/screen-header';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { InlineError } from '../../../components/ui/inline-error';
+import { LoadingState } from '../../../components/ui/spinner';
+import { campaignListOptions } from '../../../features/campaigns/api/campaigns';
+import { CampaignMetrics } from '../../../features/metrics/components/campaign-metrics';
 import { useCurrentBrand } from '../../../features/session/use-me';
+import { useEveryPage } from '../../../lib/use-every-page';
 
-/** `/brands/:brandId/metrics` */
+/** Campaigns that can have metrics (every status but draft), newest first. */
+const REPORTED_CAMPAIGN_STATUSES = ['pending_approval', 'active', 'paused', 'completed'] as const;
+
+/** `/brands/:brandId/metrics?campaign=…&by=task|platform` */
 export function MetricsScreen() {
   const brand = useCurrentBrand();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const campaigns = useInfiniteQuery(
+    campaignListOptions(brand.id, { status: REPORTED_CAMPAIGN_STATUSES }),
+  );
+  useEveryPage(campaigns);
+  const list = campaigns.data?.pages.flatMap((page) => page.data) ?? [];
+  const campaignId = searchParams.get('campaign') ?? list[0]?.id ?? null;
+
   return (
     <>
       <ScreenHeader
@@ -13,10 +32,31 @@ export function MetricsScreen() {
         context={brand.name}
         description={`How ${brand.name}’s campaigns perform: the creator funnel, views and engagement, and spend.`}
       />
-      <EmptyState icon={ChartLine} title="Nothing here yet">
-        No metrics are shown on this screen yet. This is where each campaign’s funnel, performance
-        and cost per thousand views will appear.
-      </EmptyState>
+      {campaigns.isPending ? (
+        <LoadingState label="Loading the campaigns…" />
+      ) : campaigns.isError && list.length === 0 ? (
+        <InlineError error={campaigns.error} onRetry={() => void campaigns.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState icon={ChartLine} title="No campaigns to report on">
+          Metrics appear once a campaign is published and creators join it.
+        </EmptyState>
+      ) : (
+        <div className="space-y-6">
+          <CampaignPicker
+            campaigns={list}
+            value={campaignId}
+            loadingMore={campaigns.hasNextPage}
+            onChange={(id) => {
+              const next = new URLSearchParams(searchParams);
+              next.set('campaign', id);
+              setSearchParams(next, { replace: true });
+            }}
+          />
+          {campaignId ? (
+            <CampaignMetrics key={campaignId} brandId={brand.id} campaignId={campaignId} />
+          ) : null}
+        </div>
+      )}
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../features/campaigns/api/campaigns';
 import { chosenCampaign, PostsPanel } from '../../../features/posts/components/posts-panel';
 import { useCurrentBrand } from '../../../features/session/use-me';
+import { useEveryPage } from '../../../lib/use-every-page';
 
 /** Campaigns that can have posts (every status but draft), newest first. */
 const ACTIVITY_CAMPAIGN_STATUSES = ['pending_approval', 'active', 'paused', 'completed'] as const;
@@ -20,6 +21,8 @@ export function PostsScreen() {
   const campaigns = useInfiniteQuery(
     campaignListOptions(brand.id, { status: ACTIVITY_CAMPAIGN_STATUSES }),
   );
+  // The picker offers every campaign, not only the first page.
+  useEveryPage(campaigns);
   const list = campaigns.data?.pages.flatMap((page) => page.data) ?? [];
   const campaignId = chosenCampaign(searchParams, list);
   // The campaign embeds its tasks: their names label the table and the task filter.
@@ -39,7 +42,12 @@ export function PostsScreen() {
       ) : campaigns.isError ? (
         <InlineError error={campaigns.error} onRetry={() => void campaigns.refetch()} />
       ) : (
-        <PostsPanel brandId={brand.id} campaigns={list} tasks={campaign.data?.tasks ?? []} />
+        <PostsPanel
+          brandId={brand.id}
+          campaigns={list}
+          tasks={campaign.data?.tasks ?? []}
+          moreCampaignsLoading={campaigns.hasNextPage}
+        />
       )}
     </>
   );

@@ -103,9 +103,12 @@ export function CampaignList({
   }, [canLoadMore, fetchNextPage]);
   // A search or another order covers every campaign: keep asking for the next page (one at a
   // time, each after the previous arrived) until there is none. React Query does the fetching.
+  // The page count is a dependency too: an answer fast enough to land in the render that would
+  // have shown it fetching leaves `canLoadMore` unchanged, and the loop must not stop there.
+  const pageCount = data?.pages.length ?? 0;
   useEffect(() => {
     if (needsAll) loadMore();
-  }, [needsAll, loadMore]);
+  }, [needsAll, loadMore, pageCount]);
 
   const direct = useDirectCommands(brand.id);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);

@@ -5,17 +5,20 @@ import { Check, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CampaignPicker } from '../../../components/form/campaign-picker';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { CsvExportControl } from '../../../components/ui/csv-export-control';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { InlineError } from '../../../components/ui/inline-error';
 import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
 import { LoadingState } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
+import { useCsvExport } from '../../../lib/csv-export';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { creatorListOptions, type CreatorDecision } from '../api/creators';
+import { creatorsExportJob } from '../export-creators';
 import { useBulkDecision, type BulkRun, type RowResult } from '../use-bulk-decision';
 
 type CampaignChoice = { id: string; name: string };
@@ -28,15 +31,18 @@ export function CreatorsPanel({
   brandId,
   campaigns,
   canDecide,
+  moreCampaignsLoading = false,
 }: {
   brandId: string;
   campaigns: readonly CampaignChoice[];
   canDecide: boolean;
+  /** The campaign list is still arriving page by page. */
+  moreCampaignsLoading?: boolean;
 }) {
-  const id = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const campaignId = searchParams.get('campaign') ?? campaigns[0]?.id ?? null;
   const status = CreatorStatus.safeParse(searchParams.get('status')).data ?? 'applied';
+  const campaign = campaigns.find((c) => c.id === campaignId);
 
   const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(searchParams);
@@ -54,20 +60,12 @@ export function CreatorsPanel({
   }
   return (
     <div className="space-y-4">
-      <div className="max-w-sm space-y-1">
-        <Label htmlFor={`${id}-campaign`}>Campaign</Label>
-        <Select
-          id={`${id}-campaign`}
-          value={campaignId ?? ''}
-          onChange={(event) => setParam('campaign', event.target.value)}
-        >
-          {campaigns.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <CampaignPicker
+        campaigns={campaigns}
+        value={campaignId}
+        loadingMore={moreCampaignsLoading}
+        onChange={(value) => setParam('campaign', value)}
+      />
       <Tabs.Root
         value={status}
         onValueChange={(value) => setParam('status', value === 'applied' ? null : value)}
@@ -84,6 +82,13 @@ export function CreatorsPanel({
           ))}
         </Tabs.List>
         <Tabs.Content value={status} className="pt-4">
+          {campaign ? (
+            <CreatorsExport
+              key={`export-${campaign.id}-${status}`}
+              campaign={campaign}
+              status={status}
+            />
+          ) : null}
           {campaignId ? (
             <CreatorsTable
               key={`${campaignId}-${status}`}
@@ -325,6 +330,22 @@ function CreatorsTable({
             decide(rejecting, reason ? { kind: 'reject', reason } : { kind: 'reject' });
           setRejecting(null);
         }}
+      />
+    </div>
+  );
+}
+
+/** The tab's creators (every page) as a CSV file. */
+function CreatorsExport({ campaign, status }: { campaign: CampaignChoice; status: CreatorStatus }) {
+  const csv = useCsvExport();
+  return (
+    <div className="mb-3">
+      <CsvExportControl
+        label={`Export ${CREATOR_STATUS_LABELS[status].toLowerCase()} creators as CSV`}
+        state={csv.state}
+        onStart={() => void csv.start(creatorsExportJob(campaign, status))}
+        onCancel={csv.cancel}
+        onDismiss={csv.clear}
       />
     </div>
   );

@@ -5,7 +5,9 @@ import type { Task } from '#contract/tasks';
 import { Clapperboard } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { CampaignPicker } from '../../../components/form/campaign-picker';
 import { Badge } from '../../../components/ui/badge';
+import { CsvExportControl } from '../../../components/ui/csv-export-control';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExternalLink } from '../../../components/ui/external-link';
@@ -14,8 +16,10 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { LoadingState } from '../../../components/ui/spinner';
+import { useCsvExport } from '../../../lib/csv-export';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { postListOptions } from '../api/posts';
+import { postsExportJob } from '../export-posts';
 import { readPostFilters, writePostFilters, type PostFilters } from '../post-filters';
 
 type CampaignChoice = { id: string; name: string };
@@ -33,10 +37,13 @@ export function PostsPanel({
   brandId,
   campaigns,
   tasks,
+  moreCampaignsLoading = false,
 }: {
   brandId: string;
   campaigns: readonly CampaignChoice[];
   tasks: readonly Task[];
+  /** The campaign list is still arriving page by page. */
+  moreCampaignsLoading?: boolean;
 }) {
   const id = useId();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -53,31 +60,22 @@ export function PostsPanel({
     );
   }
   const reversed = filters.from && filters.to && filters.from > filters.to;
+  const campaign = campaigns.find((c) => c.id === campaignId);
+  const effective = reversed ? { ...filters, from: null, to: null } : filters;
   return (
     <div className="space-y-4">
+      <CampaignPicker
+        campaigns={campaigns}
+        value={campaignId}
+        loadingMore={moreCampaignsLoading}
+        onChange={(value) => {
+          // Another campaign has other tasks and creators: those filters reset.
+          const next = writePostFilters(searchParams, { ...filters, task: null, creator: null });
+          next.set('campaign', value);
+          setSearchParams(next, { replace: true });
+        }}
+      />
       <div role="group" aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Field id={`${id}-campaign`} label="Campaign">
-          <Select
-            id={`${id}-campaign`}
-            value={campaignId ?? ''}
-            onChange={(e) => {
-              // Another campaign has other tasks and creators: those filters reset.
-              const next = writePostFilters(searchParams, {
-                ...filters,
-                task: null,
-                creator: null,
-              });
-              next.set('campaign', e.target.value);
-              setSearchParams(next, { replace: true });
-            }}
-          >
-            {campaigns.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
         <Field id={`${id}-status`} label="Status">
           <Select
             id={`${id}-status`}
@@ -159,15 +157,35 @@ export function PostsPanel({
           ) : null}
         </Field>
       </div>
+      {campaign ? (
+        <PostsExport key={campaign.id} campaign={campaign} filters={effective} tasks={tasks} />
+      ) : null}
       {campaignId ? (
-        <PostsTable
-          brandId={brandId}
-          campaignId={campaignId}
-          filters={reversed ? { ...filters, from: null, to: null } : filters}
-          tasks={tasks}
-        />
+        <PostsTable brandId={brandId} campaignId={campaignId} filters={effective} tasks={tasks} />
       ) : null}
     </div>
+  );
+}
+
+/** The posts the filters select (every page) as a CSV file. */
+function PostsExport({
+  campaign,
+  filters,
+  tasks,
+}: {
+  campaign: CampaignChoice;
+  filters: PostFilters;
+  tasks: readonly Task[];
+}) {
+  const csv = useCsvExport();
+  return (
+    <CsvExportControl
+      label="Export posts as CSV"
+      state={csv.state}
+      onStart={() => void csv.start(postsExportJob(campaign, filters, tasks))}
+      onCancel={csv.cancel}
+      onDismiss={csv.clear}
+    />
   );
 }
 

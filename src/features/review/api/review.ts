@@ -142,11 +142,22 @@ export function restoreToQueue(queryClient: QueryClient, brandId: string, item: 
 
 export type Decision = { kind: 'approve' } | { kind: 'reject'; feedback?: string };
 
-/** Sends a decision: `POST .../approve` or `.../reject` with optional feedback. */
-export function sendDecision(item: QueueItem, decision: Decision): Promise<Submission> {
+/**
+ * Sends a decision: `POST .../approve` or `.../reject` with optional feedback. `keepalive` lets
+ * it survive the page closing (decisions flushed on `pagehide`).
+ */
+export function sendDecision(
+  item: QueueItem,
+  decision: Decision,
+  options: { keepalive?: boolean } = {},
+): Promise<Submission> {
   const base = `/campaigns/${item.campaignId}/submissions/${item.submission.id}`;
-  if (decision.kind === 'approve') return apiClient.post(`${base}/approve`, Submission);
+  const keepalive = options.keepalive ?? false;
+  if (decision.kind === 'approve') {
+    return apiClient.post(`${base}/approve`, Submission, { keepalive });
+  }
   return apiClient.post(`${base}/reject`, Submission, {
     body: decision.feedback ? { feedback: decision.feedback } : {},
+    keepalive,
   });
 }

@@ -56,6 +56,7 @@ export function ReviewQueue({ brandId, canDecide }: { brandId: string; canDecide
   const index = byId !== -1 ? byId : Math.min(cursor.index, Math.max(visible.length - 1, 0));
   const current = visible[index];
   const next = visible[index + 1];
+  const afterNext = visible[index + 2];
 
   const [rejecting, setRejecting] = useState<QueueItem | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -178,6 +179,8 @@ export function ReviewQueue({ brandId, canDecide }: { brandId: string; canDecide
         ref={regionRef}
         tabIndex={-1}
         aria-label="Current submission"
+        // Which submission is on screen, for the journeys and the benchmark of decisions.
+        data-submission-id={current?.submission.id}
         className="rounded-lg border border-gray-200 bg-white p-4"
       >
         <h2 id={headingId} className="text-lg font-semibold text-gray-900">
@@ -186,7 +189,15 @@ export function ReviewQueue({ brandId, canDecide }: { brandId: string; canDecide
         {current ? (
           <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(16rem,2fr)]">
             <div className="space-y-3">
-              <SubmissionMedia submission={current.submission} />
+              {/* The next item's media sits here already, hidden and loading: after a decision
+                  the same element is shown, so the video appears with its data, not blank. */}
+              {[current, next].map((item) =>
+                item ? (
+                  <div key={item.submission.id} hidden={item !== current}>
+                    <SubmissionMedia submission={item.submission} />
+                  </div>
+                ) : null,
+              )}
             </div>
             <div className="space-y-4">
               <div className="space-y-1 text-sm">
@@ -246,7 +257,9 @@ export function ReviewQueue({ brandId, canDecide }: { brandId: string; canDecide
           focusRegion();
         }}
       />
-      {next ? <PreloadMedia key={next.submission.id} submission={next.submission} /> : null}
+      {afterNext ? (
+        <PreloadMedia key={afterNext.submission.id} submission={afterNext.submission} />
+      ) : null}
       <FeedbackDialog
         open={rejecting !== null}
         creator={rejecting ? `@${rejecting.submission.creator_username}` : ''}

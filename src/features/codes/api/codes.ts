@@ -1,0 +1,128 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  CodeDeleted,
+  CodeGroupPage,
+  CodesAdded,
+  DiscountCodePage,
+  type DiscountCode,
+  UsageReportResult,
+  type CodeGroup,
+  type CodesAdd,
+  type UsageEntry,
+} from '#contract/codes';
+import { apiClient } from '../../../lib/api-client';
+import { brandQueryKey } from '../../../lib/query-client';
+
+/** Which codes of a group the table lists. */
+export type CodeFilter = 'all' | 'assigned' | 'unassigned';
+
+/** Query keys of discount codes, general to specific. */
+export const codeKeys = {
+  all: (brandId: string) => [...brandQueryKey(brandId), 'codes'] as const,
+  groups: (brandId: string) => [...codeKeys.all(brandId), 'groups'] as const,
+  lists: (brandId: string) => [...codeKeys.all(brandId), 'list'] as const,
+  list: (brandId: string, groupId: string, filter: CodeFilter) =>
+    [...codeKeys.lists(brandId), groupId, filter] as const,
+};
+
+/** Every code group of the brand (groups are few: every page, 100 a page). */
+export const codeGroupsOptions = (brandId: string) =>
+  queryOptions({
+    queryKey: codeKeys.groups(brandId),
+    queryFn: async ({ signal }) => {
+      const groups: CodeGroup[] = [];
+      let cursor: string | null = null;
+      for (;;) {
+        const page: CodeGroupPage = await apiClient.get('/code-groups', CodeGroupPage, {
+          signal,
+          query: { brand_id: brandId, limit: 100, starting_after: cursor },
+        });
+        groups.push(...page.data);
+        if (!page.has_more || !page.next_cursor) return groups;
+        cursor = page.next_cursor;
+      }
+    },
+  });
+
+/** A group's codes, 100 a page, optionally only the assigned or the unassigned ones. */
+export const codeListOptions = (brandId: string, groupId: string, filter: CodeFilter) =>
+  infiniteQueryOptions({
+    queryKey: codeKeys.list(brandId, groupId, filter),
+    queryFn: ({ pageParam, signal }) =>
+      apiClient.get('/codes', DiscountCodePage, {
+        signal,
+        query: {
+          group_id: groupId,
+          assigned: filter === 'all' ? undefined : filter === 'assigned',
+          limit: 100,
+          starting_after: pageParam,
+        },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
+  });
+
+/** How many codes `GET /codes?code=…` takes at once (the contract's bound). */
+export const CODES_PER_LOOKUP = 100;
+
+/**
+ * The codes the service knows among `codes` (any the key can see), as they are now: asked 100
+ * at a time, so a usage file is checked against exactly its own codes.
+ */
+export async function lookupCodes(
+  codes: readonly string[],
+  signal?: AbortSignal,
+): Promise<Map<string, DiscountCode>> {
+  const found = new Map<string, DiscountCode>();
+  const unique = [...new Set(codes)];
+  for (let i = 0; i < unique.length; i += CODES_PER_LOOKUP) {
+    const chunk = unique.slice(i, i + CODES_PER_LOOKUP);
+    let cursor: string | null = null;
+    for (;;) {
+      const page: DiscountCodePage = await apiClient.get('/codes', DiscountCodePage, {
+        signal,
+        query: { code: chunk, limit: 100, starting_after: cursor },
+      });
+      for (const code of page.data) found.set(code.code, code);
+      if (!page.has_more || !page.next_cursor) break;
+      cursor = page.next_cursor;
+    }
+  }
+  return found;
+}
+
+/** `PUT /codes` with JSON: one all-or-nothing batch of usage totals. */
+export function reportUsage(usage: readonly UsageEntry[], signal?: AbortSignal) {
+  return apiClient.put('/codes', UsageReportResult, { body: { usage }, signal });
+}
+
+/** `POST /codes`: nothing is added when any code exists already (409 `code_exists`). */
+export function useAddCodes(brandId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CodesAdd) => apiClient.post('/codes', CodesAdded, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.all(brandId) }),
+    meta: { suppressErrorToast: true },
+  });
+}
+
+/** `DELETE /codes/{code}`: an assigned code answers 409 `code_assigned`. */
+export function useDeleteCode(brandId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiClient.delete(`/codes/${encodeURIComponent(code)}`, CodeDeleted),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.all(brandId) }),
+    meta: { suppressErrorToast: true },
+  });
+}
+
+/** After a usage report: codes, groups and anything showing spend refetch. */
+export function refreshAfterUsage(queryClient: ReturnType<typeof useQueryClient>, brandId: string) {
+  return queryClient.invalidateQueries({ queryKey: brandQueryKey(brandId) });
+}

@@ -1,0 +1,158 @@
+import type { CodeGroup } from '#contract/codes';
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+import { describeError } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useAddCodes } from '../api/codes';
+import { readFileText } from '../read-file';
+import { readCodesText } from '../codes-text';
+
+/** Adds codes to a group, pasted or from a CSV file; nothing is added if one exists already. */
+export function AddCodesDialog({
+  brandId,
+  group,
+  open,
+  onOpenChange,
+}: {
+  brandId: string;
+  group: CodeGroup;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const add = useAddCodes(brandId);
+  const [text, setText] = useState('');
+  const [description, setDescription] = useState('');
+  const [touched, setTouched] = useState(false);
+  const read = readCodesText(text);
+  const invalid = read.problems.length > 0 || read.codes.length === 0;
+
+  const close = (next: boolean) => {
+    if (add.isPending) return;
+    if (!next) {
+      setText('');
+      setDescription('');
+      setTouched(false);
+      add.reset();
+    }
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent
+        title={`Add codes to ${group.name}`}
+        description="Paste codes (one per line, or separated by commas) or choose a CSV file with a code column."
+        className="max-w-xl"
+      >
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setTouched(true);
+            if (invalid) return;
+            add.mutate(
+              {
+                group_id: group.id,
+                codes: read.codes,
+                ...(description.trim() ? { user_description: description.trim() } : {}),
+              },
+              {
+                onSuccess: ({ data }) => {
+                  notify.success(
+                    `Added ${formatNumber(data.length)} ${data.length === 1 ? 'code' : 'codes'}`,
+                    group.name,
+                  );
+                  close(false);
+                },
+              },
+            );
+          }}
+        >
+          <div className="space-y-1">
+            <Label htmlFor={`${id}-file`}>CSV file (optional)</Label>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              className="block text-sm text-gray-900 file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+              onChange={async (e) => {
+                const file = e.target.files?.[0];
+                if (file) setText(await readFileText(file));
+              }}
+            />
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor={`${id}-codes`}>Codes</Label>
+            <Textarea
+              id={`${id}-codes`}
+              rows={6}
+              value={text}
+              spellCheck={false}
+              className="font-mono"
+              aria-invalid={touched && invalid ? true : undefined}
+              aria-describedby={`${id}-codes-hint`}
+              onChange={(e) => setText(e.target.value)}
+            />
+            <p id={`${id}-codes-hint`} className="text-xs text-gray-600" aria-live="polite">
+              {formatNumber(read.codes.length)} {read.codes.length === 1 ? 'code' : 'codes'}
+              {read.repeated.length > 0
+                ? `; given twice and added once: ${read.repeated.slice(0, 5).join(', ')}`
+                : ''}
+              . Letters, digits, - and _, up to 64 characters.
+            </p>
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor={`${id}-description`}>Offer to the end user (optional)</Label>
+            <Input
+              id={`${id}-description`}
+              value={description}
+              maxLength={1000}
+              placeholder={group.user_description}
+              aria-describedby={`${id}-description-hint`}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+            <p id={`${id}-description-hint`} className="text-xs text-gray-600">
+              Leave empty to use the group’s: {group.user_description}
+            </p>
+          </div>
+          {touched && read.problems.length > 0 ? (
+            <Alert tone="error" title="Some codes cannot be added">
+              <ul className="list-disc pl-5">
+                {read.problems.slice(0, 10).map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+          {touched && read.codes.length === 0 && read.problems.length === 0 ? (
+            <Alert tone="error" title="No codes given">
+              Paste at least one code or choose a file.
+            </Alert>
+          ) : null}
+          {add.isError ? (
+            <Alert tone="error" title={add.error && describeError(add.error).title}>
+              {describeError(add.error).description} Nothing was added.
+            </Alert>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" disabled={add.isPending} onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending
+                ? 'Adding…'
+                : `Add ${formatNumber(read.codes.length)} ${read.codes.length === 1 ? 'code' : 'codes'}`}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

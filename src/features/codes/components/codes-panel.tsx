@@ -1,0 +1,310 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { CodeGroup, DiscountCode } from '#contract/codes';
+import { clsx } from 'clsx';
+import { Plus, TicketPercent } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { InlineError } from '../../../components/ui/inline-error';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { LoadingState } from '../../../components/ui/spinner';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { codeGroupsOptions, codeListOptions, useDeleteCode, type CodeFilter } from '../api/codes';
+import { AddCodesDialog } from './add-codes-dialog';
+import { UsageUpload } from './usage-upload';
+
+const FILTERS: { value: CodeFilter; label: string }[] = [
+  { value: 'all', label: 'All codes' },
+  { value: 'assigned', label: 'Assigned' },
+  { value: 'unassigned', label: 'Unassigned' },
+];
+
+/**
+ * The brand's code groups (offer and commission), the chosen group's codes with usage, earnings,
+ * assignment and last report, and, with codes:write, adding codes, reporting usage and deleting
+ * unassigned codes.
+ */
+export function CodesPanel({
+  brandId,
+  canWrite,
+  campaignNames,
+}: {
+  brandId: string;
+  canWrite: boolean;
+  /** Names of the brand's campaigns, for the assignment column. */
+  campaignNames: ReadonlyMap<string, string>;
+}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const groups = useQuery(codeGroupsOptions(brandId));
+  if (groups.isPending) return <LoadingState label="Loading the code groups…" />;
+  if (groups.isError)
+    return <InlineError error={groups.error} onRetry={() => void groups.refetch()} />;
+  if (groups.data.length === 0) {
+    return (
+      <EmptyState icon={TicketPercent} title="No code groups yet">
+        Code groups are set up by the platform team. Once one exists for this brand, its codes,
+        their usage and earnings appear here.
+      </EmptyState>
+    );
+  }
+  const groupId = searchParams.get('group') ?? groups.data[0]!.id;
+  const group = groups.data.find((g) => g.id === groupId) ?? groups.data[0]!;
+  const filter = FILTERS.find((f) => f.value === searchParams.get('show'))?.value ?? 'all';
+  const setParam = (name: string, value: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setSearchParams(next, { replace: true });
+  };
+
+  return (
+    <div className="space-y-6">
+      <section aria-label="Code groups">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {groups.data.map((g) => (
+            <li key={g.id}>
+              <GroupCard
+                group={g}
+                selected={g.id === group.id}
+                onSelect={() => setParam('group', g.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <GroupCodes
+        key={group.id}
+        brandId={brandId}
+        group={group}
+        filter={filter}
+        onFilter={(f) => setParam('show', f === 'all' ? null : f)}
+        canWrite={canWrite}
+        campaignNames={campaignNames}
+      />
+      {canWrite ? <UsageUpload brandId={brandId} groups={groups.data} /> : null}
+    </div>
+  );
+}
+
+function GroupCard({
+  group,
+  selected,
+  onSelect,
+}: {
+  group: CodeGroup;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={onSelect}
+      className={clsx(
+        'block h-full w-full rounded-lg border bg-white p-4 text-left text-sm',
+        selected
+          ? 'border-indigo-700 ring-2 ring-indigo-700'
+          : 'border-gray-200 hover:border-gray-400',
+      )}
+    >
+      <span className="block font-semibold text-gray-900">{group.name}</span>
+      <span className="mt-1 block text-gray-700">{group.user_description}</span>
+      <span className="mt-2 block text-gray-700">
+        {formatMoney(group.commission_cents)} per use · {formatNumber(group.codes_count)}{' '}
+        {group.codes_count === 1 ? 'code' : 'codes'}
+      </span>
+    </button>
+  );
+}
+
+function GroupCodes({
+  brandId,
+  group,
+  filter,
+  onFilter,
+  canWrite,
+  campaignNames,
+}: {
+  brandId: string;
+  group: CodeGroup;
+  filter: CodeFilter;
+  onFilter: (filter: CodeFilter) => void;
+  canWrite: boolean;
+  campaignNames: ReadonlyMap<string, string>;
+}) {
+  const id = useId();
+  const list = useInfiniteQuery(codeListOptions(brandId, group.id, filter));
+  const remove = useDeleteCode(brandId);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<DiscountCode | null>(null);
+  const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={`${id}-title`} className="text-base font-semibold text-gray-900">
+            Codes of {group.name}
+          </h2>
+          <p className="text-sm text-gray-700">
+            {group.user_description} · {formatMoney(group.commission_cents)} to the creator per use
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="space-y-1">
+            <Label htmlFor={`${id}-show`}>Show</Label>
+            <Select
+              id={`${id}-show`}
+              value={filter}
+              onChange={(e) => onFilter(e.target.value as CodeFilter)}
+            >
+              {FILTERS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {canWrite ? (
+            <Button onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add codes
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {list.isPending ? (
+        <LoadingState label="Loading the codes…" />
+      ) : list.isError && rows.length === 0 ? (
+        <InlineError error={list.error} onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={TicketPercent} title="No codes">
+          {filter === 'all' ? 'This group has no codes yet.' : `This group has no ${filter} codes.`}
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <table className="min-w-full text-sm" aria-busy={list.isFetching || undefined}>
+            <caption className="sr-only">Codes of {group.name}</caption>
+            <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Code
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Offer
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Uses
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Earnings
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Assigned to
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Last report
+                </th>
+                {canWrite ? (
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {rows.map((code) => (
+                <tr key={code.code}>
+                  <th
+                    scope="row"
+                    className="px-3 py-2 text-left font-mono font-medium text-gray-900"
+                  >
+                    {code.code}
+                  </th>
+                  <td className="px-3 py-2">{code.user_description}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {formatNumber(code.total_uses)}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {formatMoney(code.earnings_cents)}
+                  </td>
+                  <td className="px-3 py-2">
+                    {code.assigned_creator_id ? (
+                      <span>
+                        {code.assigned_creator_id}
+                        {code.assigned_campaign_id ? (
+                          <span className="block text-xs text-gray-600">
+                            {campaignNames.get(code.assigned_campaign_id) ?? 'another campaign'}
+                          </span>
+                        ) : null}
+                      </span>
+                    ) : (
+                      <Badge tone="gray">Unassigned</Badge>
+                    )}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {code.last_reported_at ? formatDateTime(code.last_reported_at) : 'Never'}
+                  </td>
+                  {canWrite ? (
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {code.assigned_creator_id ? null : (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Delete ${code.code}`}
+                          onClick={() => {
+                            remove.reset();
+                            setDeleting(code);
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.hasNextPage ? (
+        <Button
+          variant="secondary"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? 'Loading…' : 'Load more codes'}
+        </Button>
+      ) : null}
+      {canWrite ? (
+        <AddCodesDialog brandId={brandId} group={group} open={adding} onOpenChange={setAdding} />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title={`Delete code ${deleting?.code ?? ''}`}
+        description="The code is removed from the group. Only codes that no creator holds can be deleted."
+        confirmLabel="Delete code"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        error={remove.error ? remove.error.message : null}
+        errorTitle="The code was not deleted"
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.code, {
+            onSuccess: () => {
+              notify.success(`Deleted ${deleting.code}`);
+              setDeleting(null);
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}

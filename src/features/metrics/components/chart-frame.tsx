@@ -1,0 +1,126 @@
+import { clsx } from 'clsx';
+import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+
+/**
+ * A chart with a table view of the same numbers. The drawing is an image named by `summary`
+ * for screen readers; the table (one click or key press away) has every value. The chart's code
+ * loads lazily, so the table and the rest of the screen never wait for it.
+ */
+export function ChartFrame({
+  title,
+  summary,
+  chart,
+  table,
+  actions,
+}: {
+  title: string;
+  summary: string;
+  chart: ReactNode;
+  table: ReactNode;
+  actions?: ReactNode;
+}) {
+  const id = useId();
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-lg border border-gray-200 bg-white p-4"
+    >
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-title`} className="text-base font-semibold text-gray-900">
+          {title}
+        </h2>
+        <div className="flex flex-wrap items-center gap-3">
+          {actions}
+          <div
+            role="group"
+            aria-label={`${title}: view as`}
+            className="flex rounded-md border border-gray-300"
+          >
+            {(['chart', 'table'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+                className={clsx(
+                  'px-3 py-1 text-sm font-medium first:rounded-l-md last:rounded-r-md',
+                  view === v
+                    ? 'bg-indigo-700 text-white'
+                    : 'bg-white text-gray-800 hover:bg-gray-50',
+                )}
+              >
+                {v === 'chart' ? 'Chart' : 'Table'}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+      {view === 'chart' ? (
+        <div role="img" aria-label={summary}>
+          <Suspense
+            fallback={
+              <div className="flex h-[280px] items-center justify-center text-gray-600">
+                <Spinner label="Loading the chart…" />
+              </div>
+            }
+          >
+            {chart}
+          </Suspense>
+        </div>
+      ) : (
+        <div className="overflow-x-auto">{table}</div>
+      )}
+    </section>
+  );
+}
+
+/** A plain table of a chart's numbers: the first column names the row. */
+export function DataTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly { label: string; numeric?: boolean }[];
+  rows: readonly { key: string; cells: readonly ReactNode[] }[];
+}) {
+  return (
+    <table className="min-w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
+        <tr>
+          {columns.map((c) => (
+            <th key={c.label} scope="col" className={clsx('px-3 py-2', c.numeric && 'text-right')}>
+              {c.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-gray-100">
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((cell, i) =>
+              i === 0 ? (
+                <th key={i} scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
+                  {cell}
+                </th>
+              ) : (
+                <td
+                  key={i}
+                  className={clsx(
+                    'px-3 py-2 whitespace-nowrap',
+                    columns[i]?.numeric && 'text-right tabular-nums',
+                  )}
+                >
+                  {cell}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

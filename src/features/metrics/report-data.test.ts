@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { ZERO_METRICS } from '#contract/posts';
+import { funnelSteps, groupRows, timeline } from './report-data';
+
+// Local noon of a calendar day, so the day is the same in every time zone the tests run in.
+const at = (day: string, hour = 12) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, hour).toISOString();
+};
+
+describe('metrics report data', () => {
+  it('gives each funnel step its conversion from the step before, none after a zero', () => {
+    const steps = funnelSteps({
+      creators_applied: 40,
+      creators_approved: 10,
+      submissions_in_review: 0,
+      submissions_approved: 5,
+      posts: 4,
+    });
+    expect(steps.map((s) => [s.label, s.count, s.conversion])).toEqual([
+      ['Applied', 40, null],
+      ['Approved', 10, 0.25],
+      ['In review', 0, 0],
+      ['Approved content', 5, null],
+      ['Posts', 4, 0.8],
+    ]);
+  });
+
+  it('turns groups into rows with engagements and their rate, keeping the service’s labels', () => {
+    expect(
+      groupRows([
+        {
+          group_key: 'tiktok',
+          group_label: 'TikTok',
+          posts: 2,
+          performance: { views: 1000, likes: 30, comments: 10, shares: 5, saves: 5 },
+        },
+        { group_key: 'youtube', group_label: 'YouTube', posts: 0, performance: ZERO_METRICS },
+      ]),
+    ).toEqual([
+      {
+        key: 'tiktok',
+        label: 'TikTok',
+        posts: 2,
+        views: 1000,
+        engagements: 50,
+        engagementRate: 0.05,
+      },
+      { key: 'youtube', label: 'YouTube', posts: 0, views: 0, engagements: 0, engagementRate: 0 },
+    ]);
+  });
+
+  it('counts posts on the day they were posted, fills the days between and keeps running totals', () => {
+    const m = (views: number, likes: number) => ({ ...ZERO_METRICS, views, likes });
+    const points = timeline([
+      { posted_at: at('2026-07-03', 9), metrics: m(50, 5) },
+      { posted_at: at('2026-07-01'), metrics: m(100, 10) },
+      { posted_at: at('2026-07-03', 18), metrics: m(25, 1) },
+    ]);
+    expect(points).toEqual([
+      {
+        day: '2026-07-01',
+        posts: 1,
+        views: 100,
+        engagements: 10,
+        totalViews: 100,
+        totalEngagements: 10,
+      },
+      {
+        day: '2026-07-02',
+        posts: 0,
+        views: 0,
+        engagements: 0,
+        totalViews: 100,
+        totalEngagements: 10,
+      },
+      {
+        day: '2026-07-03',
+        posts: 2,
+        views: 75,
+        engagements: 6,
+        totalViews: 175,
+        totalEngagements: 16,
+      },
+    ]);
+    expect(timeline([])).toEqual([]);
+  });
+
+  it('crosses month ends', () => {
+    const points = timeline([
+      { posted_at: at('2026-06-30'), metrics: ZERO_METRICS },
+      { posted_at: at('2026-07-01'), metrics: ZERO_METRICS },
+    ]);
+    expect(points.map((p) => p.day)).toEqual(['2026-06-30', '2026-07-01']);
+  });
+});
