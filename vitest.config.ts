@@ -16,6 +16,20 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'reliability',
+          environment: 'node',
+          include: ['reliability/**/*.test.ts'],
+          // Builds dist/ once when stale: the crash and browser parts start the built service.
+          globalSetup: ['reliability/support/global-setup.ts'],
+          // Fuzzing, races, crashes and a browser on a busy 2-core machine (docs/reliability.md).
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'dashboard',
