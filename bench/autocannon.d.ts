@@ -36,13 +36,30 @@ declare module 'autocannon' {
     /** Requests per second over all connections (0: as fast as possible). */
     overallRate?: number;
     timeout?: number;
+    /** Requests made in turn on each connection; setupRequest may rewrite each one as it is sent. */
+    requests?: RequestSpec[];
+    /** Stops after this many requests (overrides duration). */
+    amount?: number;
+  }
+
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec) => RequestSpec;
   }
 
   /** The run: a promise of its result, and an emitter of each answer as it arrives. */
   export interface Instance extends PromiseLike<Result> {
     on(
       event: 'response',
-      listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+      listener: (
+        client: unknown,
+        statusCode: number,
+        bytes: number,
+        responseTimeMs: number,
+      ) => void,
     ): this;
   }
 
