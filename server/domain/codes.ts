@@ -93,7 +93,7 @@ export async function listCodeGroups(db: Db, filter: GroupListFilter) {
           : undefined,
       ),
     )
-    .orderBy(sql`${codeGroups.createdAt} desc, ${codeGroups.id} desc`)
+    .orderBy(sql`${codeGroups.createdAt} desc nulls last, ${codeGroups.id} desc nulls last`)
     .limit(filter.limit + 1);
   return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
 }

@@ -130,7 +130,7 @@ export async function listCampaignCreators(db: Db, campaignId: string, filter: C
         : undefined,
     ),
   )
-    .orderBy(sql`${campaignCreators.appliedAt} desc, ${campaignCreators.creatorId} desc`)
+    .orderBy(sql`${campaignCreators.appliedAt} desc nulls last, ${campaignCreators.creatorId} desc nulls last`)
     .limit(filter.limit + 1);
   return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
 }
