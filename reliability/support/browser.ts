@@ -34,6 +34,11 @@ export async function watchedPage(browser: Browser, baseURL: string): Promise<Wa
     messages.push(msg.text());
     // Chromium logs every 4xx/5xx answer as a failed resource; refusals are part of the journeys.
     if (msg.text().startsWith('Failed to load resource')) return;
+    // zod probes once whether `Function('')` is allowed (to compile faster parsers) and falls
+    // back when the CSP refuses it: that refusal is the CSP at work, not code from the page's
+    // data. (`z.config({ jitless: true })` would skip the probe, but only if it ran before the
+    // contract's schemas are built, which the bundle's chunk order does not promise.)
+    if (msg.text() === 'CSP violation: script-src eval') return;
     if (msg.type() === 'error' || msg.type() === 'warning')
       problems.push(`${msg.type()}: ${msg.text()}`);
   });
