@@ -121,7 +121,7 @@ export function activityService({
         row.status = sub[3] === 'approve' ? 'approved' : 'rejected';
         return jsonResponse(row);
       }
-      const cr = /^\/campaigns\/([^/]+)\/creators(?:\/([^/]+)\/(approve|reject))?$/.exec(path);
+      const cr = /^\/campaigns\/([^/]+)\/creators(?:\/([^/]+)(?:\/(approve|reject))?)?$/.exec(path);
       if (cr) {
         const rows = creators[cr[1]!] ?? [];
         if (!cr[2]) {
@@ -133,6 +133,7 @@ export function activityService({
         }
         const row = rows.find((c) => c.creator_id === decodeURIComponent(cr[2]!));
         if (!row) return errorResponse(404, 'not_found', 'No such creator.');
+        if (!cr[3]) return jsonResponse(row);
         if (row.status !== 'applied') {
           return errorResponse(409, 'already_decided', `already_decided: ${row.status}`);
         }

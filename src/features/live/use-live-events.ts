@@ -32,7 +32,8 @@ function touches(key: readonly unknown[], type: LiveEvent['type']): boolean {
       // timeline reads the posts only.
       return key[4] === 'posts' ? type.startsWith('post.') : type !== 'campaign.updated';
     case 'codes':
-      return type === 'code.updated';
+      // A code's holder (their username) does not change with the code.
+      return type === 'code.updated' && key[3] !== 'holder';
     default:
       return true;
   }
@@ -45,7 +46,7 @@ export function affectedBy(event: LiveEvent) {
     if (key[0] !== 'brand' || !LIVE_AREAS.has(String(key[2]))) return false;
     if (event.campaign_id && key.includes(event.campaign_id)) return touches(key, event.type);
     // Codes are listed by group, not by campaign, and an unassigned code has no campaign.
-    if (key[2] === 'codes') return key[1] === event.brand_id && event.type === 'code.updated';
+    if (key[2] === 'codes') return key[1] === event.brand_id && touches(key, event.type);
     // A campaign's status or name shows in the lists of campaigns (review's and the list's).
     return (
       event.type === 'campaign.updated' &&

@@ -6,7 +6,7 @@ import type { CodeGroup, DiscountCode } from '#contract/codes';
 import { paths } from '../../../config/paths';
 import { makeCampaign } from '../../../features/campaigns/test/fixtures';
 import { configureApiClient } from '../../../lib/api-client';
-import { activityService } from '../../../test/activity-service';
+import { activityService, makeCreator } from '../../../test/activity-service';
 import { renderApp } from '../../../test/campaign-service';
 import { errorResponse, GLOW_LAB, jsonResponse } from '../../../test/http';
 
@@ -47,6 +47,11 @@ function codeService() {
   const puts: unknown[] = [];
   const service = activityService({
     campaigns: [spring],
+    creators: {
+      [spring.id]: [
+        makeCreator(1, { creator_id: 'creator_anna', username: 'anna.glow', status: 'approved' }),
+      ],
+    },
     override: async (method, url) => {
       const path = url.pathname.replace(/^\/2026-07/, '');
       const q = url.searchParams;
@@ -141,7 +146,10 @@ describe('codes', { timeout: 20_000 }, () => {
     const anna = await screen.findByRole('row', { name: /GLOW-ANNA/ });
     expect(anna).toHaveTextContent('10');
     expect(anna).toHaveTextContent('$15.00');
-    expect(anna).toHaveTextContent('creator_anna');
+    // The code names the creator's id; the table shows their username once it is known.
+    await waitFor(() => expect(anna).toHaveTextContent('@anna.glow'));
+    // Ben is not among the campaign's creators the service knows: his id stays.
+    expect(await screen.findByRole('row', { name: /GLOW-BEN/ })).toHaveTextContent('creator_ben');
     expect(anna).toHaveTextContent('Spring launch');
     expect(screen.getByRole('row', { name: /GLOW-SPARE1/ })).toHaveTextContent('Unassigned');
     // Only the unassigned code can be deleted.

@@ -15,6 +15,7 @@ import {
   type CodesAdd,
   type UsageEntry,
 } from '#contract/codes';
+import { CampaignCreator } from '#contract/creators';
 import { apiClient } from '../../../lib/api-client';
 import { brandQueryKey } from '../../../lib/query-client';
 
@@ -28,7 +29,26 @@ export const codeKeys = {
   lists: (brandId: string) => [...codeKeys.all(brandId), 'list'] as const,
   list: (brandId: string, groupId: string, filter: CodeFilter) =>
     [...codeKeys.lists(brandId), groupId, filter] as const,
+  holder: (brandId: string, campaignId: string, creatorId: string) =>
+    [...codeKeys.all(brandId), 'holder', campaignId, creatorId] as const,
 };
+
+/**
+ * The creator holding a code, for their username: a code names only the creator's id and
+ * campaign. Usernames do not change, so an answer is kept for the session.
+ */
+export const codeHolderOptions = (brandId: string, campaignId: string, creatorId: string) =>
+  queryOptions({
+    queryKey: codeKeys.holder(brandId, campaignId, creatorId),
+    queryFn: ({ signal }) =>
+      apiClient.get(
+        `/campaigns/${campaignId}/creators/${encodeURIComponent(creatorId)}`,
+        CampaignCreator,
+        { signal },
+      ),
+    staleTime: Infinity,
+    retry: false,
+  });
 
 /** Every code group of the brand (groups are few: every page, 100 a page). */
 export const codeGroupsOptions = (brandId: string) =>

@@ -14,7 +14,13 @@ import { Select } from '../../../components/ui/select';
 import { LoadingState } from '../../../components/ui/spinner';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { codeGroupsOptions, codeListOptions, useDeleteCode, type CodeFilter } from '../api/codes';
+import {
+  codeGroupsOptions,
+  codeHolderOptions,
+  codeListOptions,
+  useDeleteCode,
+  type CodeFilter,
+} from '../api/codes';
 import { AddCodesDialog } from './add-codes-dialog';
 import { UsageUpload } from './usage-upload';
 
@@ -236,7 +242,15 @@ function GroupCodes({
                   <td className="px-3 py-2">
                     {code.assigned_creator_id ? (
                       <span>
-                        {code.assigned_creator_id}
+                        {code.assigned_campaign_id ? (
+                          <CodeHolder
+                            brandId={brandId}
+                            campaignId={code.assigned_campaign_id}
+                            creatorId={code.assigned_creator_id}
+                          />
+                        ) : (
+                          code.assigned_creator_id
+                        )}
                         {code.assigned_campaign_id ? (
                           <span className="block text-xs text-gray-600">
                             {campaignNames.get(code.assigned_campaign_id) ?? 'another campaign'}
@@ -307,4 +321,18 @@ function GroupCodes({
       />
     </section>
   );
+}
+
+/** The username of the creator holding a code; their id until (or unless) it is known. */
+function CodeHolder({
+  brandId,
+  campaignId,
+  creatorId,
+}: {
+  brandId: string;
+  campaignId: string;
+  creatorId: string;
+}) {
+  const holder = useQuery(codeHolderOptions(brandId, campaignId, creatorId));
+  return <>{holder.data ? `@${holder.data.username}` : creatorId}</>;
 }
