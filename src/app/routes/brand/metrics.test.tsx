@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Campaign } from '#contract/campaigns';
 import type { MetricsReport } from '#contract/metrics';
 import { paths } from '../../../config/paths';
 import { makeCampaign, makeTask } from '../../../features/campaigns/test/fixtures';
@@ -75,9 +76,10 @@ function service(
     makePost(3, unboxing.id, { posted_at: '2026-07-03T12:00:00.000Z' }),
     makePost(2, unboxing.id, { posted_at: '2026-07-01T12:00:00.000Z' }),
   ],
+  newer: Campaign[] = [],
 ) {
   return activityService({
-    campaigns: [summer, spring],
+    campaigns: [...newer, summer, spring],
     posts: { [spring.id]: springPosts, [summer.id]: [] },
     override: (_method, url) => {
       const m = /^\/2026-07\/campaigns\/([^/]+)\/metrics$/.exec(url.pathname);
@@ -171,6 +173,14 @@ describe('metrics', { timeout: 20_000 }, () => {
 
   it('opens the newest campaign by default and says when a campaign has no posts', async () => {
     service();
+    renderApp(paths.metrics.href(GLOW_LAB.id));
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Campaign' })).toHaveValue(summer.id);
+  });
+
+  it('opens the newest active campaign by default, not a newer one still pending approval', async () => {
+    const pending = makeCampaign(3, { name: 'Autumn teaser', status: 'pending_approval' });
+    service(undefined, [pending]);
     renderApp(paths.metrics.href(GLOW_LAB.id));
     expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Campaign' })).toHaveValue(summer.id);

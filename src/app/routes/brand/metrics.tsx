@@ -23,7 +23,11 @@ export function MetricsScreen() {
   );
   useEveryPage(campaigns);
   const list = campaigns.data?.pages.flatMap((page) => page.data) ?? [];
-  const campaignId = searchParams.get('campaign') ?? list[0]?.id ?? null;
+  // Without a choice, the newest running campaign: one pending approval has no activity yet.
+  const campaignId =
+    searchParams.get('campaign') ??
+    (list.find((c) => c.status === 'active') ?? list[0])?.id ??
+    null;
 
   return (
     <>
