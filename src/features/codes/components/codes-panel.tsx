@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { InlineError } from '../../../components/ui/inline-error';
@@ -287,15 +288,7 @@ function GroupCodes({
           </table>
         </div>
       )}
-      {list.hasNextPage ? (
-        <Button
-          variant="secondary"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? 'Loading…' : 'Load more codes'}
-        </Button>
-      ) : null}
+      <LoadMoreButton list={list} label="Load more codes" />
       {canWrite ? (
         <AddCodesDialog brandId={brandId} group={group} open={adding} onOpenChange={setAdding} />
       ) : null}

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CampaignPicker } from '../../../components/form/campaign-picker';
 import { Button } from '../../../components/ui/button';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { CsvExportControl } from '../../../components/ui/csv-export-control';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -313,15 +314,7 @@ function CreatorsTable({
           </table>
         </div>
       )}
-      {list.hasNextPage ? (
-        <Button
-          variant="secondary"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? 'Loading…' : 'Load more creators'}
-        </Button>
-      ) : null}
+      <LoadMoreButton list={list} label="Load more creators" />
       <RejectDialog
         creators={rejecting}
         onCancel={() => setRejecting(null)}

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { CampaignPicker } from '../../../components/form/campaign-picker';
 import { Badge } from '../../../components/ui/badge';
 import { CsvExportControl } from '../../../components/ui/csv-export-control';
-import { Button } from '../../../components/ui/button';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { InlineError } from '../../../components/ui/inline-error';
@@ -284,15 +284,7 @@ function PostsTable({
           </tbody>
         </table>
       </div>
-      {list.hasNextPage ? (
-        <Button
-          variant="secondary"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? 'Loading…' : 'Load more posts'}
-        </Button>
-      ) : null}
+      <LoadMoreButton list={list} label="Load more posts" />
     </div>
   );
 }
