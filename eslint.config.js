@@ -7,28 +7,74 @@ import globals from 'globals';
 
 // One-way arrows: src -> contract <- server. e2e/ and bench/ talk to the product over HTTP only.
 const boundaries = [
-  { target: './contract', from: ['./src', './server', './e2e', './bench'], message: 'contract/ is pure: it imports nothing from the app, the service or the tests.' },
-  { target: './src', from: ['./server', './e2e', './bench'], message: 'The dashboard (src/) may import only contract/.' },
-  { target: './server', from: ['./src', './e2e', './bench'], message: 'The service (server/) may import only contract/.' },
-  { target: './e2e', from: ['./src', './server'], message: 'e2e/ drives the product over HTTP and a browser only.' },
+  {
+    target: './contract',
+    from: ['./src', './server', './e2e', './bench'],
+    message: 'contract/ is pure: it imports nothing from the app, the service or the tests.',
+  },
+  {
+    target: './src',
+    from: ['./server', './e2e', './bench'],
+    message: 'The dashboard (src/) may import only contract/.',
+  },
+  {
+    target: './server',
+    from: ['./src', './e2e', './bench'],
+    message: 'The service (server/) may import only contract/.',
+  },
+  {
+    target: './e2e',
+    from: ['./src', './server'],
+    message: 'e2e/ drives the product over HTTP and a browser only.',
+  },
   { target: './bench', from: './src', message: 'bench/ talks to the product over HTTP only.' },
   // One exception (docs/decisions/0012): a baseline runs the service's own SQL, built by server/domain.
-  { target: './bench', from: './server', except: ['./domain'], message: 'bench/ talks to the product over HTTP only (baselines may import server/domain/).' },
+  {
+    target: './bench',
+    from: './server',
+    except: ['./domain'],
+    message: 'bench/ talks to the product over HTTP only (baselines may import server/domain/).',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'server/db/migrations', 'bench/results', '.data*', '.scratch'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      'server/db/migrations',
+      'bench/results',
+      '.data*',
+      '.scratch',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['./tsconfig.app.json', './tsconfig.server.json', './tsconfig.tests.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            './tsconfig.app.json',
+            './tsconfig.dashboard-tests.json',
+            './tsconfig.server.json',
+            './tsconfig.tests.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -36,7 +82,17 @@ export default tseslint.config(
   {
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'hono', 'hono/*', 'react', 'react-*'], message: 'contract/ is pure: zod only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'hono', 'hono/*', 'react', 'react-*'],
+              message: 'contract/ is pure: zod only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -48,7 +104,30 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs,js}', '*.config.{ts,js}', '.ci/**'],
+    // The real service in-process (testing/) is for the dashboard's tests, never for the app.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['#testing/*'], message: 'Only tests may use the in-process service.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'server/**/*.ts',
+      'testing/**/*.ts',
+      'scripts/**/*.{js,mjs,ts}',
+      'e2e/**/*.ts',
+      'bench/**/*.{ts,mjs,js}',
+      '*.config.{ts,js}',
+      '.ci/**',
+    ],
     languageOptions: { globals: globals.node },
   },
 );

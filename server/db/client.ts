@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -71,7 +71,9 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
  */
 export function migrationsFolder(): string {
   const candidates = [
-    fileURLToPath(new URL('./migrations', import.meta.url)),
+    // Not `new URL('./migrations', import.meta.url)`: Vite rewrites that pattern into an asset URL
+    // when the dashboard's tests load the service (testing/service.ts).
+    join(dirname(fileURLToPath(import.meta.url)), 'migrations'),
     resolve(process.cwd(), 'server/db/migrations'),
   ];
   const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));

@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { realService } from '#testing/service';
+import { paths } from '../config/paths';
+import { renderApp } from './app';
+
+const service = realService();
+
+describe('the dashboard against the real service', () => {
+  it('lists the campaigns the service holds for the signed-in brand', async () => {
+    const team = await service.world.brandTeam({ name: 'Harness Brand' });
+    const campaign = await service.world.campaign(team, 'active', { name: 'Spring glow' });
+    renderApp(paths.campaign.href(team.brand.id, campaign.id), team.key);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Spring glow' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(service.requests.some((r) => r.path === '/me')).toBe(true);
+  });
+});
+
+describe('live events from the real service', () => {
+  it('shows a submission sent after the queue opened, without a reload', async () => {
+    const team = await service.world.brandTeam();
+    const campaign = await service.world.campaign(team, 'active', { name: 'Live one' });
+    const taskId = campaign.tasks![0]!.id;
+    const first = await service.world.approvedCreator(team, campaign);
+    await service.world.submit(campaign.id, first.id, taskId);
+    renderApp(paths.review.href(team.brand.id), team.key);
+    expect(
+      await screen.findByText('1 submission waiting', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const second = await service.world.approvedCreator(team, campaign);
+    await service.world.submit(campaign.id, second.id, taskId);
+    expect(
+      await screen.findByText('2 submissions waiting', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(service.requests.some((r) => r.path === '/events')).toBe(true);
+  });
+});
