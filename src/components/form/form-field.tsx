@@ -1,5 +1,7 @@
+import { clsx } from 'clsx';
 import { CircleAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { formatNumber } from '../../lib/format';
 import { Label } from '../ui/label';
 
 /** What a field's control needs so its label, description and error are announced with it. */
@@ -23,23 +25,54 @@ function FieldError({ id, message }: { id: string; message: string }) {
   );
 }
 
+/** A text's length against its limit, shown under the control. */
+export type CharacterCount = { length: number; max: number };
+
+/**
+ * "123 / 200 characters": always visible for a bounded text, so the limit is known before it
+ * bites; amber from 90%, red past the limit. Screen readers hear it with the field (it is part of
+ * the control's description), not on every keystroke.
+ */
+export function CharacterCounter({ id, count }: { id?: string; count: CharacterCount }) {
+  const { length, max } = count;
+  return (
+    <p
+      id={id}
+      className={clsx(
+        'text-right text-xs tabular-nums',
+        length > max
+          ? 'font-medium text-red-700'
+          : length >= max * 0.9
+            ? 'text-amber-800'
+            : 'text-gray-600',
+      )}
+    >
+      {formatNumber(length)} / {formatNumber(max)} characters
+    </p>
+  );
+}
+
 /**
  * A labelled field: label above, control, description, error under the input. The control gets
- * `aria-describedby` (description + error) and `aria-invalid` through the render prop.
+ * `aria-describedby` (description + counter + error) and `aria-invalid` through the render prop.
+ * `count` shows a bounded text's length against its limit (give the control `maxLength` too).
  */
 export function FormField({
   label,
   description,
   error,
+  count,
   children,
 }: {
   label: string;
   description?: ReactNode;
   error?: string | undefined;
+  count?: CharacterCount | undefined;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
   const descriptionId = `${id}-description`;
+  const countId = `${id}-count`;
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1.5">
@@ -48,10 +81,12 @@ export function FormField({
         id,
         'aria-describedby': describedBy(
           description ? descriptionId : false,
+          count ? countId : false,
           error ? errorId : false,
         ),
         ...(error ? { 'aria-invalid': true as const } : {}),
       })}
+      {count ? <CharacterCounter id={countId} count={count} /> : null}
       {description ? (
         <p id={descriptionId} className="text-sm text-gray-600">
           {description}
