@@ -1,20 +1,24 @@
 import { Check, MessageSquareWarning } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SEEK_SECONDS, shortcutOf } from '../shortcuts';
 
 /**
- * Approve / Request changes. On a phone the bar sticks to the bottom of the screen while the
- * submission is in view, so the decision is in reach under the video (the feedback box opens in
- * a dialog above it, never under it).
+ * Approve / Request changes, with the decisions' `status` under them (Undo is in reach where the
+ * decision was made). On a phone the bar sticks to the bottom of the screen while the submission
+ * is in view, so the decision is in reach under the video (the feedback box opens in a dialog
+ * above it, never under it); the status keeps its height so the buttons never move under a thumb.
  */
 export function DecisionBar({
   canDecide,
   onApprove,
   onRequestChanges,
+  status,
 }: {
   canDecide: boolean;
   onApprove: () => void;
   onRequestChanges: () => void;
+  status: ReactNode;
 }) {
   const approve = shortcutOf('approve');
   const change = shortcutOf('requestChanges');
@@ -33,21 +37,28 @@ export function DecisionBar({
     >
       <div className="grid grid-cols-2 gap-2 lg:flex lg:flex-wrap">
         <Button onClick={onApprove} aria-keyshortcuts={approve.aria}>
-          <Check aria-hidden="true" className="size-4" />
+          <Check aria-hidden="true" className="size-4 max-sm:hidden" />
           Approve
-          <kbd aria-hidden="true" className="text-xs opacity-80 pointer-coarse:hidden">
+          <kbd
+            aria-hidden="true"
+            className="text-xs opacity-80 max-sm:hidden pointer-coarse:hidden"
+          >
             {approve.label}
           </kbd>
         </Button>
         <Button variant="secondary" onClick={onRequestChanges} aria-keyshortcuts={change.aria}>
-          <MessageSquareWarning aria-hidden="true" className="size-4" />
+          <MessageSquareWarning aria-hidden="true" className="size-4 max-sm:hidden" />
           Request changes
-          <kbd aria-hidden="true" className="text-xs text-gray-600 pointer-coarse:hidden">
+          <kbd
+            aria-hidden="true"
+            className="text-xs text-gray-600 max-sm:hidden pointer-coarse:hidden"
+          >
             {change.label}
           </kbd>
         </Button>
       </div>
-      <p className="mt-2 hidden text-xs text-gray-600 lg:block pointer-coarse:hidden">
+      <div className="mt-2">{status}</div>
+      <p className="mt-1 hidden text-xs text-gray-600 lg:block pointer-coarse:hidden">
         <kbd className="font-mono">Space</kbd> play/pause · <kbd className="font-mono">←</kbd>{' '}
         <kbd className="font-mono">→</kbd> {SEEK_SECONDS} s · <kbd className="font-mono">M</kbd>{' '}
         mute · <kbd className="font-mono">?</kbd> all shortcuts

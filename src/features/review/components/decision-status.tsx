@@ -1,10 +1,11 @@
 import { SUBMISSION_STATUS_LABELS } from '#contract/enums';
+import { clsx } from 'clsx';
 import { CircleCheck, CloudOff, LoaderCircle, RotateCw, TriangleAlert, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { describeError } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import type { Decision, QueueItem } from '../api/review';
-import type { DecisionRecord, Decisions } from '../use-decisions';
+import { NOT_SENT, type DecisionRecord, type Decisions } from '../use-decisions';
 import { shortcutOf } from '../shortcuts';
 
 const who = (item: QueueItem) => `@${item.submission.creator_username}`;
@@ -25,8 +26,8 @@ export function recentText(record: DecisionRecord): string {
   switch (record.phase) {
     case 'waiting':
       return decision.kind === 'approve'
-        ? `Approving ${who(item)}: sent in a few seconds unless you undo it.`
-        : `Requesting changes from ${who(item)}: sent in a few seconds unless you undo it.`;
+        ? `Approving ${who(item)}: sent in a few seconds.`
+        : `Requesting changes from ${who(item)}: sent in a few seconds.`;
     case 'sending':
       return `Sending ${what(decision, item)}…`;
     case 'offline':
@@ -63,9 +64,8 @@ export function conflictText(record: DecisionRecord): string {
 }
 
 /**
- * The decisions' state under the queue's header: the latest one (with Undo while it is not
- * sent), how many are not at the service yet, those that could not be sent (with Retry), and
- * those someone else made first.
+ * The latest decision in a line (with Undo while it is not sent) and how many decisions have not
+ * reached the service yet; before the first decision, a word on how deciding works.
  */
 export function DecisionStatus({
   decisions,
@@ -74,43 +74,75 @@ export function DecisionStatus({
   decisions: Decisions;
   onUndo: () => void;
 }) {
-  const { recent, notSent, failed, offline, conflicts } = decisions;
+  const { recent, notSent, offline } = decisions;
   const undo = shortcutOf('undo');
+  // On a phone the count shows only when it says more than the line about the latest decision.
+  const others = notSent - (recent && NOT_SENT.has(recent.phase) ? 1 : 0);
+  return (
+    <div
+      role="status"
+      aria-label="Decisions"
+      className="flex min-h-8 items-center gap-2 text-xs sm:text-sm lg:flex-wrap"
+    >
+      <span
+        className={clsx(
+          'line-clamp-2 min-w-0 flex-1 break-words',
+          recent ? 'text-gray-900' : 'text-gray-600 lg:text-xs',
+        )}
+      >
+        {recent?.phase === 'sending' ? (
+          <LoaderCircle
+            aria-hidden="true"
+            className="mr-1 inline size-3.5 animate-spin align-[-0.125em]"
+          />
+        ) : null}
+        {recent
+          ? recentText(recent)
+          : 'A decision can be undone for a few seconds, before it is sent.'}
+      </span>
+      {recent?.phase === 'waiting' ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onUndo}
+          aria-keyshortcuts={undo.aria}
+          className="shrink-0"
+        >
+          Undo{' '}
+          <kbd
+            aria-hidden="true"
+            className="text-xs text-gray-600 max-sm:hidden pointer-coarse:hidden"
+          >
+            {undo.label}
+          </kbd>
+        </Button>
+      ) : null}
+      {notSent > 0 ? (
+        <span
+          className={clsx(
+            'inline-flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium text-amber-950',
+            others === 0 && 'max-lg:hidden',
+          )}
+        >
+          {offline ? <CloudOff aria-hidden="true" className="size-3.5" /> : null}
+          {plural(notSent, 'decision', 'decisions')} not sent yet
+        </span>
+      ) : recent && decisions.sent > 0 ? (
+        <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-medium text-emerald-950 max-lg:hidden">
+          <CircleCheck aria-hidden="true" className="size-3.5" />
+          All decisions sent
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Decisions that could not be sent (with Retry) and those someone else made first. */
+export function DecisionAlerts({ decisions }: { decisions: Decisions }) {
+  const { failed, conflicts } = decisions;
+  if (failed.length === 0 && conflicts.length === 0) return null;
   return (
     <div className="space-y-2">
-      <div
-        role="status"
-        className="flex min-h-10 flex-wrap items-center gap-x-3 gap-y-1 text-sm"
-        aria-label="Decisions"
-      >
-        {recent ? (
-          <span className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-gray-900 px-3 py-1.5 text-white">
-            {recent.phase === 'sending' ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : null}
-            <span>{recentText(recent)}</span>
-            {recent.phase === 'waiting' ? (
-              <Button variant="secondary" size="sm" onClick={onUndo} aria-keyshortcuts={undo.aria}>
-                Undo{' '}
-                <kbd aria-hidden="true" className="text-xs pointer-coarse:hidden">
-                  {undo.label}
-                </kbd>
-              </Button>
-            ) : null}
-          </span>
-        ) : null}
-        {notSent > 0 ? (
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium text-amber-950">
-            {offline ? <CloudOff aria-hidden="true" className="size-3.5" /> : null}
-            {plural(notSent, 'decision', 'decisions')} not sent yet
-          </span>
-        ) : recent && decisions.sent > 0 ? (
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-medium text-emerald-950">
-            <CircleCheck aria-hidden="true" className="size-3.5" />
-            All decisions sent
-          </span>
-        ) : null}
-      </div>
       {failed.length > 0 ? (
         <div
           role="alert"

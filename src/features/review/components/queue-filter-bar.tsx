@@ -34,7 +34,7 @@ export function QueueFilterBar({
   const active = activeFilterCount(filters);
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="flex min-h-10 flex-wrap items-center gap-x-4 gap-y-2">
         <Button
           variant="secondary"
           size="sm"

@@ -17,7 +17,7 @@ import {
   SubmissionSummary,
 } from './current-submission';
 import { DecisionBar } from './decision-bar';
-import { DecisionStatus } from './decision-status';
+import { DecisionAlerts, DecisionStatus } from './decision-status';
 import { FeedbackDialog } from './feedback-dialog';
 import { QueueFilterBar } from './queue-filter-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -75,6 +75,15 @@ export function ReviewQueue({ brandId, canDecide }: { brandId: string; canDecide
   };
   useQueueShortcuts(run, q.changing !== null || q.helpOpen);
 
+  const status = (
+    <DecisionStatus
+      decisions={q.decisions}
+      onUndo={() => {
+        q.undo();
+        focusRegion();
+      }}
+    />
+  );
   const count = (
     <p role="status" className="text-sm font-medium text-gray-900">
       {formatNumber(q.visible.length)} {q.visible.length === 1 ? 'submission' : 'submissions'}{' '}
@@ -119,13 +128,7 @@ export function ReviewQueue({ brandId, canDecide }: { brandId: string; canDecide
     <div className="space-y-4">
       {filterBar}
       {failure}
-      <DecisionStatus
-        decisions={q.decisions}
-        onUndo={() => {
-          q.undo();
-          focusRegion();
-        }}
-      />
+      <DecisionAlerts decisions={q.decisions} />
       <section
         ref={regionRef}
         tabIndex={-1}
@@ -138,30 +141,36 @@ export function ReviewQueue({ brandId, canDecide }: { brandId: string; canDecide
         {current ? (
           <SubmissionLayout
             media={<MediaStage current={current} next={next} onVideo={setVideo} />}
-            summary={<SubmissionSummary item={current} />}
+            summary={
+              <div className="space-y-3">
+                <SubmissionSummary item={current} />
+                <PreviousFeedback feedback={current.submission.feedback} />
+              </div>
+            }
             actions={
               <DecisionBar
                 canDecide={canDecide}
                 onApprove={approve}
                 onRequestChanges={() => void q.startRequestChanges()}
+                status={status}
               />
             }
             details={
-              <>
-                <PreviousFeedback feedback={current.submission.feedback} />
-                <div>
-                  <h3 className="mb-2 text-sm font-semibold text-gray-900">Requirements</h3>
-                  <TaskRequirements task={q.tasks.get(current.submission.task_id)} />
-                </div>
-              </>
+              <div>
+                <h3 className="mb-2 text-sm font-semibold text-gray-900">Requirements</h3>
+                <TaskRequirements task={q.tasks.get(current.submission.task_id)} />
+              </div>
             }
           />
         ) : (
-          <EmptyState icon={ClipboardCheck} title="Nothing waiting">
-            {q.queue.items.length > 0
-              ? 'No submission matches these filters.'
-              : 'Every submission has been reviewed. New ones appear here as creators send them.'}
-          </EmptyState>
+          <>
+            <EmptyState icon={ClipboardCheck} title="Nothing waiting">
+              {q.queue.items.length > 0
+                ? 'No submission matches these filters.'
+                : 'Every submission has been reviewed. New ones appear here as creators send them.'}
+            </EmptyState>
+            {canDecide ? <div className="mt-3">{status}</div> : null}
+          </>
         )}
       </section>
       <UpNext
@@ -225,7 +234,10 @@ function QueueNavigation({ q, onMoved }: { q: QueueState; onMoved: () => void })
             >
               <ChevronLeft aria-hidden="true" className="size-4" />
               Previous
-              <kbd aria-hidden="true" className="text-xs text-gray-600 pointer-coarse:hidden">
+              <kbd
+                aria-hidden="true"
+                className="text-xs text-gray-600 max-sm:hidden pointer-coarse:hidden"
+              >
                 {previous.label}
               </kbd>
             </Button>
@@ -240,7 +252,10 @@ function QueueNavigation({ q, onMoved }: { q: QueueState; onMoved: () => void })
               aria-keyshortcuts={next.aria}
             >
               Next
-              <kbd aria-hidden="true" className="text-xs text-gray-600 pointer-coarse:hidden">
+              <kbd
+                aria-hidden="true"
+                className="text-xs text-gray-600 max-sm:hidden pointer-coarse:hidden"
+              >
                 {next.label}
               </kbd>
               <ChevronRight aria-hidden="true" className="size-4" />
@@ -252,7 +267,7 @@ function QueueNavigation({ q, onMoved }: { q: QueueState; onMoved: () => void })
           size="sm"
           onClick={() => q.setHelpOpen(true)}
           aria-keyshortcuts={help.aria}
-          className="pointer-coarse:hidden"
+          className="max-sm:hidden pointer-coarse:hidden"
         >
           <Keyboard aria-hidden="true" className="size-4" />
           Keyboard shortcuts
