@@ -121,7 +121,8 @@ export function DecisionStatus({
         <span
           className={clsx(
             'inline-flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium text-amber-950',
-            others === 0 && 'max-lg:hidden',
+            // On a phone one thing sits beside the line: Undo while it can be used.
+            (others === 0 || recent?.phase === 'waiting') && 'max-lg:hidden',
           )}
         >
           {offline ? <CloudOff aria-hidden="true" className="size-3.5" /> : null}
@@ -146,21 +147,21 @@ export function DecisionAlerts({ decisions }: { decisions: Decisions }) {
       {failed.length > 0 ? (
         <div
           role="alert"
-          className="flex flex-wrap items-start gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950"
+          className="flex flex-col gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950 sm:flex-row sm:items-start"
         >
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 max-sm:hidden" />
           <div className="min-w-0 flex-1 space-y-1">
             <p className="font-medium">
               {plural(failed.length, 'decision', 'decisions')} could not be sent
             </p>
             <p>
-              {describeError(failed[0]!.error).description}{' '}
+              {describeError(failed[0]!.error).title}.{' '}
               {failed.length === 1
                 ? 'The submission stays out of the queue until it is sent; it is tried again when the connection is back.'
                 : 'The submissions stay out of the queue until they are sent; they are tried again when the connection is back.'}
             </p>
           </div>
-          <Button variant="secondary" size="sm" onClick={decisions.retry}>
+          <Button variant="secondary" size="sm" onClick={decisions.retry} className="self-start">
             <RotateCw aria-hidden="true" className="size-4" />
             Retry now
           </Button>
