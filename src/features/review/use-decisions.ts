@@ -127,6 +127,10 @@ export function useDecisions(brandId: string) {
     mutationFn: ({ item, decision, keepalive }: Variables) =>
       sendDecision(item, decision, { keepalive: keepalive ?? false }),
     retry: (failures, error) => failures < AUTOMATIC_RETRIES && isRetryableError(error),
+    // Kept for the tab's life: a failed decision collected after the default 5 minutes would
+    // silently put its submission back in the queue; a sent one keeps its item out of a stale
+    // refetch. A reviewer makes hundreds, not millions.
+    gcTime: Number.POSITIVE_INFINITY,
     retryDelay: (attempt) => review.retryDelayMs * 2 ** attempt,
     onSuccess: (_submission, { item }) => refresh(queryClient, brandId, item),
     onError: (error, { item }) => {

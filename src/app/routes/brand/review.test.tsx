@@ -299,6 +299,41 @@ describe('the review queue', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Platform' })).not.toBeInTheDocument();
   });
 
+  it('an agency reviewer moves between two brands: each queue is its own, and a pending decision is sent to its brand', async () => {
+    review.undoWindowMs = 10_000;
+    const t = tag();
+    const team = await service.world.agencyTeam({ brandNames: [`North ${t}`, `South ${t}`] });
+    const north = team.brands[0]!;
+    const south = team.brands[1]!;
+    const inNorth = await service.world.campaign(team, 'active', { name: 'North launch' });
+    const inSouth = await service.world.campaign(team, 'active', {
+      name: 'South launch',
+      brand_id: south.id,
+    });
+    const northItem = await submitTo(service, team, inNorth, `nia_${t}`);
+    await submitTo(service, team, inSouth, `sol_${t}`);
+    const { router } = renderApp(paths.review.href(north.id), team.key);
+    await waiting('1 submission waiting');
+    expect(currentCreator()).toBe(`@nia_${t}`);
+    const user = userEvent.setup();
+    await user.keyboard('a');
+    expect(decisionPosts()).toEqual([]);
+
+    await router.navigate(paths.review.href(south.id));
+    await waiting('1 submission waiting');
+    expect(currentCreator()).toBe(`@sol_${t}`);
+    // North's decision went out when its queue closed, to North's campaign.
+    await waitFor(() =>
+      expect(decisionPosts().map((r) => r.path)).toEqual([
+        `/campaigns/${inNorth.id}/submissions/${northItem.id}/approve`,
+      ]),
+    );
+    expect(screen.queryByText(new RegExp(`nia_${t}`))).not.toBeInTheDocument();
+    await waitFor(async () =>
+      expect((await submissionNow(service, team, inNorth, northItem)).status).toBe('approved'),
+    );
+  });
+
   it('shows the waiting count in the navigation', async () => {
     const world = await reviewWorld(service);
     renderApp(paths.campaigns.href(world.team.brand.id), world.team.key);
