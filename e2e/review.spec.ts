@@ -224,6 +224,8 @@ for (const size of [
 test('two reviewers decide the same submission and the second sees a clear conflict', async ({
   browser,
 }) => {
+  // Two browsers sign in and wait out an undo window: more than the default budget on a busy CI.
+  test.slow();
   const first = await browser.newPage();
   const second = await browser.newPage();
   try {
