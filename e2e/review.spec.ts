@@ -29,9 +29,6 @@ async function brandSubmissions(request: APIRequestContext, key: string): Promis
   return all;
 }
 
-const waiting = (page: Page, n: number) =>
-  page.getByRole('status').filter({ hasText: new RegExp(`^${n} submissions? waiting`) });
-
 async function openQueue(page: Page) {
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -41,68 +38,194 @@ async function openQueue(page: Page) {
   await expect(page.getByRole('region', { name: 'Current submission' })).toBeVisible();
 }
 
-test('a reviewer approves three and rejects two submissions with feedback using only the keyboard', async ({
-  page,
-  request,
-}) => {
-  const before = await brandSubmissions(request, DEMO.brandKey);
-  const waitingBefore = before.filter((s) => s.status === 'in_review').length;
+/** A live campaign of the key's brand whose five creators each sent a playable video. */
+async function campaignWithSubmissions(
+  request: APIRequestContext,
+  ops: { post<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> },
+  baseURL: string,
+  name: string,
+) {
+  const created = await request.post('/2026-07/campaigns', {
+    headers: { Authorization: `Bearer ${DEMO.brandKey}` },
+    data: {
+      name,
+      tasks: [
+        {
+          title: 'Morning routine',
+          instructions: 'Show the serum in the first three seconds.',
+          platforms: ['tiktok'],
+          caption: 'My glow routine #ad',
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const campaign = (await created.json()) as { id: string; tasks: { id: string }[] };
+  const published = await request.post(`/2026-07/campaigns/${campaign.id}/publish`, {
+    headers: { Authorization: `Bearer ${DEMO.brandKey}` },
+  });
+  expect(published.ok()).toBe(true);
+  await ops.post(`/campaigns/${campaign.id}/review`, { decision: 'approved' });
+  const submissions: { id: string; username: string }[] = [];
+  for (let i = 0; i < 5; i++) {
+    const username = `kb_${Date.now().toString(36)}_${i}`;
+    const creator = await ops.post<{ id: string }>('/creators', { username, properties: {} });
+    await ops.post(`/campaigns/${campaign.id}/applications`, { creator_id: creator.id });
+    const submission = await ops.post<{ id: string }>(`/campaigns/${campaign.id}/submissions`, {
+      creator_id: creator.id,
+      task_id: campaign.tasks[0]!.id,
+      media_type: 'video',
+      media_url: `${baseURL}/samples/clip-${(i % 3) + 1}.mp4`,
+    });
+    submissions.push({ id: submission.id, username });
+  }
+  return { id: campaign.id, submissions };
+}
+
+/** Nothing of the screen reaches past the right edge (no sideways scrolling). */
+async function expectNoSidewaysScroll(page: Page) {
+  // The app shell's header still overflows by a few pixels at 390 px (its own fix is under
+  // way): until it lands, the review screen's own region is what this journey holds to it.
+  const overflow = await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const widest = Math.max(
+      ...[...main.querySelectorAll('*')].map((el) => el.getBoundingClientRect().right),
+    );
+    return { main: main.scrollWidth - main.clientWidth, widest, width: window.innerWidth };
+  });
+  expect(overflow.main, 'the review screen scrolls sideways').toBeLessThanOrEqual(0);
   expect(
-    waitingBefore,
-    'the demo world has at least five submissions waiting',
-  ).toBeGreaterThanOrEqual(5);
+    overflow.widest,
+    'something on the review screen reaches past the edge',
+  ).toBeLessThanOrEqual(overflow.width);
+}
 
-  await signIn(page, DEMO.brandKey);
-  await openQueue(page);
-  await expect(waiting(page, waitingBefore)).toBeVisible();
-  await expectAccessible(page, 'the review queue');
-
-  await page.keyboard.press('?');
-  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  await expect(help).toBeVisible();
-  await expectAccessible(page, 'the shortcuts dialog');
-  await page.keyboard.press('Escape');
-  await expect(help).toBeHidden();
-
-  for (let i = 1; i <= 3; i++) {
-    await page.keyboard.press('a');
-    await expect(waiting(page, waitingBefore - i)).toBeVisible();
-  }
-  const feedback = uniqueName('Please show the label');
-  for (let i = 4; i <= 5; i++) {
-    await page.keyboard.press('r');
-    const dialog = page.getByRole('dialog', { name: 'Reject submission' });
-    await expect(dialog.getByRole('textbox', { name: 'Feedback to the creator' })).toBeFocused();
-    if (i === 4) await expectAccessible(page, 'the rejection box');
-    await page.keyboard.type(feedback);
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
-    await expect(waiting(page, waitingBefore - i)).toBeVisible();
-  }
-
-  // Decisions are sent once their undo window closes.
+/** The <video> on screen plays: not paused, and its time moves on. */
+async function expectPlaying(page: Page) {
+  const video = page.getByRole('region', { name: 'Current submission' }).locator('video:visible');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect
-    .poll(
-      async () => {
-        const after = await brandSubmissions(request, DEMO.brandKey);
-        return after.filter((s) => s.status === 'in_review').length;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(waitingBefore - 5);
-  const after = await brandSubmissions(request, DEMO.brandKey);
-  const decided = after.filter(
-    (s) => before.find((b) => b.id === s.id)?.status === 'in_review' && s.status !== 'in_review',
-  );
-  expect(decided.filter((s) => s.status === 'approved')).toHaveLength(3);
-  const rejected = decided.filter((s) => s.status === 'rejected');
-  expect(rejected).toHaveLength(2);
-  for (const s of rejected) expect(s.feedback).toBe(feedback);
-});
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 5000 })
+    .toBeGreaterThan(start);
+  return video;
+}
+
+for (const size of [
+  { width: 1440, height: 900, phone: false },
+  { width: 390, height: 844, phone: true },
+]) {
+  test.describe(`at ${size.width}x${size.height}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('a reviewer works the queue from the keyboard: watches each video, approves three and requests changes on two', async ({
+      page,
+      request,
+      ops,
+      baseURL,
+    }) => {
+      test.slow();
+      const name = uniqueName('Keyboard review');
+      const campaign = await campaignWithSubmissions(request, ops, baseURL!, name);
+
+      await signIn(page, DEMO.brandKey);
+      await openQueue(page);
+      const region = page.getByRole('region', { name: 'Current submission' });
+      // Only this journey's campaign: the filters fold away on a phone, so open them first.
+      const toggle = page.getByRole('button', { name: /^Filters/ });
+      await expect(toggle).toHaveAttribute('aria-expanded', size.phone ? 'false' : 'true');
+      if (size.phone) {
+        await expect(toggle).toBeInViewport();
+        await toggle.click();
+      }
+      const campaignFilter = page.getByRole('combobox', { name: 'Campaign' });
+      await expect(campaignFilter).toBeInViewport();
+      await campaignFilter.selectOption({ label: name });
+      await expect(
+        page.getByRole('status').filter({ hasText: /^5 submissions waiting \(/ }),
+      ).toBeVisible();
+      await expect(toggle).toContainText('1 active');
+      if (size.phone) await toggle.click();
+      await expectAccessible(page, 'the review queue');
+      await expectNoSidewaysScroll(page);
+
+      await page.keyboard.press('?');
+      const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await expect(help.getByText('Play or pause the video')).toBeInViewport();
+      await expectAccessible(page, 'the shortcuts sheet');
+      await page.keyboard.press('Escape');
+      await expect(help).toBeHidden();
+
+      const feedback = uniqueName('Please show the label');
+      for (const [i, submission] of campaign.submissions.entries()) {
+        await expect(region).toHaveAttribute('data-submission-id', submission.id);
+        await expect(region.getByText(`@${submission.username}`)).toBeVisible();
+        // Watch it: Space plays (and never scrolls the page), Space pauses, ← goes back.
+        const scrolled = await page.evaluate(() => window.scrollY);
+        await page.keyboard.press(' ');
+        const video = await expectPlaying(page);
+        expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+        await page.keyboard.press(' ');
+        await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+        await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(0);
+
+        const approve = region.getByRole('button', { name: 'Approve' });
+        const change = region.getByRole('button', { name: 'Request changes' });
+        await expect(approve).toBeInViewport();
+        await expect(change).toBeInViewport();
+        if (i < 3) {
+          // On the phone the decision is tapped in the bar under the video; on a desktop, A.
+          if (size.phone) await approve.click();
+          else await page.keyboard.press('a');
+          await expect(
+            page.getByText(`Approving @${submission.username}: sent in a few seconds.`),
+          ).toBeVisible();
+        } else {
+          if (size.phone) await change.click();
+          else await page.keyboard.press('r');
+          const dialog = page.getByRole('dialog', { name: 'Request changes' });
+          const box = dialog.getByRole('textbox', { name: 'Feedback to the creator' });
+          await expect(box).toBeFocused();
+          await expect(dialog.getByText('0 / 10,000 characters')).toBeVisible();
+          if (i === 3) await expectAccessible(page, 'the feedback box');
+          await page.keyboard.type(feedback);
+          const send = dialog.getByRole('button', { name: 'Request changes' });
+          await expect(send).toBeInViewport();
+          if (size.phone) await send.click();
+          else await page.keyboard.press('Enter');
+          await expect(dialog).toBeHidden();
+          await expect(
+            page.getByText(
+              `Requesting changes from @${submission.username}: sent in a few seconds.`,
+            ),
+          ).toBeVisible();
+        }
+      }
+      await expect(region.getByText('Nothing waiting')).toBeVisible();
+      await expectNoSidewaysScroll(page);
+
+      // Each decision is sent once its undo window closes, and the screen says so.
+      const last = campaign.submissions[4]!;
+      await expect(page.getByText(`Changes requested from @${last.username}.`)).toBeVisible({
+        timeout: 15_000,
+      });
+      const after = await brandSubmissions(request, DEMO.brandKey);
+      const mine = after.filter((s) => campaign.submissions.some((c) => c.id === s.id));
+      expect(mine.filter((s) => s.status === 'approved')).toHaveLength(3);
+      const changed = mine.filter((s) => s.status === 'rejected');
+      expect(changed).toHaveLength(2);
+      for (const s of changed) expect(s.feedback).toBe(feedback);
+      await expectAccessible(page, 'the emptied queue');
+    });
+  });
+}
 
 test('two reviewers decide the same submission and the second sees a clear conflict', async ({
   browser,
 }) => {
+  // Two browsers sign in and wait out an undo window: more than the default budget on a busy CI.
+  test.slow();
   const first = await browser.newPage();
   const second = await browser.newPage();
   try {

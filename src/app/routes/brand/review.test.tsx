@@ -1,141 +1,134 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { realService } from '#testing/service';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
-import { makeCampaign, makeTask } from '../../../features/campaigns/test/fixtures';
+import { FEEDBACK_MAX } from '../../../features/review/components/feedback-dialog';
+import {
+  reviewWorld,
+  submissionNow,
+  submitTo,
+  tag,
+} from '../../../features/review/test/review-world';
 import { review } from '../../../features/review/use-decisions';
-import { configureApiClient } from '../../../lib/api-client';
-import { activityService, makeSubmission } from '../../../test/activity-service';
-import { renderApp } from '../../../test/campaign-service';
-import { GLOW_LAB } from '../../../test/http';
+import { formatDateTime } from '../../../lib/format';
+import { renderApp } from '../../../test/app';
 
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 5000 });
 
-const QUEUE = paths.review.href(GLOW_LAB.id);
-const taskA = makeTask(1, { title: 'Unboxing', caption: 'My glow routine #ad' });
-const taskB = makeTask(2, { title: 'Tutorial', platforms: ['instagram'] });
-const spring = makeCampaign(1, { name: 'Spring launch', tasks: [taskA] });
-const summer = makeCampaign(2, { name: 'Summer glow', tasks: [taskB] });
+const service = realService();
 
-function world() {
-  const submissions = {
-    [spring.id]: [
-      makeSubmission(1, taskA.id),
-      makeSubmission(4, taskA.id, { revision_count: 1, feedback: 'Show the label.' }),
-    ],
-    [summer.id]: [makeSubmission(2, taskB.id), makeSubmission(3, taskB.id)],
-  };
-  const service = activityService({
-    campaigns: [summer, spring, makeCampaign(3, { name: 'Old one', status: 'completed' })],
-    submissions,
-  });
-  return { ...service, submissions };
+const region = () => screen.getByRole('region', { name: 'Current submission' });
+const currentCreator = () => within(region()).getByText(/^@\w+$/).textContent;
+const waiting = (text: string) => screen.findByText(text, {}, { timeout: 8000 });
+const decisionPosts = () =>
+  service.requests.filter((r) => r.method === 'POST' && /\/(approve|reject)$/.test(r.path));
+
+async function openQueue() {
+  const world = await reviewWorld(service);
+  const view = renderApp(paths.review.href(world.team.brand.id), world.team.key);
+  await waiting('4 submissions waiting');
+  return { ...world, ...view };
 }
-
-const region = () =>
-  screen.getByRole('region', { name: /Submission \d+ of \d+|Current submission/ });
-const currentCreator = () => within(region()).getByText(/^@creator\d$/).textContent;
 
 beforeEach(() => {
   review.undoWindowMs = 50;
+  review.retryDelayMs = 10;
 });
 afterEach(() => {
   review.undoWindowMs = 4000;
-  configureApiClient({ credentials: () => null });
+  review.retryDelayMs = 1000;
 });
 
-describe('review queue', { timeout: 15_000 }, () => {
-  it('merges the active and paused campaigns oldest first and shows the count', async () => {
-    const service = world();
-    renderApp(QUEUE);
-    expect(await screen.findByText('4 submissions waiting')).toBeInTheDocument();
+describe('the review queue', { timeout: 30_000 }, () => {
+  it('merges the active and paused campaigns oldest first, with the task’s requirements beside the media', async () => {
+    const { names, team } = await openQueue();
     expect(within(region()).getByRole('heading', { level: 2 })).toHaveTextContent(
       'Submission 1 of 4',
     );
-    expect(currentCreator()).toBe('@creator1');
-    const listed = service.reviewListRequests()[0]!.url.searchParams;
+    expect(currentCreator()).toBe(`@${names.ana}`);
+    const listed = service.requests.find((r) => r.path === '/campaigns')!.url.searchParams;
     expect(listed.getAll('status')).toEqual(['active', 'paused']);
-    expect(listed.get('brand_id')).toBe(GLOW_LAB.id);
-    // The task's requirements sit beside the media.
+    expect(listed.get('brand_id')).toBe(team.brand.id);
     expect(await within(region()).findByText('My glow routine #ad')).toBeInTheDocument();
-    expect(within(region()).getByLabelText('Video by creator1')).toHaveAttribute(
+    expect(within(region()).getByLabelText(`Video by ${names.ana}`)).toHaveAttribute(
       'src',
-      'https://cdn.example.com/1.mp4',
+      `https://cdn.example.com/${names.ana}.mp4`,
     );
+    // The completed campaign's submission is not waiting for this queue.
+    expect(screen.queryByText(/^@old_/)).not.toBeInTheDocument();
   });
 
-  it('moves with J and K, shows the revision round and previous feedback', async () => {
-    world();
+  it('moves with J and K, and shows a revision’s round and previous feedback', async () => {
+    const { names } = await openQueue();
     const user = userEvent.setup();
-    renderApp(QUEUE);
-    await screen.findByText('4 submissions waiting');
     await user.keyboard('j');
-    expect(currentCreator()).toBe('@creator2');
+    expect(currentCreator()).toBe(`@${names.ben}`);
     await user.keyboard('jj');
-    expect(currentCreator()).toBe('@creator4');
+    expect(currentCreator()).toBe(`@${names.dee}`);
     expect(within(region()).getByText('Revision 1')).toBeInTheDocument();
     expect(within(region()).getByText('Show the label.')).toBeInTheDocument();
     await user.keyboard('j');
-    expect(currentCreator()).toBe('@creator4');
+    expect(currentCreator()).toBe(`@${names.dee}`);
     await user.keyboard('k');
-    expect(currentCreator()).toBe('@creator3');
+    expect(currentCreator()).toBe(`@${names.cy}`);
     expect(region()).toHaveFocus();
   });
 
-  it('approves with A at once, shows the next item, then sends the decision', async () => {
-    const service = world();
+  it('approves with A at once, shows the next item, then sends the decision and says so', async () => {
+    const { names, team, spring, submissions } = await openQueue();
     const user = userEvent.setup();
-    renderApp(QUEUE);
-    await screen.findByText('4 submissions waiting');
     await user.keyboard('a');
-    expect(currentCreator()).toBe('@creator2');
+    expect(currentCreator()).toBe(`@${names.ben}`);
     expect(screen.getByText('3 submissions waiting')).toBeInTheDocument();
     expect(region()).toHaveFocus();
-    await waitFor(() =>
-      expect(service.decisionRequests()).toEqual([
-        `/2026-07/campaigns/${spring.id}/submissions/${makeSubmission(1, taskA.id).id}/approve`,
-      ]),
-    );
-    expect(currentCreator()).toBe('@creator2');
+    expect(await screen.findByText(`Approved @${names.ana}.`)).toBeInTheDocument();
+    expect(screen.getByText('All decisions sent')).toBeInTheDocument();
+    expect(decisionPosts().map((r) => r.path)).toEqual([
+      `/campaigns/${spring.id}/submissions/${submissions.ana.id}/approve`,
+    ]);
+    expect((await submissionNow(service, team, spring, submissions.ana)).status).toBe('approved');
+    expect(currentCreator()).toBe(`@${names.ben}`);
   });
 
-  it('sends nothing when the decision is undone within the window', async () => {
+  it('says a decision is not sent yet during its undo window, and sends nothing when it is undone', async () => {
     review.undoWindowMs = 2000;
-    const service = world();
+    const { names } = await openQueue();
     const user = userEvent.setup();
-    renderApp(QUEUE);
-    await screen.findByText('4 submissions waiting');
     await user.keyboard('a');
-    expect(currentCreator()).toBe('@creator2');
+    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(screen.getByText(`Approving @${names.ana}: sent in a few seconds.`)).toBeInTheDocument();
+    expect(screen.getByText('1 decision not sent yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Undo/ }));
-    expect(currentCreator()).toBe('@creator1');
+    expect(currentCreator()).toBe(`@${names.ana}`);
     expect(screen.getByText('4 submissions waiting')).toBeInTheDocument();
+    expect(screen.queryByText(/not sent yet/)).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 2200));
-    expect(service.decisionRequests()).toEqual([]);
+    expect(decisionPosts()).toEqual([]);
   });
 
   it('sends a decision still in its undo window when the reviewer leaves the queue', async () => {
     review.undoWindowMs = 10_000;
-    const service = world();
+    const { team, spring, submissions } = await openQueue();
     const user = userEvent.setup();
-    renderApp(QUEUE);
-    await screen.findByText('4 submissions waiting');
     await user.keyboard('a');
-    expect(service.decisionRequests()).toEqual([]);
+    expect(decisionPosts()).toEqual([]);
     await user.click(screen.getByRole('link', { name: /^Campaigns/ }));
     await screen.findByRole('heading', { level: 1, name: 'Campaigns' });
-    await waitFor(() => expect(service.decisionRequests()).toHaveLength(1));
-    expect(service.decisionRequests()[0]).toMatch(/\/approve$/);
+    await waitFor(() => expect(decisionPosts()).toHaveLength(1));
+    expect(decisionPosts()[0]!.path).toMatch(/\/approve$/);
+    await waitFor(async () =>
+      expect((await submissionNow(service, team, spring, submissions.ana)).status).toBe('approved'),
+    );
   });
 
-  it('rejects with R: feedback with snippets, Enter sends', async () => {
-    const service = world();
+  it('requests changes with R: feedback with snippets, Enter sends, the creator gets the text', async () => {
+    const { names, team, spring, submissions } = await openQueue();
     const user = userEvent.setup();
-    renderApp(QUEUE);
-    await screen.findByText('4 submissions waiting');
     await user.keyboard('r');
-    const dialog = await screen.findByRole('dialog', { name: 'Reject submission' });
+    const dialog = await screen.findByRole('dialog', { name: 'Request changes' });
+    expect(dialog).toHaveTextContent('Enter sends; Shift+Enter starts a new line.');
     const snippets = within(dialog).getByRole('group', { name: 'Saved snippets' });
     await user.click(within(snippets).getByRole('button', { name: /ad disclosure/ }));
     const box = within(dialog).getByRole('textbox', { name: 'Feedback to the creator' });
@@ -143,88 +136,239 @@ describe('review queue', { timeout: 15_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save as snippet' }));
     expect(within(snippets).getByRole('button', { name: /Thanks!/ })).toBeInTheDocument();
     box.focus();
+    await user.keyboard('{Shift>}{Enter}{/Shift}Bye');
+    expect(box).toHaveValue('Please add the paid-partnership / ad disclosure. Thanks!\nBye');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(currentCreator()).toBe('@creator2');
-    await waitFor(() => expect(service.decisionRequests()).toHaveLength(1));
-    const call = service.fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(String(call[0])).toMatch(/\/reject$/);
-    expect(JSON.parse(String(call[1]!.body))).toEqual({
-      feedback: 'Please add the paid-partnership / ad disclosure. Thanks!',
-    });
+    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(await screen.findByText(`Changes requested from @${names.ana}.`)).toBeInTheDocument();
+    const sent = await submissionNow(service, team, spring, submissions.ana);
+    expect(sent.status).toBe('rejected');
+    expect(sent.feedback).toBe('Please add the paid-partnership / ad disclosure. Thanks!\nBye');
   });
 
-  it('shows who got there first on already_reviewed and moves on', async () => {
-    const service = world();
+  it('shows the feedback limit of the service as the reviewer types, and refuses a longer text', async () => {
+    await openQueue();
     const user = userEvent.setup();
-    renderApp(QUEUE);
-    await screen.findByText('4 submissions waiting');
-    // Another reviewer approves the first submission meanwhile.
-    Object.assign(service.submissions[spring.id]![0]!, {
-      status: 'approved',
-      reviewed_at: '2026-07-01T10:00:00Z',
-    });
-    await user.keyboard('a');
-    expect(currentCreator()).toBe('@creator2');
+    await user.keyboard('r');
+    const dialog = await screen.findByRole('dialog', { name: 'Request changes' });
+    const box = within(dialog).getByRole('textbox', { name: 'Feedback to the creator' });
+    expect(FEEDBACK_MAX).toBe(10_000);
+    expect(box).toHaveAttribute('maxlength', '10000');
+    expect(box).toHaveAccessibleDescription(/0 \/ 10,000 characters/);
+    fireEvent.change(box, { target: { value: 'x'.repeat(9_995) } });
+    expect(within(dialog).getByText('9,995 / 10,000 characters')).toBeInTheDocument();
+    // A snippet added to a full box goes past the limit: said, and nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: /exact caption/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Request changes' }));
     expect(
-      await screen.findByText(
-        'Already reviewed: approved at 2026-07-01T10:00:00Z by key cck_other…',
-      ),
+      within(dialog).getByText(/Feedback can be at most 10,000 characters/),
     ).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('creator1: already reviewed');
-    expect(currentCreator()).toBe('@creator2');
-    expect(screen.getByText('3 submissions waiting')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(decisionPosts()).toEqual([]);
   });
 
-  it('ignores shortcuts while typing and opens the help with ?', async () => {
-    world();
+  it('on a touch screen Enter makes a new line and the button sends', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const { names, team, spring, submissions } = await openQueue();
     const user = userEvent.setup();
-    renderApp(QUEUE);
-    await screen.findByText('4 submissions waiting');
-    const campaign = screen.getByRole('combobox', { name: 'Campaign' });
-    campaign.focus();
-    fireEvent.keyDown(campaign, { key: 'j' });
-    expect(currentCreator()).toBe('@creator1');
-    region().focus();
-    await user.keyboard('?');
-    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
-    await user.keyboard('{Escape}');
+    // Closed by default on a phone: the toggle says so.
+    expect(screen.getByRole('button', { name: /^Filters/ })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await user.click(within(region()).getByRole('button', { name: /Request changes/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request changes' });
+    expect(dialog).toHaveTextContent('Send with the Request changes button.');
+    const box = within(dialog).getByRole('textbox', { name: 'Feedback to the creator' });
+    await user.type(box, 'Show the label.{Enter}And smile.');
+    expect(box).toHaveValue('Show the label.\nAnd smile.');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Request changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(region()).toHaveFocus();
+    expect(await screen.findByText(`Changes requested from @${names.ana}.`)).toBeInTheDocument();
+    expect((await submissionNow(service, team, spring, submissions.ana)).feedback).toBe(
+      'Show the label.\nAnd smile.',
+    );
   });
 
-  it('filters by campaign and revision round through the URL', async () => {
-    world();
+  it('shows who got there first when another key decided the submission meanwhile, and moves on', async () => {
+    review.undoWindowMs = 300;
+    const { names, team, spring, submissions } = await openQueue();
+    const other = await service.ctx.ops.createKey({ kind: 'brand', brand_id: team.brand.id });
     const user = userEvent.setup();
-    const { router } = renderApp(QUEUE);
-    await screen.findByText('4 submissions waiting');
+    await user.keyboard('a');
+    // Another reviewer approves the same submission inside the undo window.
+    const first = await service.world.api<{ reviewed_at: string }>(
+      { ...team, key: other.key },
+      'POST',
+      `/campaigns/${spring.id}/submissions/${submissions.ana.id}/approve`,
+    );
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('Already reviewed');
+    expect(alert).toHaveTextContent(
+      `@${names.ana}’s submission was already approved on ${formatDateTime(first.reviewed_at)}. Your decision was not applied.`,
+    );
+    expect(
+      screen.getByText(`Not applied: @${names.ana}’s submission was already reviewed.`),
+    ).toBeInTheDocument();
+    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(screen.getByText('3 submissions waiting')).toBeInTheDocument();
+    await user.click(
+      within(alert).getByRole('button', { name: `Dismiss the notice about @${names.ana}` }),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps decisions that could not be sent, counts them, and sends them on Retry', async () => {
+    const { names, team, spring, summer, submissions } = await openQueue();
+    service.intercept((request) => {
+      if (request.method === 'POST') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    const user = userEvent.setup();
+    await user.keyboard('a');
+    await user.keyboard('a');
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('2 decisions could not be sent'));
+    expect(alert).toHaveTextContent('The service could not be reached');
+    expect(screen.getByText('2 decisions not sent yet')).toBeInTheDocument();
+    expect(screen.getByText(`Not sent yet: the approval of @${names.ben}.`)).toBeInTheDocument();
+    // Never "Approved" while nothing reached the service; the items stay out of the queue.
+    expect(screen.queryByText(/^Approved @/)).not.toBeInTheDocument();
+    expect(currentCreator()).toBe(`@${names.cy}`);
+    expect(screen.getByText('2 submissions waiting')).toBeInTheDocument();
+    // First try and the two automatic retries, for each decision.
+    expect(decisionPosts()).toHaveLength(6);
+    expect((await submissionNow(service, team, spring, submissions.ana)).status).toBe('in_review');
+
+    service.intercept(null);
+    await user.click(within(alert).getByRole('button', { name: 'Retry now' }));
+    expect(await screen.findByText(`Approved @${names.ben}.`)).toBeInTheDocument();
+    expect(screen.getByText('All decisions sent')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect((await submissionNow(service, team, spring, submissions.ana)).status).toBe('approved');
+    expect((await submissionNow(service, team, summer, submissions.ben)).status).toBe('approved');
+    expect(screen.getByText('2 submissions waiting')).toBeInTheDocument();
+  });
+
+  it('deciding the last item shows the one before it, not an empty view', async () => {
+    const { names } = await openQueue();
+    const user = userEvent.setup();
+    await user.keyboard('jjj');
+    expect(currentCreator()).toBe(`@${names.dee}`);
+    await user.keyboard('a');
+    expect(currentCreator()).toBe(`@${names.cy}`);
+    expect(within(region()).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Submission 3 of 3',
+    );
+  });
+
+  it('keeps the submission on screen while another one arrives live', async () => {
+    const { names, team, spring } = await openQueue();
+    const user = userEvent.setup();
+    await user.keyboard('j');
+    expect(currentCreator()).toBe(`@${names.ben}`);
+    await submitTo(service, team, spring, `eve_${tag()}`);
+    await waiting('5 submissions waiting');
+    expect(currentCreator()).toBe(`@${names.ben}`);
+  });
+
+  it('filters by revision round and platform through the URL, folded behind a toggle that counts them', async () => {
+    const { names, router } = await openQueue();
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: /^Filters/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Revision round' }), 'revision');
     expect(router.state.location.search).toBe('?round=revision');
     expect(await screen.findByText('1 submission waiting (4 in all)')).toBeInTheDocument();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Revision round' }), '');
-    // Each change commits (in a transition) before the next one is made.
+    expect(toggle).toHaveAccessibleName(/1 active/);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await screen.findByText('4 submissions waiting');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Platform' }), 'instagram');
     expect(await screen.findByText('2 submissions waiting (4 in all)')).toBeInTheDocument();
-    expect(currentCreator()).toBe('@creator2');
+    expect(currentCreator()).toBe(`@${names.ben}`);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('combobox', { name: 'Platform' })).not.toBeInTheDocument();
+  });
+
+  it('an agency reviewer moves between two brands: each queue is its own, and a pending decision is sent to its brand', async () => {
+    review.undoWindowMs = 10_000;
+    const t = tag();
+    const team = await service.world.agencyTeam({ brandNames: [`North ${t}`, `South ${t}`] });
+    const north = team.brands[0]!;
+    const south = team.brands[1]!;
+    const inNorth = await service.world.campaign(team, 'active', { name: 'North launch' });
+    const inSouth = await service.world.campaign(team, 'active', {
+      name: 'South launch',
+      brand_id: south.id,
+    });
+    const northItem = await submitTo(service, team, inNorth, `nia_${t}`);
+    await submitTo(service, team, inSouth, `sol_${t}`);
+    const { router } = renderApp(paths.review.href(north.id), team.key);
+    await waiting('1 submission waiting');
+    expect(currentCreator()).toBe(`@nia_${t}`);
+    const user = userEvent.setup();
+    await user.keyboard('a');
+    expect(decisionPosts()).toEqual([]);
+
+    await router.navigate(paths.review.href(south.id));
+    await waiting('1 submission waiting');
+    expect(currentCreator()).toBe(`@sol_${t}`);
+    // North's decision went out when its queue closed, to North's campaign.
+    await waitFor(() =>
+      expect(decisionPosts().map((r) => r.path)).toEqual([
+        `/campaigns/${inNorth.id}/submissions/${northItem.id}/approve`,
+      ]),
+    );
+    expect(screen.queryByText(new RegExp(`nia_${t}`))).not.toBeInTheDocument();
+    await waitFor(async () =>
+      expect((await submissionNow(service, team, inNorth, northItem)).status).toBe('approved'),
+    );
   });
 
   it('shows the waiting count in the navigation', async () => {
-    world();
-    renderApp(paths.campaigns.href(GLOW_LAB.id));
-    expect(await screen.findByRole('link', { name: 'Review queue 4 waiting' })).toBeInTheDocument();
+    const world = await reviewWorld(service);
+    renderApp(paths.campaigns.href(world.team.brand.id), world.team.key);
+    expect(
+      await screen.findByRole('link', { name: 'Review queue 4 waiting' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no decision to a key that may not make one, and A does nothing', async () => {
+    const world = await reviewWorld(service);
+    const reader = await service.ctx.ops.createKey({
+      kind: 'brand',
+      brand_id: world.team.brand.id,
+      scopes: ['campaigns:read'],
+    });
+    renderApp(paths.review.href(world.team.brand.id), reader.key);
+    await waiting('4 submissions waiting');
+    expect(
+      within(region()).getByText('This key may not approve submissions or request changes.'),
+    ).toBeInTheDocument();
+    expect(within(region()).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.keyboard('a');
+    expect(screen.getByText('4 submissions waiting')).toBeInTheDocument();
+    expect(decisionPosts()).toEqual([]);
   });
 
   it('has no accessibility violations axe can find, the feedback box included', async () => {
-    world();
+    const { container } = await openQueue();
     const user = userEvent.setup();
-    const { container } = renderApp(QUEUE);
-    await screen.findByText('4 submissions waiting');
     await within(region()).findByText('My glow routine #ad');
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
     await user.keyboard('r');
-    const dialog = await screen.findByRole('dialog', { name: 'Reject submission' });
+    const dialog = await screen.findByRole('dialog', { name: 'Request changes' });
     const inDialog = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
     expect(inDialog.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
   });

@@ -11,7 +11,13 @@ export function ReviewScreen() {
       <ScreenHeader
         title="Review queue"
         context={brand.name}
-        description={`Submissions from creators that wait for your decision, oldest first, across ${brand.name}’s active and paused campaigns. Press ? for the keyboard shortcuts.`}
+        description={
+          <>
+            Submissions waiting for your decision, oldest first, across {brand.name}’s active and
+            paused campaigns.
+            <span className="pointer-coarse:hidden"> Press ? for the keyboard shortcuts.</span>
+          </>
+        }
       />
       <ReviewQueue brandId={brand.id} canDecide={me.key.scopes.includes('submissions:write')} />
     </>

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { Campaign, CampaignPage } from '#contract/campaigns';
 import { Submission, SubmissionPage } from '#contract/submissions';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, isApiError } from '../../../lib/api-client';
 import { brandQueryKey } from '../../../lib/query-client';
 
 /**
@@ -21,6 +21,8 @@ export const reviewKeys = {
     [...reviewKeys.all(brandId), 'campaign', campaignId] as const,
   waiting: (brandId: string, campaignId: string) =>
     [...reviewKeys.all(brandId), 'waiting', campaignId] as const,
+  /** The mutation key of the brand's review decisions (their state outlives the screen). */
+  decisions: (brandId: string) => [...reviewKeys.all(brandId), 'decisions'] as const,
 };
 
 /** Every page of a list, following `next_cursor` (lists here are short: one campaign's queue). */
@@ -140,24 +142,68 @@ export function restoreToQueue(queryClient: QueryClient, brandId: string, item: 
   });
 }
 
-export type Decision = { kind: 'approve' } | { kind: 'reject'; feedback?: string };
+/**
+ * A reviewer's decision. "Request changes" is the interface's `reject`: the creator gets the
+ * feedback and can send a revision.
+ */
+export type Decision = { kind: 'approve' } | { kind: 'request_changes'; feedback?: string };
+
+/**
+ * One decision per submission and revision round: a submission sent back for changes returns
+ * to the queue with the same id and the next `revision_count`, and is a new decision then.
+ */
+export const decisionKey = (item: QueueItem) =>
+  `${item.submission.id}:${item.submission.revision_count}`;
+
+/**
+ * Someone decided first (409 `already_reviewed`), with the submission as the service has it now
+ * (null when it could not be read): the screen says what happened from its fields, not from the
+ * error's prose.
+ */
+export class ReviewConflict extends Error {
+  override readonly name = 'ReviewConflict';
+  constructor(
+    readonly item: QueueItem,
+    readonly current: Submission | null,
+    cause: unknown,
+  ) {
+    super(`${item.submission.creator_username}'s submission was already reviewed`, { cause });
+  }
+}
+
+/** The submission as the service has it now. */
+export function fetchSubmission(item: QueueItem): Promise<Submission> {
+  return apiClient.get(
+    `/campaigns/${item.campaignId}/submissions/${item.submission.id}`,
+    Submission,
+  );
+}
 
 /**
  * Sends a decision: `POST .../approve` or `.../reject` with optional feedback. `keepalive` lets
- * it survive the page closing (decisions flushed on `pagehide`).
+ * it survive the page closing (decisions flushed on `pagehide`). A 409 `already_reviewed` becomes
+ * a `ReviewConflict` carrying the submission's current state.
  */
-export function sendDecision(
+export async function sendDecision(
   item: QueueItem,
   decision: Decision,
   options: { keepalive?: boolean } = {},
 ): Promise<Submission> {
   const base = `/campaigns/${item.campaignId}/submissions/${item.submission.id}`;
   const keepalive = options.keepalive ?? false;
-  if (decision.kind === 'approve') {
-    return apiClient.post(`${base}/approve`, Submission, { keepalive });
+  try {
+    if (decision.kind === 'approve') {
+      return await apiClient.post(`${base}/approve`, Submission, { keepalive });
+    }
+    return await apiClient.post(`${base}/reject`, Submission, {
+      body: decision.feedback ? { feedback: decision.feedback } : {},
+      keepalive,
+    });
+  } catch (error) {
+    if (isApiError(error) && error.code === 'already_reviewed') {
+      const current = await fetchSubmission(item).catch(() => null);
+      throw new ReviewConflict(item, current, error);
+    }
+    throw error;
   }
-  return apiClient.post(`${base}/reject`, Submission, {
-    body: decision.feedback ? { feedback: decision.feedback } : {},
-    keepalive,
-  });
 }

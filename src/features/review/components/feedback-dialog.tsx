@@ -1,13 +1,27 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { SubmissionReject } from '#contract/submissions';
+import { useState, type KeyboardEvent } from 'react';
+import { FormField } from '../../../components/form/form-field';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
+import { formatNumber } from '../../../lib/format';
 import { BUILT_IN_SNIPPETS, readSavedSnippets, saveSnippet } from '../snippets';
 
+/** The longest feedback the service takes (the contract's rule, not a copy of it). */
+export const FEEDBACK_MAX = SubmissionReject.shape.feedback.unwrap().maxLength ?? 10_000;
+
 /**
- * The rejection box: feedback for the creator, saved snippets to insert, Enter (or Ctrl+Enter)
- * sends, Shift+Enter makes a new line, Esc cancels; focus returns where it was.
+ * On a touch screen Enter belongs to the text (a new line) and the button sends; with a mouse
+ * and keyboard Enter sends, as in chat boxes, and Shift+Enter makes a new line.
+ */
+function enterSends(): boolean {
+  return !(window.matchMedia?.('(pointer: coarse)').matches ?? false);
+}
+
+/**
+ * The "Request changes" box: feedback for the creator (who can then send a revision), saved
+ * snippets to insert, the service's length limit shown as it fills; Ctrl/Cmd+Enter sends, Esc
+ * cancels.
  */
 export function FeedbackDialog({
   open,
@@ -20,14 +34,20 @@ export function FeedbackDialog({
   onSend: (feedback: string) => void;
   onCancel: () => void;
 }) {
+  const [withEnter] = useState(enterSends);
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       {open ? (
         <DialogContent
-          title="Reject submission"
-          description={`Tell ${creator} what to change. Enter sends; Shift+Enter starts a new line.`}
+          title="Request changes"
+          description={`Tell ${creator} what to change; they can then send a revision. ${
+            withEnter
+              ? 'Enter sends; Shift+Enter starts a new line.'
+              : 'Send with the Request changes button.'
+          }`}
+          className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
         >
-          <FeedbackForm onSend={onSend} onCancel={onCancel} />
+          <FeedbackForm withEnter={withEnter} onSend={onSend} onCancel={onCancel} />
         </DialogContent>
       ) : null}
     </Dialog>
@@ -35,51 +55,75 @@ export function FeedbackDialog({
 }
 
 function FeedbackForm({
+  withEnter,
   onSend,
   onCancel,
 }: {
+  withEnter: boolean;
   onSend: (feedback: string) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
   const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
   const [saved, setSaved] = useState(readSavedSnippets);
   const snippets = [...BUILT_IN_SNIPPETS, ...saved];
   const canSave = text.trim() !== '' && !snippets.includes(text.trim());
 
+  const send = () => {
+    const feedback = text.trim();
+    // Snippets can push the text past the limit (maxLength stops typing only).
+    if (feedback.length > FEEDBACK_MAX) {
+      setError(
+        `Feedback can be at most ${formatNumber(FEEDBACK_MAX)} characters; shorten it by ${formatNumber(feedback.length - FEEDBACK_MAX)}.`,
+      );
+      return;
+    }
+    onSend(feedback);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (withEnter || event.ctrlKey || event.metaKey) {
       event.preventDefault();
-      onSend(text.trim());
+      send();
     }
   };
 
-  const insert = (snippet: string) =>
+  const insert = (snippet: string) => {
+    setError(undefined);
     setText((current) => (current.trim() ? `${current.trimEnd()}\n${snippet}` : snippet));
+  };
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        onSend(text.trim());
+        send();
       }}
       className="space-y-4"
     >
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-feedback`}>Feedback to the creator</Label>
-        <Textarea
-          id={`${id}-feedback`}
-          rows={5}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          aria-describedby={`${id}-hint`}
-          autoFocus
-        />
-        <p id={`${id}-hint`} className="text-xs text-gray-600">
-          Optional. Without feedback the creator gets a generic “changes requested” note.
-        </p>
-      </div>
+      <FormField
+        label="Feedback to the creator"
+        description="Optional. Without feedback the creator gets a generic “changes requested” note."
+        error={error}
+        count={{ length: text.length, max: FEEDBACK_MAX }}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={5}
+            maxLength={FEEDBACK_MAX}
+            value={text}
+            onChange={(event) => {
+              setError(undefined);
+              setText(event.target.value);
+            }}
+            onKeyDown={onKeyDown}
+            enterKeyHint={withEnter ? 'send' : 'enter'}
+            autoFocus
+          />
+        )}
+      </FormField>
       <div role="group" aria-label="Saved snippets" className="flex flex-wrap gap-2">
         {snippets.map((snippet) => (
           <button
@@ -105,9 +149,7 @@ function FeedbackForm({
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger">
-            Send rejection
-          </Button>
+          <Button type="submit">Request changes</Button>
         </div>
       </div>
     </form>

@@ -1,61 +1,208 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { realService } from '#testing/service';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
-import { configureApiClient } from '../../../lib/api-client';
-import { makeCampaign, makeTask } from '../../campaigns/test/fixtures';
-import { activityService, makeSubmission } from '../../../test/activity-service';
-import { renderApp } from '../../../test/campaign-service';
-import { GLOW_LAB } from '../../../test/http';
+import { renderApp } from '../../../test/app';
+import { reviewWorld, submitTo, tag } from '../test/review-world';
 import { review } from '../use-decisions';
 
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 5000 });
 
-const task = makeTask(1, { title: 'Unboxing' });
-const spring = makeCampaign(1, { name: 'Spring launch', tasks: [task] });
+const service = realService();
+
+const region = () => screen.getByRole('region', { name: 'Current submission' });
+const currentCreator = () => within(region()).getByText(/^@\w+$/).textContent;
+
+/**
+ * jsdom has no media playback: the elements' play state, position and length are kept here, so
+ * a test sees what the page asked the browser's player to do.
+ */
+function stubPlayback() {
+  const playing = new Set<HTMLMediaElement>();
+  const times = new Map<HTMLMediaElement, number>();
+  const proto = HTMLMediaElement.prototype;
+  vi.spyOn(proto, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
+    return !playing.has(this);
+  });
+  vi.spyOn(proto, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    playing.add(this);
+    return Promise.resolve();
+  });
+  vi.spyOn(proto, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    playing.delete(this);
+  });
+  vi.spyOn(proto, 'currentTime', 'get').mockImplementation(function (this: HTMLMediaElement) {
+    return times.get(this) ?? 0;
+  });
+  vi.spyOn(proto, 'currentTime', 'set').mockImplementation(function (
+    this: HTMLMediaElement,
+    value: number,
+  ) {
+    times.set(this, value);
+  });
+  vi.spyOn(proto, 'duration', 'get').mockReturnValue(12);
+  return { playing, times };
+}
+
+async function openQueue() {
+  const world = await reviewWorld(service);
+  renderApp(paths.review.href(world.team.brand.id), world.team.key);
+  await screen.findByText('4 submissions waiting', {}, { timeout: 8000 });
+  const video = (name: string) =>
+    within(region()).getByLabelText(`Video by ${name}`) as HTMLVideoElement;
+  return { ...world, video };
+}
 
 beforeEach(() => {
   review.undoWindowMs = 50;
 });
 afterEach(() => {
   review.undoWindowMs = 4000;
-  configureApiClient({ credentials: () => null });
 });
 
-const region = () => screen.getByRole('region', { name: 'Current submission' });
+describe('the review queue from the keyboard', { timeout: 30_000 }, () => {
+  it('plays and pauses the video with Space, which never scrolls the page', async () => {
+    const media = stubPlayback();
+    const { names, video } = await openQueue();
+    const shown = video(names.ana);
+    // Nothing focused yet (the page itself): Space would scroll it.
+    expect(fireEvent.keyDown(document.body, { key: ' ' })).toBe(false);
+    expect(media.playing.has(shown)).toBe(true);
+    expect(fireEvent.keyDown(region(), { key: ' ' })).toBe(false);
+    expect(media.playing.has(shown)).toBe(false);
+    // With the player itself focused, Space is handled once (its own key handling is prevented).
+    shown.focus();
+    expect(fireEvent.keyDown(shown, { key: ' ' })).toBe(false);
+    expect(media.playing.has(shown)).toBe(true);
+    // The hidden next video, loading ahead, never plays.
+    expect(media.playing.has(video(names.ben))).toBe(false);
+  });
 
-describe('review queue media', () => {
-  it('keeps the next item’s media loading, hidden, and shows that same element after a decision', async () => {
-    activityService({
-      campaigns: [spring],
-      submissions: {
-        [spring.id]: [
-          makeSubmission(1, task.id),
-          makeSubmission(2, task.id),
-          makeSubmission(3, task.id, {
-            media_type: 'carousel',
-            media_url: 'https://cdn.example.com/3.jpg',
-          }),
-        ],
-      },
-    });
+  it('seeks five seconds with the arrow keys, within the video, and mutes with M', async () => {
+    const media = stubPlayback();
+    const { names, video } = await openQueue();
     const user = userEvent.setup();
-    renderApp(paths.review.href(GLOW_LAB.id));
-    await screen.findByText('3 submissions waiting');
-    expect(region()).toHaveAttribute('data-submission-id', makeSubmission(1, task.id).id);
-    const next = within(region()).getByLabelText('Video by creator2');
+    const shown = video(names.ana);
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(media.times.get(shown)).toBe(10);
+    await user.keyboard('{ArrowRight}');
+    expect(media.times.get(shown)).toBe(12);
+    await user.keyboard('{ArrowLeft}');
+    expect(media.times.get(shown)).toBe(7);
+    expect(fireEvent.keyDown(region(), { key: 'ArrowLeft' })).toBe(false);
+    expect(media.times.get(shown)).toBe(2);
+    await user.keyboard('{ArrowLeft}');
+    expect(media.times.get(shown)).toBe(0);
+    expect(shown.muted).toBe(false);
+    await user.keyboard('m');
+    expect(shown.muted).toBe(true);
+    await user.keyboard('M');
+    expect(shown.muted).toBe(false);
+  });
+
+  it('pauses the video that goes back to loading ahead, and plays the one now shown', async () => {
+    const media = stubPlayback();
+    const { names, video } = await openQueue();
+    const user = userEvent.setup();
+    await user.keyboard('j ');
+    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(media.playing.has(video(names.ben))).toBe(true);
+    // Back to the first: the second stays in the page, hidden, as the next one, and silent.
+    await user.keyboard('k');
+    expect(currentCreator()).toBe(`@${names.ana}`);
+    const ben = video(names.ben);
+    expect(ben.closest('[hidden]')).not.toBeNull();
+    await waitFor(() => expect(media.playing.has(ben)).toBe(false));
+    await user.keyboard(' ');
+    expect(media.playing.has(video(names.ana))).toBe(true);
+  });
+
+  it('leaves Space to a focused button, and every shortcut to a field being typed in', async () => {
+    const media = stubPlayback();
+    const { names } = await openQueue();
+    const next = within(region()).getByRole('button', { name: /^Next/ });
+    next.focus();
+    // The button's own Space press is not taken over (and does not play the video).
+    expect(fireEvent.keyDown(next, { key: ' ' })).toBe(true);
+    expect(media.playing.size).toBe(0);
+    const campaign = screen.getByRole('combobox', { name: 'Campaign' });
+    campaign.focus();
+    expect(fireEvent.keyDown(campaign, { key: 'j' })).toBe(true);
+    expect(fireEvent.keyDown(campaign, { key: ' ' })).toBe(true);
+    expect(currentCreator()).toBe(`@${names.ana}`);
+    expect(media.playing.size).toBe(0);
+  });
+
+  it('lists every key in the ? sheet, with Request changes for R, and returns to the queue', async () => {
+    await openQueue();
+    const user = userEvent.setup();
+    region().focus();
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const rows = within(sheet)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual([
+      'Space Play or pause the video',
+      '← Back 5 seconds',
+      '→ Forward 5 seconds',
+      'M Mute or unmute',
+      'J Next submission',
+      'K Previous submission',
+      '? Show these shortcuts',
+      'A Approve',
+      'R Request changes, with feedback to the creator',
+      'U Undo the last decision (for a few seconds, until it is sent)',
+    ]);
+    // Keys do nothing behind the open sheet.
+    await user.keyboard('a');
+    expect(screen.getByText('4 submissions waiting')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(region()).toHaveFocus();
+  });
+
+  it('names the decision buttons for what they do and gives their keys', async () => {
+    await openQueue();
+    const approve = within(region()).getByRole('button', { name: 'Approve' });
+    const change = within(region()).getByRole('button', { name: 'Request changes' });
+    expect(approve).toHaveAttribute('aria-keyshortcuts', 'A');
+    expect(change).toHaveAttribute('aria-keyshortcuts', 'R');
+    expect(within(region()).queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(change);
+    expect(await screen.findByRole('dialog', { name: 'Request changes' })).toBeInTheDocument();
+  });
+
+  it('keeps the next item’s media loading, hidden, and shows that same element after a decision', async () => {
+    const world = await reviewWorld(service);
+    const carousel = await submitTo(service, world.team, world.spring, `fay_${tag()}`, {
+      media_type: 'carousel',
+      media_url: 'https://cdn.example.com/fay.jpg',
+    });
+    renderApp(paths.review.href(world.team.brand.id), world.team.key);
+    await screen.findByText('5 submissions waiting', {}, { timeout: 8000 });
+    const user = userEvent.setup();
+    await user.keyboard('jj');
+    expect(currentCreator()).toBe(`@${world.names.cy}`);
+    const next = within(region()).getByLabelText(`Video by ${world.names.dee}`);
     expect(next).toHaveAttribute('preload', 'auto');
     expect(next.closest('[hidden]')).not.toBeNull();
-    expect(within(region()).getByLabelText('Video by creator1').closest('[hidden]')).toBeNull();
+    expect(
+      within(region()).getByLabelText(`Video by ${world.names.cy}`).closest('[hidden]'),
+    ).toBeNull();
 
     await user.keyboard('a');
 
-    expect(region()).toHaveAttribute('data-submission-id', makeSubmission(2, task.id).id);
+    expect(currentCreator()).toBe(`@${world.names.dee}`);
     // The very element that was loading is now the one shown.
-    expect(within(region()).getByLabelText('Video by creator2')).toBe(next);
+    expect(within(region()).getByLabelText(`Video by ${world.names.dee}`)).toBe(next);
     expect(next.closest('[hidden]')).toBeNull();
     expect(
-      within(region()).getByAltText('Carousel by creator3 (first image)').closest('[hidden]'),
+      within(region())
+        .getByAltText(`Carousel by ${carousel.creator_username} (first image)`)
+        .closest('[hidden]'),
     ).not.toBeNull();
   });
 });

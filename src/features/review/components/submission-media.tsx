@@ -1,14 +1,39 @@
 import type { Submission } from '#contract/submissions';
+import { useCallback, useEffect, useRef } from 'react';
 import { safeHttpUrl } from '../../../components/ui/external-link';
 
-/** The submitted video (with controls) or carousel image, large; only http(s) addresses load. */
-export function SubmissionMedia({ submission }: { submission: Submission }) {
+/**
+ * The submitted video (with the player's controls) or carousel image, large; only http(s)
+ * addresses load. A video that is hidden (the next item, loading ahead) is kept paused.
+ * `onVideo` gets the <video> element, for the screen's play/seek/mute keys.
+ */
+export function SubmissionMedia({
+  submission,
+  shown = true,
+  onVideo,
+}: {
+  submission: Submission;
+  shown?: boolean;
+  onVideo?: ((video: HTMLVideoElement | null) => void) | undefined;
+}) {
   const media = safeHttpUrl(submission.media_url);
   const poster = safeHttpUrl(submission.thumbnail_url) ?? undefined;
+  const own = useRef<HTMLVideoElement>(null);
+  const ref = useCallback(
+    (element: HTMLVideoElement | null) => {
+      own.current = element;
+      onVideo?.(element);
+    },
+    [onVideo],
+  );
+  // The element is the outside system here: a video that leaves the screen stops playing.
+  useEffect(() => {
+    if (!shown && own.current && !own.current.paused) own.current.pause();
+  }, [shown]);
   const label = `${submission.media_type === 'video' ? 'Video' : 'Carousel'} by ${submission.creator_username}`;
   if (!media) {
     return (
-      <div className="flex aspect-[9/16] max-h-[70vh] items-center justify-center rounded-lg bg-gray-100 text-sm text-gray-600">
+      <div className="flex aspect-[9/16] max-h-[60vh] w-full items-center justify-center rounded-lg bg-gray-100 text-sm text-gray-600">
         No media to show
       </div>
     );
@@ -16,19 +41,21 @@ export function SubmissionMedia({ submission }: { submission: Submission }) {
   return submission.media_type === 'video' ? (
     <video
       key={media}
+      ref={ref}
       src={media}
       poster={poster}
       controls
+      playsInline
       preload="auto"
       aria-label={label}
-      className="max-h-[70vh] w-full rounded-lg bg-black object-contain"
+      className="max-h-[60vh] w-full rounded-lg bg-black object-contain lg:max-h-[70vh]"
     />
   ) : (
     <img
       key={media}
       src={media}
       alt={`${label} (first image)`}
-      className="max-h-[70vh] w-full rounded-lg bg-gray-100 object-contain"
+      className="max-h-[60vh] w-full rounded-lg bg-gray-100 object-contain lg:max-h-[70vh]"
     />
   );
 }

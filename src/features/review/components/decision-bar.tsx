@@ -1,0 +1,68 @@
+import { Check, MessageSquareWarning } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { SEEK_SECONDS, shortcutOf } from '../shortcuts';
+
+/**
+ * Approve / Request changes, with the decisions' `status` under them (Undo is in reach where the
+ * decision was made). On a phone the bar sticks to the bottom of the screen while the submission
+ * is in view, so the decision is in reach under the video (the feedback box opens in a dialog
+ * above it, never under it); the status keeps its height so the buttons never move under a thumb.
+ */
+export function DecisionBar({
+  canDecide,
+  onApprove,
+  onRequestChanges,
+  status,
+}: {
+  canDecide: boolean;
+  onApprove: () => void;
+  onRequestChanges: () => void;
+  status: ReactNode;
+}) {
+  const approve = shortcutOf('approve');
+  const change = shortcutOf('requestChanges');
+  if (!canDecide) {
+    return (
+      <p className="text-sm text-gray-700">
+        This key may not approve submissions or request changes.
+      </p>
+    );
+  }
+  return (
+    <div
+      role="group"
+      aria-label="Decision"
+      className="sticky bottom-0 z-10 -mx-4 border-t border-gray-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.15)] backdrop-blur max-lg:order-last lg:static lg:mx-0 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none"
+    >
+      <div className="grid grid-cols-2 gap-2 lg:flex lg:flex-wrap">
+        <Button onClick={onApprove} aria-keyshortcuts={approve.aria}>
+          <Check aria-hidden="true" className="size-4 max-sm:hidden" />
+          Approve
+          <kbd
+            aria-hidden="true"
+            className="text-xs opacity-80 max-sm:hidden pointer-coarse:hidden"
+          >
+            {approve.label}
+          </kbd>
+        </Button>
+        <Button variant="secondary" onClick={onRequestChanges} aria-keyshortcuts={change.aria}>
+          <MessageSquareWarning aria-hidden="true" className="size-4 max-sm:hidden" />
+          Request changes
+          <kbd
+            aria-hidden="true"
+            className="text-xs text-gray-600 max-sm:hidden pointer-coarse:hidden"
+          >
+            {change.label}
+          </kbd>
+        </Button>
+      </div>
+      <div className="mt-2">{status}</div>
+      <p className="mt-1 hidden text-xs text-gray-600 lg:block pointer-coarse:hidden">
+        <kbd className="font-mono">Space</kbd> play/pause · <kbd className="font-mono">←</kbd>{' '}
+        <kbd className="font-mono">→</kbd> {SEEK_SECONDS} s · <kbd className="font-mono">M</kbd>{' '}
+        mute · <kbd className="font-mono">?</kbd> all shortcuts
+      </p>
+    </div>
+  );
+}

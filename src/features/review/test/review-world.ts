@@ -1,0 +1,80 @@
+import type { Campaign } from '#contract/campaigns';
+import type { Submission } from '#contract/submissions';
+import type { RealService, Team } from '#testing/service';
+
+/** A short random tag: creator names are unique in the service, which all tests of a file share. */
+export const tag = () => Math.random().toString(36).slice(2, 7);
+
+/** A creator's submission to the campaign's first task, made through /ops as the platform does. */
+export async function submitTo(
+  service: RealService,
+  team: Team,
+  campaign: Campaign,
+  username: string,
+  media: { media_type?: 'video' | 'carousel'; media_url?: string } = {},
+): Promise<Submission> {
+  const creator = await service.world.approvedCreator(team, campaign, { username });
+  return service.world.ops<Submission>('POST', `/ops/campaigns/${campaign.id}/submissions`, {
+    creator_id: creator.id,
+    task_id: campaign.tasks![0]!.id,
+    media_type: media.media_type ?? 'video',
+    media_url: media.media_url ?? `https://cdn.example.com/${username}.mp4`,
+  });
+}
+
+/**
+ * A brand whose queue holds, oldest first: @ana (Spring launch, a TikTok task with a caption),
+ * @ben and @cy (Summer glow, an Instagram task, paused after they sent), and @dee's revision
+ * (Spring launch, sent back with "Show the label."). A completed campaign's waiting submission
+ * is not part of the queue.
+ */
+export async function reviewWorld(service: RealService) {
+  const t = tag();
+  const names = { ana: `ana_${t}`, ben: `ben_${t}`, cy: `cy_${t}`, dee: `dee_${t}` };
+  const team = await service.world.brandTeam({ name: `Glow ${t}` });
+  const spring = await service.world.campaign(team, 'active', {
+    name: 'Spring launch',
+    tasks: [
+      {
+        title: 'Unboxing',
+        instructions: 'Open the box on camera.',
+        platforms: ['tiktok'],
+        caption: 'My glow routine #ad',
+      },
+    ],
+  });
+  const summer = await service.world.campaign(team, 'active', {
+    name: 'Summer glow',
+    tasks: [{ title: 'Tutorial', instructions: 'Show the routine.', platforms: ['instagram'] }],
+  });
+  const old = await service.world.campaign(team, 'active', { name: 'Old one' });
+
+  const first = await submitTo(service, team, spring, names.dee);
+  await service.world.api(team, 'POST', `/campaigns/${spring.id}/submissions/${first.id}/reject`, {
+    feedback: 'Show the label.',
+  });
+  await submitTo(service, team, old, `old_${t}`);
+  await service.world.ops('POST', `/ops/campaigns/${old.id}/complete`);
+  const ana = await submitTo(service, team, spring, names.ana);
+  const ben = await submitTo(service, team, summer, names.ben);
+  const cy = await submitTo(service, team, summer, names.cy);
+  await service.world.api(team, 'POST', `/campaigns/${summer.id}/pause`);
+  const dee = await service.world.ops<Submission>('POST', `/ops/submissions/${first.id}/revise`, {
+    media_url: `https://cdn.example.com/${names.dee}-2.mp4`,
+  });
+  return { team, spring, summer, old, names, submissions: { ana, ben, cy, dee } };
+}
+
+/** The submission as the service has it now. */
+export function submissionNow(
+  service: RealService,
+  team: Team,
+  campaign: Campaign,
+  submission: Submission,
+): Promise<Submission> {
+  return service.world.api<Submission>(
+    team,
+    'GET',
+    `/campaigns/${campaign.id}/submissions/${submission.id}`,
+  );
+}

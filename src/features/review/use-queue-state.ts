@@ -1,0 +1,115 @@
+import { useQueries } from '@tanstack/react-query';
+import type { Task } from '#contract/tasks';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { decisionKey, reviewCampaignOptions, useReviewQueue, type QueueItem } from './api/review';
+import {
+  QUEUE_START,
+  afterDecision,
+  afterUndo,
+  jumpTo,
+  locate,
+  settle,
+  step,
+} from './queue-cursor';
+import {
+  matchesFilters,
+  readQueueFilters,
+  writeQueueFilters,
+  type QueueFilters,
+} from './queue-filters';
+import { useDecisions } from './use-decisions';
+
+/**
+ * Everything the review screen shows and does, apart from how it looks: the queue (merged across
+ * campaigns), the filters in the URL, the decisions, and which item is on screen (the cursor of
+ * `queue-cursor.ts`). Screens that review differently (a sign-off step, say) compose their own
+ * view from the same pieces.
+ */
+export function useQueueState(brandId: string, canDecide: boolean) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readQueueFilters(searchParams);
+  const queue = useReviewQueue(brandId);
+  const tasksOf = useQueries({
+    queries: queue.campaigns.map((c) => reviewCampaignOptions(brandId, c.id)),
+  });
+  const tasks = new Map<string, Task>();
+  for (const q of tasksOf) for (const task of q.data?.tasks ?? []) tasks.set(task.id, task);
+  const campaignTasks = filters.campaign
+    ? (tasksOf[queue.campaigns.findIndex((c) => c.id === filters.campaign)]?.data?.tasks ?? [])
+    : [...tasks.values()];
+
+  const decisions = useDecisions(brandId);
+  const visible = queue.items.filter(
+    (item) => !decisions.hidden.has(decisionKey(item)) && matchesFilters(item, filters, tasks),
+  );
+  const ids = visible.map((item) => item.submission.id);
+
+  const [cursor, setCursor] = useState(QUEUE_START);
+  // Pin the cursor to what is on screen (React's "adjust state while rendering"): once the item
+  // it named is gone, its successor stays on screen whatever else arrives or leaves.
+  const settled = settle(cursor, ids);
+  if (settled !== cursor) setCursor(settled);
+  const { index } = locate(settled, ids);
+  const current = index === -1 ? undefined : visible[index];
+
+  const [changing, setChanging] = useState<QueueItem | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  const approve = (): boolean => {
+    if (!current || !canDecide) return false;
+    // The next item takes this one's place at once; the decision goes out after the undo window.
+    setCursor(afterDecision(settled, ids, current.submission.id));
+    decisions.decide(current, { kind: 'approve' });
+    return true;
+  };
+
+  const sendRequestChanges = (feedback: string) => {
+    if (!changing) return;
+    setCursor(afterDecision(settled, ids, changing.submission.id));
+    decisions.decide(
+      changing,
+      feedback ? { kind: 'request_changes', feedback } : { kind: 'request_changes' },
+    );
+    setChanging(null);
+  };
+
+  return {
+    queue,
+    filters,
+    setFilters: (changes: Partial<QueueFilters>) => {
+      const next = { ...filters, ...changes };
+      // A selection that leaves out the item on screen starts from its oldest item.
+      if (current && !matchesFilters(current, next, tasks)) setCursor(QUEUE_START);
+      setSearchParams(writeQueueFilters(next), { replace: true });
+    },
+    tasks,
+    campaignTasks,
+    visible,
+    index,
+    current,
+    next: visible[index + 1],
+    afterNext: visible[index + 2],
+    decisions,
+    move: (by: 1 | -1) => setCursor(step(settled, ids, by)),
+    open: (id: string) => setCursor(jumpTo(settled, ids, id)),
+    approve,
+    /** The item whose feedback box is open. */
+    changing,
+    startRequestChanges: (): boolean => {
+      if (!current || !canDecide) return false;
+      setChanging(current);
+      return true;
+    },
+    sendRequestChanges,
+    cancelRequestChanges: () => setChanging(null),
+    undo: () => {
+      const item = decisions.undo();
+      if (item) setCursor(afterUndo(settled, item.submission.id));
+    },
+    helpOpen,
+    setHelpOpen,
+  };
+}
+
+export type QueueState = ReturnType<typeof useQueueState>;
