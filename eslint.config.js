@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 // One-way arrows: src -> contract <- server. e2e/ and bench/ talk to the product over HTTP only.
 const boundaries = [
@@ -34,6 +35,31 @@ const boundaries = [
     from: './server',
     except: ['./domain'],
     message: 'bench/ talks to the product over HTTP only (baselines may import server/domain/).',
+  },
+];
+
+// Inside the dashboard (as bulletproof-react): shared code (components, config, lib) <- features
+// <- app. A feature imports no other feature: what two features share moves to src/lib or
+// src/components, and screens that combine features are composed in src/app.
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const dashboardLayers = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: `src/features/${feature} may not import another feature: share through src/lib or src/components, or compose in src/app.`,
+  })),
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features do not import the app: the app composes features.',
+  },
+  {
+    target: ['./src/components', './src/config', './src/lib'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code (components, config, lib) imports no feature and not the app.',
   },
 ];
 
@@ -70,7 +96,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...dashboardLayers] }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },

@@ -8,6 +8,8 @@ export const OPS_TOKEN = 'e2e-ops-token';
 const livePort = Number(process.env.E2E_LIVE_PORT ?? port + 1000);
 export const liveURL = `http://127.0.0.1:${livePort}`;
 export const LIVE_SIMULATOR_TICK_MS = 250;
+/** The SMTP intake of usage reports of the first instance (e2e/usage-reports.spec.ts). */
+export const intakePort = Number(process.env.E2E_INTAKE_PORT ?? port + 2000);
 
 /** Debian's Chromium and its flags here; the benchmarks in bench/ launch it the same way. */
 export const chromiumLaunchOptions = {
@@ -29,6 +31,9 @@ const serverEnv = {
   OPS_TOKEN,
   SEED: 'demo',
   RATE_LIMIT_PER_MINUTE: '100000',
+  // Every journey sets its world up through /ops from one address, and some sign in wrongly.
+  OPS_RATE_LIMIT_PER_MINUTE: '1000000',
+  FAILED_AUTH_PER_MINUTE: '100000',
   LOG_LEVEL: 'warn',
 };
 
@@ -65,7 +70,12 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { ...serverEnv, PORT: String(port), SIMULATOR: 'off' },
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        SIMULATOR: 'off',
+        INTAKE_SMTP_PORT: String(intakePort),
+      },
     },
     {
       // The same product with the simulator on (web servers start one after the other, so the
@@ -81,6 +91,7 @@ export default defineConfig({
         PORT: String(livePort),
         SIMULATOR: 'on',
         SIMULATOR_TICK_MS: String(LIVE_SIMULATOR_TICK_MS),
+        INTAKE_SMTP_PORT: '',
       },
     },
   ],

@@ -13,6 +13,10 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // Modules run in the order they are imported even across chunks (about 3 KB gzipped more), so
+    // src/lib/zod-config.ts really runs before any schema exists: zod's eval probe is then never
+    // made, and the Content-Security-Policy reports nothing.
+    rolldownOptions: { output: { strictExecutionOrder: true } },
   },
   server: {
     host: '127.0.0.1',

@@ -13,7 +13,8 @@
 // one PostgreSQL behind a round-robin splitter: throughput, live events, rate limits and
 // idempotency across both), dashboard (the campaign list in Chromium with 10,000 campaigns: time to
 // usable, scrolling frame times), bundle (bench/bundle-size.mjs), review (bench/review-decisions.ts),
-// campaigns-list (bench/campaigns-list.ts, the issue-3 benchmark).
+// campaigns-list (bench/campaigns-list.ts, the issue-3 benchmark), lighthouse (bench/parts/lighthouse.ts:
+// Lighthouse scores of sign-in, campaigns, review and metrics, desktop and mobile, signed in).
 // The other knobs (BENCH_DURATION, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_PG_URL,
 // BENCH_REDIS_URL, BENCH_LOG_LEVEL, BENCH_SERVICE) are those of bench/lib/config.ts.
 import { spawnSync } from 'node:child_process';
@@ -27,6 +28,7 @@ import { buildIfNeeded, ensureBuild } from './lib/service.ts';
 import type { Driver } from './lib/target.ts';
 import { benchCluster, printCluster } from './parts/cluster.ts';
 import { benchDashboard, printDashboard } from './parts/dashboard.ts';
+import { benchLighthouse, printLighthouse } from './parts/lighthouse.ts';
 import { benchScale, printScale } from './parts/scale.ts';
 import { benchServiceOn, printService } from './parts/service.ts';
 
@@ -40,6 +42,7 @@ const ALL_PARTS = [
   'bundle',
   'review',
   'campaigns-list',
+  'lighthouse',
 ] as const;
 type Part = (typeof ALL_PARTS)[number];
 
@@ -82,7 +85,9 @@ function script(command: string[], env: Record<string, string> = {}) {
 }
 
 if (!docsOnly) {
-  await ensureBuild({ client: parts.includes('dashboard') || parts.includes('bundle') });
+  await ensureBuild({
+    client: parts.includes('dashboard') || parts.includes('bundle') || parts.includes('lighthouse'),
+  });
   const load = loadAtStart();
   const settings = {
     quick,
@@ -159,6 +164,12 @@ if (!docsOnly) {
       BENCH_ROUNDS: String(config.rounds),
       ...(quick ? { BENCH_RESULT: resultPath('campaigns-list'), BENCH_CAMPAIGNS: '2000' } : {}),
     });
+  }
+  if (parts.includes('lighthouse')) {
+    console.log('lighthouse: sign-in, campaigns, review, metrics on desktop and mobile profiles');
+    const r = await benchLighthouse(quick);
+    printLighthouse(r);
+    save('lighthouse', { ...r });
   }
 }
 

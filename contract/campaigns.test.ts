@@ -75,8 +75,8 @@ describe('CampaignCreate', () => {
       links: [{ id: ID, url: 'https://example.com' }],
     });
     const message = formatIssues(issuesOf(result) as never);
-    expect(message).toContain('tasks[0].status: unknown or read-only field');
-    expect(message).toContain('links[0].id: unknown or read-only field');
+    expect(message).toContain('tasks[0].status: unknown field');
+    expect(message).toContain('links[0].id: unknown field');
   });
 
   it('requires a non-blank name', () => {
@@ -220,7 +220,7 @@ describe('CampaignCreate', () => {
     const issues = issuesOf(
       CampaignCreate.safeParse({ name: 'x', targeting: { root_operator: 'XOR', groups: [] } }),
     );
-    expect(formatIssues(issues as never)).toMatch(/^targeting: root_operator: /);
+    expect(formatIssues(issues as never)).toMatch(/^targeting.root_operator: /);
   });
 });
 
@@ -233,7 +233,7 @@ describe('CampaignUpdate', () => {
   it('refuses brand_id and tasks, which a PATCH cannot change', () => {
     const result = CampaignUpdate.safeParse({ brand_id: BRAND, tasks: [] });
     expect(formatIssues(issuesOf(result) as never)).toBe(
-      'brand_id: unknown or read-only field; tasks: unknown or read-only field',
+      'brand_id: unknown field; tasks: unknown field',
     );
   });
 
@@ -303,7 +303,7 @@ describe('CampaignListQuery', () => {
 
   it('refuses unknown parameters', () => {
     expect(formatIssues(issuesOf(CampaignListQuery.safeParse({ sort: 'name' })) as never)).toBe(
-      'sort: unknown or read-only field',
+      'sort: unknown field',
     );
   });
 

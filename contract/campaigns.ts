@@ -7,6 +7,7 @@ import {
   Limit,
   LongText,
   Name,
+  TEXT_LIMITS,
   orNull,
   Uuid,
   pageOf,
@@ -71,8 +72,8 @@ export const CampaignLinkInput = z
       .meta({
         description: 'a short slug naming what the link points at, e.g. "shop"; lower-cased',
       }),
-    description: z.string().max(1000).nullable().optional(),
-    affiliate_code: z.string().trim().max(200).nullable().optional(),
+    description: z.string().max(TEXT_LIMITS.linkDescription).nullable().optional(),
+    affiliate_code: z.string().trim().max(TEXT_LIMITS.affiliateCode).nullable().optional(),
   })
   .strict()
   .meta({ id: 'CampaignLinkInput' });

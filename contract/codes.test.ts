@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CodeUsageUpdate, CodesAdd, MAX_USAGE_ROWS, UsageReport, parseUsageCsv } from './codes.ts';
+import {
+  CodeUsageUpdate,
+  CodesAdd,
+  MAX_CODES_PER_ADD,
+  MAX_USAGE_ROWS,
+  UsageReport,
+  parseCodesCsv,
+  parseUsageCsv,
+} from './codes.ts';
 
 const GROUP = '0b9e8f3a-6c5d-4e7f-9a1b-2c3d4e5f6a7b';
 
@@ -12,6 +20,7 @@ describe('parseUsageCsv', () => {
         { line: 3, code: 'SAVE20', total_uses: 0 },
       ],
       errors: [],
+      dataRows: 2,
     });
   });
 
@@ -28,6 +37,7 @@ describe('parseUsageCsv', () => {
     expect(parseUsageCsv('\uFEFFcode,total_uses\nA,1\n')).toEqual({
       rows: [{ line: 2, code: 'A', total_uses: 1 }],
       errors: [],
+      dataRows: 1,
     });
   });
 
@@ -57,6 +67,7 @@ describe('parseUsageCsv', () => {
         { line: 4, code: 'B', total_uses: 3 },
       ],
       errors: [],
+      dataRows: 2,
     });
   });
 
@@ -64,6 +75,7 @@ describe('parseUsageCsv', () => {
     const { rows, errors } = parseUsageCsv('code,total_uses\n"SAVE,10",1\n"say ""hi""",2\n');
     expect(rows).toEqual([]);
     expect(errors.map((e) => e.line)).toEqual([2, 3]);
+    expect(parseUsageCsv('code,total_uses\n"SAVE,10",1\n\nB,2\n').dataRows).toBe(2);
     expect(errors[0]?.message).toContain('code "SAVE,10"');
     expect(errors[1]?.message).toContain('code "say "hi""');
   });
@@ -76,6 +88,7 @@ describe('parseUsageCsv', () => {
         { line: 8, code: 'B', total_uses: 2 },
       ],
       errors: [],
+      dataRows: 2,
     });
   });
 
@@ -83,6 +96,7 @@ describe('parseUsageCsv', () => {
     expect(parseUsageCsv('A,1\nB,2')).toEqual({
       rows: [],
       errors: [{ line: 1, message: 'the first line must be the header "code,total_uses"' }],
+      dataRows: 0,
     });
   });
 
@@ -268,5 +282,60 @@ describe('code bodies', () => {
     expect(CodeUsageUpdate.parse({ total_uses: 0 })).toEqual({ total_uses: 0 });
     expect(CodeUsageUpdate.safeParse({ total_uses: 1e9 + 1 }).success).toBe(false);
     expect(CodeUsageUpdate.safeParse({ total_uses: 1, note: 'x' }).success).toBe(false);
+  });
+});
+
+describe('parseCodesCsv', () => {
+  it('reads one code per line, skipping blank lines, keeping repeats once', () => {
+    expect(parseCodesCsv('\ufeffA-1\r\n\nB_2\nA-1\n')).toEqual({
+      codes: [
+        { line: 1, code: 'A-1' },
+        { line: 3, code: 'B_2' },
+      ],
+      errors: [],
+      repeated: ['A-1'],
+      layout: 'lines',
+    });
+  });
+
+  it('refuses, by line, what is not one code: spaces, accents, several values', () => {
+    const { codes, errors } = parseCodesCsv('bad code with spaces\nÄÖÜ-CODE\nA,B\nOK-1\n');
+    expect(codes).toEqual([{ line: 4, code: 'OK-1' }]);
+    expect(errors.map((e) => e.line)).toEqual([1, 2, 3]);
+    expect(errors[0]!.message).toMatch(/^"bad code with spaces" must be 1 to 64 letters/);
+    expect(errors[1]!.message).toMatch(/without accents/);
+    expect(errors[2]!.message).toMatch(/^2 values on one line: put one code per line/);
+  });
+
+  it('reads the code column under a header, quoted fields whole (a comma inside stays inside)', () => {
+    const read = parseCodesCsv('offer,Code\n"10% off, summer",SUMMER10\n"free ""gift""",GIFT\n');
+    expect(read).toEqual({
+      codes: [
+        { line: 2, code: 'SUMMER10' },
+        { line: 3, code: 'GIFT' },
+      ],
+      errors: [],
+      repeated: [],
+      layout: 'column',
+    });
+  });
+
+  it('refuses a row whose field count differs from the header, and an unclosed quote', () => {
+    const read = parseCodesCsv('offer,code\n10% off, summer,SUMMER10\n"open,X\n');
+    expect(read.codes).toEqual([]);
+    expect(read.errors).toEqual([
+      { line: 2, message: expect.stringMatching(/^expected 2 fields like the header, found 3/) },
+      { line: 3, message: 'a quoted field is not closed' },
+    ]);
+  });
+
+  it('says on which line the list grows past the limit of one request', () => {
+    const text = Array.from({ length: MAX_CODES_PER_ADD + 2 }, (_, i) => `C${i}`).join('\n');
+    expect(parseCodesCsv(text).errors).toEqual([
+      {
+        line: MAX_CODES_PER_ADD + 1,
+        message: `at most ${MAX_CODES_PER_ADD} codes can be added at once`,
+      },
+    ]);
   });
 });

@@ -9,7 +9,7 @@ export const MAX_USAGE_ROWS = 5000;
 export const MAX_TOTAL_USES = 1_000_000_000;
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const CODE_RULE = 'must be 1 to 64 letters, digits, - or _';
+const CODE_RULE = 'must be 1 to 64 letters, digits, - or _ (A-Z without accents, no spaces)';
 
 /** A discount code: 1 to 64 letters, digits, `-` and `_`. Codes are case-sensitive. */
 export const Code = z.string().trim().regex(CODE_PATTERN, { error: CODE_RULE });
@@ -38,6 +38,11 @@ export const CodeGroup = z
       .min(0)
       .meta({ description: 'paid to the assigned creator per use, in cents' }),
     codes_count: z.number().int().min(0),
+    intake_address: z.string().meta({
+      description:
+        'where usage can be reported by e-mail (a CSV attachment with the columns code and total_uses); rotate-intake replaces it',
+      example: 'usage+3f9c2a7b1d8e4f60a5b7c9d1e2f3a4b5@intake.localhost',
+    }),
     created_at: DateTime,
   })
   .meta({ id: 'CodeGroup' });
@@ -195,6 +200,8 @@ export interface UsageCsvError {
 export interface UsageCsvResult {
   rows: UsageCsvRow[];
   errors: UsageCsvError[];
+  /** Data lines read (rows with and without an error; blank lines and the header excluded). */
+  dataRows: number;
 }
 
 interface CsvRecord {
@@ -314,7 +321,7 @@ export function parseUsageCsv(text: string): UsageCsvResult {
         names.lastIndexOf('total_uses') === uses;
       if (record.error || !once) {
         errors.push({ line, message: HEADER_RULE });
-        return { rows: [], errors };
+        return { rows: [], errors, dataRows: 0 };
       }
       header = { line, code, uses, width: fields.length };
       continue;
@@ -364,5 +371,99 @@ export function parseUsageCsv(text: string): UsageCsvResult {
   if (!header) errors.push({ line: 1, message: `the file is empty: ${HEADER_RULE}` });
   else if (dataRows === 0)
     errors.push({ line: header.line, message: 'the file has no usage rows' });
-  return { rows, errors };
+  return { rows, errors, dataRows: Math.min(dataRows, MAX_USAGE_ROWS + 1) };
+}
+
+/** A code of a list of codes; `line` is its 1-based line in the text. */
+export interface CodesCsvCode {
+  line: number;
+  code: string;
+}
+
+export interface CodesCsvResult {
+  codes: CodesCsvCode[];
+  /** Problems, each on its line; a list with any is not sent. */
+  errors: UsageCsvError[];
+  /** Codes given more than once (kept once, on their first line). */
+  repeated: string[];
+  /** How the text was read: one code per line, or the `code` column under a header line. */
+  layout: 'lines' | 'column';
+}
+
+/**
+ * Reads codes to add (`POST /codes`) from pasted text or a CSV file, with the same RFC 4180 reader
+ * as usage reports (BOM, CRLF or LF, quoted fields, blank lines skipped). If the first line is a
+ * header with a `code` column (any case), each following line gives the code in that column and
+ * must have as many fields as the header; other columns are ignored. Otherwise every line is one
+ * code: a line with a comma, a space inside a code or a character outside A-Z, 0-9, - and _ is an
+ * error on its line, never split into guesses. Never throws.
+ */
+export function parseCodesCsv(text: string): CodesCsvResult {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const codes: CodesCsvCode[] = [];
+  const errors: UsageCsvError[] = [];
+  const firstLineOf = new Map<string, number>();
+  const repeated = new Set<string>();
+  let layout: CodesCsvResult['layout'] = 'lines';
+  let header: { code: number; width: number } | undefined;
+  let first = true;
+
+  for (const record of csvRecords(source)) {
+    const { line, fields } = record;
+    if (fields.every((f, k) => !record.quoted[k] && f === '')) continue;
+    if (first) {
+      first = false;
+      const names = fields.map((f) => f.trim().toLowerCase());
+      if (!record.error && names.includes('code')) {
+        layout = 'column';
+        header = { code: names.indexOf('code'), width: fields.length };
+        continue;
+      }
+    }
+    if (record.error) {
+      errors.push({ line, message: record.error });
+      continue;
+    }
+    let value: string;
+    if (header) {
+      if (fields.length !== header.width) {
+        errors.push({
+          line,
+          message: `expected ${header.width} fields like the header, found ${fields.length} (quote values that contain a comma)`,
+        });
+        continue;
+      }
+      value = (fields[header.code] ?? '').trim();
+    } else {
+      if (fields.length !== 1) {
+        errors.push({
+          line,
+          message: `${fields.length} values on one line: put one code per line, or add a header line with a "code" column`,
+        });
+        continue;
+      }
+      value = (fields[0] ?? '').trim();
+    }
+    if (value === '') {
+      errors.push({ line, message: 'code is empty' });
+      continue;
+    }
+    if (!CODE_PATTERN.test(value)) {
+      errors.push({ line, message: `"${shorten(value)}" ${CODE_RULE}` });
+      continue;
+    }
+    if (firstLineOf.has(value)) {
+      repeated.add(value);
+      continue;
+    }
+    firstLineOf.set(value, line);
+    codes.push({ line, code: value });
+  }
+  if (codes.length > MAX_CODES_PER_ADD) {
+    errors.push({
+      line: codes[MAX_CODES_PER_ADD]!.line,
+      message: `at most ${MAX_CODES_PER_ADD} codes can be added at once`,
+    });
+  }
+  return { codes, errors, repeated: [...repeated], layout };
 }

@@ -55,6 +55,8 @@ export const ErrorCode = z.enum([
   'method_not_allowed',
   'payload_too_large',
   'unsupported_media_type',
+  'headers_too_large',
+  'request_timeout',
   'invalid_state_transition',
   'field_locked_for_status',
   'already_decided',
@@ -67,9 +69,22 @@ export const ErrorCode = z.enum([
   'validation_failed',
   'usage_decrease',
   'rate_limited',
+  'too_many_streams',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** One problem of a refused request: the field's path (`tasks[0].title`) and what is wrong. */
+export const FieldIssue = z
+  .object({
+    field: z.string().meta({
+      description:
+        'path of the field, e.g. `tasks[0].title`; `body`, `query`, `path` or `headers` for the whole',
+    }),
+    message: z.string().meta({ description: 'what is wrong, without the field' }),
+  })
+  .meta({ id: 'FieldIssue' });
+export type FieldIssue = z.infer<typeof FieldIssue>;
 
 /** The error body of every non-2xx answer. */
 export const ErrorBody = z
@@ -79,6 +94,10 @@ export const ErrorBody = z
       .string()
       .meta({ description: 'human-readable; names the offending field where applicable' }),
     code: ErrorCode.optional(),
+    issues: z.array(FieldIssue).optional().meta({
+      description:
+        'on 400 invalid_request, 409 field_locked_for_status and 422 validation_failed: each problem with the field it names (the message says the same in prose)',
+    }),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -86,11 +105,21 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** An opaque creator id (creator ids are not UUIDs). */
 export const CreatorId = z.string().min(1).max(128);
 
+/** The longest text each kind of field takes, so a form shows and enforces the service's limit. */
+export const TEXT_LIMITS = {
+  name: 200,
+  longText: 10_000,
+  caption: 2_200,
+  linkDescription: 1_000,
+  affiliateCode: 200,
+  inviteCode: 64,
+} as const;
+
 /** A name someone types: trimmed, 1 to 200 characters. */
-export const Name = z.string().trim().min(1).max(200);
+export const Name = z.string().trim().min(1).max(TEXT_LIMITS.name);
 
 /** A long free text (descriptions, instructions, feedback): at most 10,000 characters. */
-export const LongText = z.string().max(10_000);
+export const LongText = z.string().max(TEXT_LIMITS.longText);
 
 /**
  * A query parameter that may be repeated (`?status=a&status=b`). A URL gives one value as a string

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, DateTime, Limit, pageOf } from './common.ts';
+import { Cursor, DateTime, Limit, pageOf, QueryBoolean } from './common.ts';
 import { CreatorStatus } from './enums.ts';
 import { EngagementMetrics } from './posts.ts';
 
@@ -10,6 +10,33 @@ export const CreatorContentCounts = z
   .object({ submitted: Count, in_review: Count, approved: Count, rejected: Count })
   .meta({ id: 'CreatorContentCounts' });
 export type CreatorContentCounts = z.infer<typeof CreatorContentCounts>;
+
+/** One of the creator's values of a targeting property, as people read it. */
+export const CreatorPropertyValue = z
+  .object({
+    property_id: z.string(),
+    name: z.string().meta({ description: "the property's name" }),
+    value: z.union([z.string(), z.number()]).meta({
+      description: "an option property's opaque value, or a number property's number",
+    }),
+    label: z.string().meta({
+      description: "the option's label from the values list, or the number formatted (12,500)",
+    }),
+  })
+  .meta({ id: 'CreatorPropertyValue' });
+export type CreatorPropertyValue = z.infer<typeof CreatorPropertyValue>;
+
+/** The campaign's targeting evaluated against the creator's properties. */
+export const TargetingFit = z
+  .object({
+    matches: z.boolean().meta({ description: 'true when the campaign has no targeting' }),
+    unmet: z.array(z.string()).meta({
+      description:
+        'one sentence per condition that keeps the creator out (e.g. "Country is not United States or India"); empty when matches',
+    }),
+  })
+  .meta({ id: 'TargetingFit' });
+export type TargetingFit = z.infer<typeof TargetingFit>;
 
 /** A creator's participation in a campaign; `metrics` are totals across the creator's posts. */
 export const CampaignCreator = z
@@ -26,6 +53,11 @@ export const CampaignCreator = z
       .number()
       .int()
       .meta({ description: 'total paid to this creator on this campaign, in cents' }),
+    properties: z.array(CreatorPropertyValue).meta({
+      description:
+        "the creator's values of the targeting properties, in the properties list's order",
+    }),
+    targeting_fit: TargetingFit,
   })
   .meta({ id: 'CampaignCreator' });
 export type CampaignCreator = z.infer<typeof CampaignCreator>;
@@ -34,6 +66,10 @@ export type CampaignCreator = z.infer<typeof CampaignCreator>;
 export const CreatorListQuery = z
   .object({
     status: CreatorStatus.optional(),
+    fits: QueryBoolean.optional().meta({
+      description:
+        "true: only creators who meet the campaign's targeting; false: only those who do not",
+    }),
     limit: Limit,
     starting_after: Cursor.optional(),
   })

@@ -123,10 +123,12 @@ export const POST_APPROVAL_MODE_LABELS: Record<PostApprovalMode, string> = {
 
 /** One-sentence explanations of each post approval mode, for the campaign builder. */
 export const POST_APPROVAL_MODE_DESCRIPTIONS: Record<PostApprovalMode, string> = {
-  strict: 'A high review bar.',
-  moderate: 'A balanced review bar.',
-  lenient: 'A low review bar.',
-  always: 'Every submission is approved on arrival, without manual review.',
+  strict:
+    'Any failed media check or warning (e.g. landscape video for a story) fails the submission before review.',
+  moderate:
+    'Failed media checks fail the submission; warnings reach your review queue for you to judge.',
+  lenient: 'Only unplayable media fails; other problems reach your queue as warnings.',
+  always: 'Playable media is approved on arrival without manual review; unplayable media fails.',
 };
 
 export const PLATFORM_LABELS: Record<Platform, string> = {

@@ -12,6 +12,7 @@ export const EventType = z
     'post.created',
     'post.updated',
     'code.updated',
+    'usage_report.created',
   ])
   .meta({ id: 'EventType' });
 export type EventType = z.infer<typeof EventType>;
@@ -22,10 +23,10 @@ export const LiveEvent = z
     type: EventType,
     id: z.string().meta({
       description:
-        'id of the resource that changed: a campaign, submission or post UUID, a creator id, or a discount code',
+        'id of the resource that changed: a campaign, submission or post UUID, a creator id, a discount code, or a usage report UUID',
     }),
     campaign_id: Uuid.nullable().meta({
-      description: 'null only for a code not assigned to a campaign',
+      description: 'null for a code not assigned to a campaign and for a usage report',
     }),
     brand_id: Uuid,
     occurred_at: DateTime,

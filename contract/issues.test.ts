@@ -1,33 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import { CampaignCreate } from './campaigns.ts';
-import { fieldOfMessage, formatIssues, issueFields } from './issues.ts';
+import { fieldIssues, formatIssues, issuesMessage } from './issues.ts';
 
-describe('formatIssues', () => {
-  it('puts the field first, so a 422 message names it', () => {
+describe('fieldIssues', () => {
+  it('names the field of each problem, and each key of an unknown-keys problem', () => {
     const result = CampaignCreate.safeParse({
       name: 'x',
       spent_cents: 1,
+      a: 2,
       tasks: [{ title: 't', instructions: 'i', platforms: [] }],
     });
-    const message = formatIssues(result.error?.issues ?? []);
-    expect(message).toBe(
-      'tasks[0].platforms: must name at least one platform; spent_cents: unknown or read-only field',
-    );
-    expect(fieldOfMessage(message)).toBe('tasks[0].platforms');
+    expect(fieldIssues(result.error?.issues ?? [])).toEqual([
+      { field: 'tasks[0].platforms', message: 'must name at least one platform' },
+      { field: 'spent_cents', message: 'unknown field' },
+      { field: 'a', message: 'unknown field' },
+    ]);
   });
 
-  it('names each unknown key of an unknown-keys issue', () => {
-    const issues = CampaignCreate.safeParse({ name: 'x', a: 1, b: 2 }).error?.issues ?? [];
-    expect(issues.flatMap(issueFields)).toEqual(['a', 'b']);
+  it('says a missing field is required, and names the whole body when no field is at fault', () => {
+    expect(fieldIssues(CampaignCreate.safeParse({}).error?.issues ?? [])).toEqual([
+      { field: 'name', message: 'is required' },
+    ]);
+    expect(fieldIssues(CampaignCreate.safeParse(3).error?.issues ?? [], 'body')[0]?.field).toBe(
+      'body',
+    );
+  });
+
+  it('names the field inside a nullable object (targeting), not the object', () => {
+    const result = CampaignCreate.safeParse({
+      name: 'x',
+      targeting: { root_operator: 'XOR', groups: [] },
+    });
+    const [issue] = fieldIssues(result.error?.issues ?? []);
+    expect(issue?.field).toBe('targeting.root_operator');
   });
 });
 
-describe('fieldOfMessage', () => {
-  it('reads the leading field path of a message, or null', () => {
-    expect(fieldOfMessage('tasks[0].title: Too small')).toBe('tasks[0].title');
-    expect(fieldOfMessage('content_deadline_date: must be on or before post_deadline_date')).toBe(
-      'content_deadline_date',
-    );
-    expect(fieldOfMessage('campaign is not a draft')).toBeNull();
+describe('issuesMessage', () => {
+  it('lists each problem field first, at most ten, and counts the rest', () => {
+    const issues = Array.from({ length: 12 }, (_, i) => ({ field: `f${i}`, message: 'bad' }));
+    const message = issuesMessage(issues);
+    expect(message.startsWith('f0: bad; f1: bad')).toBe(true);
+    expect(message.endsWith('f9: bad; and 2 more')).toBe(true);
+  });
+
+  it('is the message of a zod failure', () => {
+    const issues = CampaignCreate.safeParse({ name: '' }).error?.issues ?? [];
+    expect(formatIssues(issues)).toBe(issuesMessage(fieldIssues(issues)));
   });
 });

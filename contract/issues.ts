@@ -1,34 +1,53 @@
 import type { z } from 'zod';
-import { pathString } from './common.ts';
+import { pathString, type FieldIssue } from './common.ts';
 
 type Issue = z.core.$ZodIssue;
 
-/** The fields an issue is about, as path strings (`tasks[0].platforms`); an unknown-keys issue names each key. */
-export function issueFields(issue: Issue): string[] {
-  if (issue.code === 'unrecognized_keys')
-    return issue.keys.map((k) => pathString([...issue.path, k]));
-  return issue.path.length > 0 ? [pathString(issue.path)] : [];
+export type { FieldIssue };
+
+/** The most problems a message lists; the rest are counted ("and 3 more"). */
+export const MAX_LISTED_ISSUES = 10;
+
+// A union whose first branch is the real schema and the other null (`orNull`): its issues are the
+// first branch's, under the union's path, so `targeting.root_operator` is named, not `targeting`.
+function unionBranchIssues(issue: Issue): Issue[] | null {
+  if (issue.code !== 'invalid_union') return null;
+  const [first, second] = issue.errors;
+  const orNull = second?.some((i) => i.code === 'invalid_type' && i.expected === 'null');
+  if (!first || first.length === 0 || issue.errors.length !== 2 || !orNull) return null;
+  return first.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as Issue);
 }
 
-/** One line per problem, field first: `content_deadline_date: must be on or before post_deadline_date`. */
-export function issueLines(issues: readonly Issue[]): string[] {
-  return issues.flatMap((issue) => {
+/** Every problem of a zod failure, one per field; an unknown-keys issue names each key. */
+export function fieldIssues(issues: readonly Issue[], wholeName = 'body'): FieldIssue[] {
+  return issues.flatMap((issue): FieldIssue[] => {
+    const inner = unionBranchIssues(issue);
+    if (inner) return fieldIssues(inner, wholeName);
     if (issue.code === 'unrecognized_keys') {
-      return issueFields(issue).map((field) => `${field}: unknown or read-only field`);
+      return issue.keys.map((key) => ({
+        field: pathString([...issue.path, key]),
+        message: 'unknown field',
+      }));
     }
-    const [field] = issueFields(issue);
-    return [field ? `${field}: ${issue.message}` : issue.message];
+    const missing = issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
+    return [
+      {
+        field: pathString(issue.path) || wholeName,
+        message: missing ? 'is required' : issue.message,
+      },
+    ];
   });
 }
 
-/** The message of a 400/422 answer: every problem, field first, joined by `; `. */
-export function formatIssues(issues: readonly Issue[]): string {
-  return issueLines(issues).join('; ');
+/** The error body's `message` for these problems: each field first, joined by `; `. */
+export function issuesMessage(issues: readonly FieldIssue[]): string {
+  const parts = issues.map((issue) => `${issue.field}: ${issue.message}`);
+  const shown = parts.slice(0, MAX_LISTED_ISSUES);
+  if (parts.length > shown.length) shown.push(`and ${parts.length - shown.length} more`);
+  return shown.join('; ');
 }
 
-const LEADING_FIELD = /^([A-Za-z_]\w*(?:\[\d+\]|\.[A-Za-z_]\w*)*): /;
-
-/** The field an error message names first (`tasks[0].title: ...` gives `tasks[0].title`), or null. */
-export function fieldOfMessage(message: string): string | null {
-  return LEADING_FIELD.exec(message)?.[1] ?? null;
+/** The message of a 400/422 answer to a zod failure. */
+export function formatIssues(issues: readonly Issue[], wholeName = 'body'): string {
+  return issuesMessage(fieldIssues(issues, wholeName));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CreatorId, Cursor, DateTime, HttpUrl, Limit, Uuid, pageOf, repeatable } from './common.ts';
 import { MediaType, SubmissionStatus } from './enums.ts';
+import { MediaCheck, MediaFacts, ReviewAwaiting } from './media-checks.ts';
 
 /** Content a creator submitted for review before posting. */
 export const Submission = z
@@ -26,6 +27,23 @@ export const Submission = z
     failure_reason: z.string().nullable().meta({
       description: 'short explanation when status is failed; null for every other status',
     }),
+    awaiting: ReviewAwaiting.nullable().meta({
+      description:
+        'who must act next while in_review when the brand signs off after the agency (settings.brand_approval_required); null otherwise',
+    }),
+    agency_approved_at: DateTime.nullable().meta({
+      description: "when the agency approved it, before the brand's sign-off; null when it has not",
+    }),
+    agency_approved_by: z.string().nullable().meta({
+      description:
+        'the shown part of the agency key that approved it; null when the agency has not',
+    }),
+    media: MediaFacts.nullable().meta({
+      description: 'what inspection found in the media; null before or without it',
+    }),
+    checks: z.array(MediaCheck).nullable().meta({
+      description: 'the outcome of each inspection check; null while inspection runs',
+    }),
     submitted_at: DateTime.nullable(),
     reviewed_at: DateTime.nullable(),
     created_at: DateTime,
@@ -42,6 +60,9 @@ export const SubmissionListQuery = z
       .meta({ description: 'repeat to match any of several statuses' }),
     task_id: Uuid.optional(),
     creator_id: CreatorId.optional(),
+    awaiting: ReviewAwaiting.optional().meta({
+      description: "in review and waiting for the agency's review or the brand's sign-off",
+    }),
     limit: Limit,
     starting_after: Cursor.optional(),
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NumberRange, Targeting, parseRange } from './targeting.ts';
+import { NumberRange, Targeting, parseRange, rangeOutOfBounds } from './targeting.ts';
 
 describe('parseRange', () => {
   it('reads "<min>-<max>" with whole and decimal numbers', () => {
@@ -51,5 +51,30 @@ describe('Targeting', () => {
     expect(result.error?.issues.map((i) => i.path)).toEqual([
       ['groups', 0, 'conditions', 0, 'operator'],
     ]);
+  });
+});
+
+describe('number properties with bounds', () => {
+  const rule = (values: string[]) => ({
+    root_operator: 'AND',
+    groups: [
+      {
+        operator: 'AND',
+        conditions: [{ property: 'prop_engagement_rate', operator: 'IN', values }],
+      },
+    ],
+  });
+
+  it('refuses an engagement rate past 100%, naming the value', () => {
+    const result = Targeting.safeParse(rule(['2-150']));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['groups.0.conditions.0.values.0', 'must lie within 0-100'],
+    ]);
+  });
+
+  it('takes a range inside the bounds, and leaves other number properties unbounded above', () => {
+    expect(Targeting.safeParse(rule(['0-100'])).success).toBe(true);
+    expect(rangeOutOfBounds('prop_followers', '0-5000000')).toBeNull();
   });
 });

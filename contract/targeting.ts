@@ -25,6 +25,25 @@ export const NumberRange = z.string().refine((v) => parseRange(v) !== null, {
   error: 'must be a range "<min>-<max>" with min not above max',
 });
 
+/**
+ * Number properties whose values have natural bounds (a percentage cannot pass 100). The ids are
+ * the built-in properties' (see the service's built-in targeting); other number properties are
+ * bounded only below, by 0.
+ */
+export const NUMBER_PROPERTY_BOUNDS: Readonly<Record<string, { min: number; max: number }>> = {
+  prop_engagement_rate: { min: 0, max: 100 },
+};
+
+/** What is wrong with a number condition's range for `property`'s bounds; null when it fits. */
+export function rangeOutOfBounds(property: string, value: string): string | null {
+  const bounds = NUMBER_PROPERTY_BOUNDS[property];
+  const range = parseRange(value);
+  if (!bounds || !range) return null;
+  return range.min < bounds.min || range.max > bounds.max
+    ? `must lie within ${bounds.min}-${bounds.max}`
+    : null;
+}
+
 export const TargetingCondition = z
   .object({
     property: z
@@ -38,6 +57,11 @@ export const TargetingCondition = z
     }),
   })
   .strict()
+  .superRefine((condition, ctx) => {
+    const [value] = condition.values;
+    const problem = value === undefined ? null : rangeOutOfBounds(condition.property, value);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['values', 0], message: problem });
+  })
   .meta({ id: 'TargetingCondition' });
 export type TargetingCondition = z.infer<typeof TargetingCondition>;
 

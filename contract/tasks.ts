@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, DateTime, HttpUrl, Limit, Name, Uuid, pageOf } from './common.ts';
+import { Cursor, DateTime, HttpUrl, Limit, Name, TEXT_LIMITS, Uuid, pageOf } from './common.ts';
 import { Format, Platform, ReviewMode, TaskStatus } from './enums.ts';
 
 const unique = (items: readonly unknown[]) => new Set(items).size === items.length;
@@ -45,7 +45,7 @@ export type Task = z.infer<typeof Task>;
 
 const taskCreateShape = {
   title: Name,
-  instructions: z.string().trim().min(1).max(10_000),
+  instructions: z.string().trim().min(1).max(TEXT_LIMITS.longText),
   platforms: z
     .array(Platform)
     .min(1, { error: 'must name at least one platform' })
@@ -56,7 +56,7 @@ const taskCreateShape = {
     .max(Format.options.length)
     .refine(unique, { error: 'must not repeat a format' })
     .optional(),
-  caption: z.string().max(2200).nullable().optional().meta({
+  caption: z.string().max(TEXT_LIMITS.caption).nullable().optional().meta({
     description:
       'caption the creator must use when posting; at most 2,200 characters (the Instagram limit)',
   }),
@@ -66,7 +66,7 @@ const taskCreateShape = {
   video_examples: z.array(HttpUrl).max(20).optional(),
   image_url: HttpUrl.nullable().optional(),
   review_mode: ReviewMode.optional(),
-  autoreview_prompt: z.string().max(10_000).nullable().optional(),
+  autoreview_prompt: z.string().max(TEXT_LIMITS.longText).nullable().optional(),
   is_required: z.boolean().optional().meta({
     description: "may be written only when the campaign's completion_mode is some_required",
   }),

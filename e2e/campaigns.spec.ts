@@ -137,6 +137,7 @@ test('a brand manager builds a campaign with two tasks and a two-group targeting
   await row.click();
 
   await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Submitted for approval')).toBeVisible();
   await expect(page.getByRole('main').getByText('Pending approval').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);

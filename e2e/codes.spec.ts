@@ -82,3 +82,55 @@ test('a brand manager uploads usage, sees a decreasing row flagged, fixes it and
   const after = await get<{ data: Code[] }>(request, `/codes?code=${used!.code}`);
   expect(after.data[0]!.earnings_cents).toBe(used!.earnings_cents + 3 * commission);
 });
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('Add codes refuses bad lines by number before sending, then adds the fixed list', async ({
+      page,
+    }) => {
+      const code = `E2E-${viewport.width}-${Date.now().toString(36).toUpperCase()}`;
+      await signIn(page, DEMO.brandKey);
+      const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+        name: 'Codes',
+      });
+      await link.scrollIntoViewIfNeeded();
+      await expect(link).toBeInViewport();
+      await link.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Codes' })).toBeVisible();
+      const open = page.getByRole('button', { name: 'Add codes' });
+      await open.scrollIntoViewIfNeeded();
+      await expect(open).toBeInViewport();
+      await open.click();
+      const dialog = page.getByRole('dialog', { name: /^Add codes to / });
+      const box = dialog.getByRole('textbox', { name: 'Codes' });
+      await box.fill(`bad code with spaces\nÄÖÜ-CODE\n"10% off, summer",SUMMER10\n${code}`);
+      await expect(dialog.getByText('Read as one code per line.', { exact: false })).toBeVisible();
+      const add = dialog.getByRole('button', { name: 'Add 1 code' });
+      await add.scrollIntoViewIfNeeded();
+      await expect(add).toBeInViewport();
+      await add.click();
+      const problems = dialog.getByRole('alert').filter({ hasText: 'Fix these lines first' });
+      await expect(problems).toContainText('Line 1: "bad code with spaces" must be');
+      await expect(problems).toContainText('Line 2: "ÄÖÜ-CODE" must be');
+      await expect(problems).toContainText('Line 3: 2 values on one line');
+      await expectAccessible(page, `add codes with bad lines at ${viewport.width}`);
+
+      await box.fill(code);
+      await add.scrollIntoViewIfNeeded();
+      await expect(add).toBeInViewport();
+      await add.click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Added 1 code')).toBeVisible();
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBeLessThanOrEqual(0);
+    });
+  });
+}

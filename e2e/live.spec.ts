@@ -140,7 +140,7 @@ test('the creators and posts screens follow the activity without a reload', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Creators' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Campaign' }).selectOption({ label: name });
   await page.getByRole('tab', { name: 'Applied' }).click();
-  await expect(page.getByText('No applied creators')).toBeVisible();
+  await expect(page.getByText('No applicants waiting', { exact: true })).toBeVisible();
   await markDocument(page);
 
   // A creator applies on the platform side: the open tab lists them.
@@ -148,7 +148,11 @@ test('the creators and posts screens follow the activity without a reload', asyn
   const creator = await ops.post<{ id: string }>('/creators', { username, properties: {} });
   await ops.post(`/campaigns/${campaign.id}/applications`, { creator_id: creator.id });
   const applicant = page.getByRole('row', { name: new RegExp(`@${username}`) });
-  await expect(applicant).toBeVisible({ timeout: 10_000 });
+  // Arrivals never shift the rows being worked on: they are announced ("1 new applicant · Show").
+  const show = page.getByRole('button', { name: 'Show', exact: true });
+  await expect(applicant.or(show)).toBeVisible({ timeout: 10_000 });
+  if (await show.isVisible()) await show.click();
+  await expect(applicant).toBeVisible();
   // Another manager approves them: they leave the Applied tab.
   await api(
     request,
@@ -157,14 +161,14 @@ test('the creators and posts screens follow the activity without a reload', asyn
     `/campaigns/${campaign.id}/creators/${creator.id}/approve`,
   );
   await expect(applicant).toBeHidden({ timeout: 10_000 });
-  await expect(page.getByText('No applied creators')).toBeVisible();
+  await expect(page.getByText('No applicants waiting', { exact: true })).toBeVisible();
 
   // Their video is approved, then posted: the open posts screen shows the post, then its views.
   const submission = await ops.post<{ id: string }>(`/campaigns/${campaign.id}/submissions`, {
     creator_id: creator.id,
     task_id: campaign.taskId,
     media_type: 'video',
-    media_url: 'https://cdn.example.com/live.mp4',
+    media_url: `${liveURL}/samples/clip-1.mp4`,
   });
   await api(
     request,

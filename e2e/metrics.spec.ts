@@ -28,14 +28,17 @@ test('a brand manager reads the metrics of a campaign and switches the breakdown
   page,
   request,
 }) => {
-  // The demo brand's campaign with the most posts (every status, as the timeline counts them).
+  // The demo brand's campaign with the most live posts (the timeline counts live posts only).
   const campaigns = await get<{ data: { id: string; name: string }[] }>(
     request,
     '/campaigns?status=active&status=paused&status=completed&limit=100',
   );
   let chosen: { id: string; name: string; posts: number } | null = null;
   for (const c of campaigns.data) {
-    const posts = await get<{ data: unknown[] }>(request, `/campaigns/${c.id}/posts?limit=100`);
+    const posts = await get<{ data: unknown[] }>(
+      request,
+      `/campaigns/${c.id}/posts?status=live&limit=100`,
+    );
     if (!chosen || posts.data.length > chosen.posts) chosen = { ...c, posts: posts.data.length };
   }
   expect(chosen?.posts, 'the demo world has a campaign with posts').toBeGreaterThan(0);
@@ -60,13 +63,19 @@ test('a brand manager reads the metrics of a campaign and switches the breakdown
   await expect(page.getByText(/^Report as of /)).toBeVisible();
 
   const funnel = page.getByRole('region', { name: 'Funnel' });
-  await expect(funnel.locator('svg.recharts-surface').first()).toBeVisible();
+  await expect(funnel.getByRole('img')).toHaveAccessibleName(/^Creators: Applied /);
+  await expect(
+    page
+      .getByRole('region', { name: 'Views and engagement over time' })
+      .locator('svg.recharts-surface')
+      .first(),
+  ).toBeVisible();
   await expectAccessible(page, 'the metrics screen with charts');
   await funnel.getByRole('button', { name: 'Table' }).click();
-  await expect(funnel.getByRole('row', { name: /^Applied/ })).toContainText(
+  await expect(funnel.getByRole('row', { name: /^Creators Applied/ })).toContainText(
     grouped(report.funnel.creators_applied!),
   );
-  await expect(funnel.getByRole('row', { name: /^Posts/ })).toContainText(
+  await expect(funnel.getByRole('row', { name: /^Content Posted/ })).toContainText(
     grouped(report.funnel.posts!),
   );
 
@@ -92,7 +101,9 @@ test('a brand manager reads the metrics of a campaign and switches the breakdown
     ).toContainText(grouped(group.performance.views));
   }
   const timeline = page.getByRole('region', { name: 'Views and engagement over time' });
-  await expect(timeline).toContainText(`Built from ${grouped(chosen!.posts)} posts`);
+  await expect(timeline).toContainText(
+    `Built from ${grouped(chosen!.posts)} live post${chosen!.posts === 1 ? '' : 's'}`,
+  );
   await expectAccessible(page, 'the metrics screen with tables');
 });
 
@@ -115,3 +126,65 @@ test('the overview compares the brand’s campaigns and opens one’s metrics', 
     page.getByRole('combobox', { name: 'Campaign' }).locator('option:checked'),
   ).toHaveText(name);
 });
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('the metrics of the default campaign agree with each other and no share passes 100%', async ({
+      page,
+    }) => {
+      await signIn(page, DEMO.brandKey);
+      const metricsLink = page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Metrics' });
+      await metricsLink.scrollIntoViewIfNeeded();
+      await expect(metricsLink).toBeInViewport();
+      await metricsLink.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Metrics' })).toBeVisible();
+      // The default campaign is named in the URL: a reload opens the same one.
+      await expect(page).toHaveURL(/campaign=/);
+      // Other journeys of the run create newer, empty active campaigns (the default is the newest
+      // active one): read the demo's launch campaign, which has creators, content and posts.
+      const picker = page.getByRole('combobox', { name: 'Campaign', exact: true });
+      await expect(picker).toBeInViewport();
+      await picker.selectOption({ label: 'Summer Glow Serum Launch' });
+      await expect(page).toHaveURL(/campaign=/);
+      const views = page
+        .getByRole('region', { name: 'Performance and spend' })
+        .getByText('Views', { exact: true })
+        .locator('xpath=following-sibling::dd');
+      await expect(views).toHaveText(/^[\d,]+$/);
+
+      const funnel = page.getByRole('region', { name: 'Funnel' });
+      const table = funnel.getByRole('button', { name: 'Table' });
+      await table.scrollIntoViewIfNeeded();
+      await expect(table).toBeInViewport();
+      await table.click();
+      // The last column is the share of the step before.
+      const shares = (await funnel.locator('tbody td:last-child').allTextContents()).flatMap(
+        (cell) => [...cell.matchAll(/([\d.]+)%/g)].map((m) => Number(m[1])),
+      );
+      expect(shares.length).toBeGreaterThan(0);
+      expect(Math.max(...shares)).toBeLessThanOrEqual(100);
+
+      const timeline = page.getByRole('region', { name: 'Views and engagement over time' });
+      const timelineTable = timeline.getByRole('button', { name: 'Table' });
+      await timelineTable.scrollIntoViewIfNeeded();
+      await expect(timelineTable).toBeInViewport();
+      await timelineTable.click();
+      // The running total of views the timeline reaches is the card's figure.
+      const lastTotal = timeline.getByRole('row').last().getByRole('cell').nth(3);
+      await expect(lastTotal).toHaveText((await views.textContent())!);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBeLessThanOrEqual(0);
+      await expectAccessible(page, `metrics at ${viewport.width}`);
+    });
+  });
+}

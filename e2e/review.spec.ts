@@ -306,11 +306,14 @@ test('a brand manager bulk-approves five applicants', async ({ page, ops, reques
   await page.getByRole('combobox', { name: 'Campaign' }).selectOption({ label: name });
   await page.getByRole('tab', { name: 'Applied' }).click();
   for (const username of names) {
-    await page.getByRole('checkbox', { name: `Select ${username}` }).check();
+    await page.getByRole('checkbox', { name: `Select @${username}` }).check();
   }
   await expectAccessible(page, 'the creators screen');
-  await page.getByRole('button', { name: 'Approve selected' }).click();
-  await expect(page.getByRole('progressbar', { name: 'Decisions sent' })).toBeVisible();
+  const approve = page.getByRole('button', { name: `Approve ${names.length} selected` });
+  await expect(approve).toBeInViewport();
+  await approve.click();
+  // The decision bar keeps its height and says what was sent.
+  await expect(page.getByText(`${names.length} approved`)).toBeVisible();
   await page.getByRole('tab', { name: 'Approved' }).click();
   for (const username of names) await expect(page.getByText(username)).toBeVisible();
 
@@ -328,6 +331,7 @@ test('a decision still in its undo window is sent when the reviewer closes the t
   browser,
   request,
   ops,
+  baseURL,
 }) => {
   // A submission of its own, in a campaign of its own, so the journey does not depend on what
   // the others left waiting.
@@ -355,7 +359,8 @@ test('a decision still in its undo window is sent when the reviewer closes the t
     creator_id: creator.id,
     task_id: campaign.tasks[0]!.id,
     media_type: 'video',
-    media_url: 'https://cdn.example.com/closing.mp4',
+    // Media the service can inspect (its own sample), so the decision is not held while inspecting.
+    media_url: `${baseURL}/samples/clip-1.mp4`,
   });
 
   const page = await browser.newPage();

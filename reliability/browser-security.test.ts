@@ -172,7 +172,8 @@ describe('hostile campaigns in the dashboard', () => {
     await signIn(page, key);
     await page.goto(`/brands/${brandId}/campaigns/${hostileId}`);
     await page.getByRole('heading', { level: 1, name: HOSTILE.name }).waitFor();
-    await expect(page.getByText(HOSTILE.links[0]!.description)).toBeTruthy();
+    // The link's description is on the page, as text.
+    await page.getByText(HOSTILE.links[0]!.description, { exact: true }).first().waitFor();
     // Hover and focus every link (a mouseover handler would fire), then look for what ran.
     for (const link of await page.getByRole('link').all()) {
       await link.hover({ timeout: 1_000 }).catch(() => {});

@@ -38,14 +38,16 @@ const agency = await ctx.ops.createAgency([own.brand.id, agencyBrand.id]);
 const agencyKey = await ctx.ops.createKey({ kind: 'agency', agency_id: agency.id });
 const revoked = await ctx.ops.createKey({ kind: 'brand', brand_id: victim.brand.id });
 await ctx.ops.revokeKey(revoked.id);
-const withoutScope = new Map<string, string>();
+// Keys acting for B that lack one scope each: brand keys, and keys of an agency managing B (a
+// scope check skipped for either kind must fail the matrix below).
+const victimAgency = await ctx.ops.createAgency([victim.brand.id]);
+const withoutScope = { brand: new Map<string, string>(), agency: new Map<string, string>() };
 for (const scope of ALL_SCOPES) {
-  const key = await ctx.ops.createKey({
-    kind: 'brand',
-    brand_id: victim.brand.id,
-    scopes: ALL_SCOPES.filter((s) => s !== scope) as Scope[],
-  });
-  withoutScope.set(scope, key.key);
+  const scopes = ALL_SCOPES.filter((s) => s !== scope) as Scope[];
+  const brandKey = await ctx.ops.createKey({ kind: 'brand', brand_id: victim.brand.id, scopes });
+  withoutScope.brand.set(scope, brandKey.key);
+  const agencyKey = await ctx.ops.createKey({ kind: 'agency', agency_id: victimAgency.id, scopes });
+  withoutScope.agency.set(scope, agencyKey.key);
 }
 
 afterAll(() => ctx.close());
@@ -237,13 +239,13 @@ describe('the ops token is not an API key', () => {
   });
 });
 
-describe('a key without the scope', () => {
+describe.each(['brand', 'agency'] as const)('a %s key without the scope', (kind) => {
   const scoped = operations.filter((op) => op.scope !== null);
   test.for(scoped.map((op) => [`${op.label} (${op.scope})`, op] as const))(
     '%s answers 403 missing_scope',
     async ([, op]) => {
       await unchanged(op.label, async () => {
-        const { res } = await sendAs(op, victim, withoutScope.get(op.scope!)!);
+        const { res } = await sendAs(op, victim, withoutScope[kind].get(op.scope!)!);
         // The key acts for B, so its own data may appear; the refusal is what matters here.
         expectErrorBody(res, 403, 'missing_scope', op.label);
       });

@@ -9,4 +9,7 @@ if (why) {
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// The demo takes usage reports by e-mail on port 2525 unless INTAKE_SMTP_PORT says otherwise
+// (set it empty to turn the intake off).
+process.env.INTAKE_SMTP_PORT ??= '2525';
 await import('../dist/server/index.js');

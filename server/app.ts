@@ -10,26 +10,32 @@ import { mountDashboard } from './http/dashboard.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { createRouter } from './http/openapi.ts';
+import { compressJson, noStore } from './http/protocol.ts';
 import { MemoryRateLimitStore, rateLimit, type RateLimitStore } from './http/rate-limit.ts';
+import { addressRateLimit, failedAuthThrottle } from './http/throttle.ts';
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { EventHub, type EventHubOptions } from './domain/events.ts';
 import { leaveForBuyer, type Reviewer } from './domain/reviewer.ts';
-import type { ApiKeyCache } from './domain/key-cache.ts';
+import { apiKeyCacheOf, type ApiKeyCache } from './domain/key-cache.ts';
+import { StreamRegistry } from './domain/streams.ts';
 import { secretSource } from './domain/secrets.ts';
-import { creatorRoutes } from './routes/creators/creators.routes.ts';
-import { eventRoutes } from './routes/events/events.routes.ts';
-import { postRoutes } from './routes/posts/posts.routes.ts';
-import { submissionRoutes } from './routes/submissions/submissions.routes.ts';
-import { campaignRoutes } from './routes/campaigns/campaigns.routes.ts';
-import { codeRoutes } from './routes/codes/codes.routes.ts';
-import { meRoutes } from './routes/me/me.routes.ts';
-import { metricsRoutes } from './routes/metrics/metrics.routes.ts';
+import { creatorRoutes } from './routes/creators/creators.handlers.ts';
+import { eventRoutes } from './routes/events/events.handlers.ts';
+import { postRoutes } from './routes/posts/posts.handlers.ts';
+import { submissionRoutes } from './routes/submissions/submissions.handlers.ts';
+import { campaignRoutes } from './routes/campaigns/campaigns.handlers.ts';
+import { codeRoutes } from './routes/codes/codes.handlers.ts';
+import { meRoutes } from './routes/me/me.handlers.ts';
+import { metricsRoutes } from './routes/metrics/metrics.handlers.ts';
 import { metaRoutes, registerOpenApiDocument } from './routes/meta/meta.routes.ts';
-import { opsRoutes } from './routes/ops/ops.routes.ts';
-import { targetingRoutes } from './routes/targeting/targeting.routes.ts';
-import { taskRoutes } from './routes/tasks/tasks.routes.ts';
+import { opsRoutes } from './routes/ops/ops.handlers.ts';
+import { targetingRoutes } from './routes/targeting/targeting.handlers.ts';
+import { taskRoutes } from './routes/tasks/tasks.handlers.ts';
+import { usageReportRoutes } from './routes/usage-reports/usage-reports.handlers.ts';
+import { DEFAULT_INTAKE_DOMAIN } from './domain/codes.ts';
+import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
 
 export const API_BASE = '/2026-07';
 export const OPS_BASE = '/ops';
@@ -42,8 +48,14 @@ export interface AppDeps {
   opsToken: string;
   /** Requests per key per minute. */
   rateLimitPerMinute: number;
-  /** Defaults to a new in-process store; a shared (Redis) store later. */
+  /** Where hits are counted: a new in-process store by default, or the Redis store (http/rate-limit-redis.ts) that instances share. */
   rateLimitStore?: RateLimitStore;
+  /** Requests failing authentication per client address per minute on /2026-07 (default 60). */
+  failedAuthPerMinute?: number;
+  /** Requests per client address per minute on /ops (default 600). */
+  opsRateLimitPerMinute?: number;
+  /** Wrong ops tokens per client address per minute before a 15-minute lockout (default 10). */
+  opsFailedAuthPerMinute?: number;
   /** Origins allowed to call /2026-07 from a browser; empty: same origin only. */
   corsOrigins?: readonly string[];
   /** The built dashboard's directory (see resolveStaticDir), or null for none. */
@@ -62,10 +74,22 @@ export interface AppDeps {
   apiKeyCache?: ApiKeyCache;
   /** Decides submissions to autoreview tasks with a prompt; the default leaves them for the buyer. */
   reviewer?: Reviewer;
+  /**
+   * Queue a media inspection for every new submission and revision (section 9; index.ts turns it
+   * on and runs the worker). Off, submissions are decided at arrival without checks.
+   */
+  inspectMedia?: boolean;
   /** Live events: the shared poller and the SSE connections' heartbeat and retry hint. */
   events?: EventHubOptions & { heartbeatMs?: number; retryMs?: number };
   /** The instance's poller of live events (index.ts wakes it on NOTIFY); defaults to a new one. */
   eventHub?: EventHub;
+  /**
+   * The instance's open event streams by credential (the cap, closing on revocation); defaults to
+   * a new one. Pass one to end a credential's streams from elsewhere (an ended session).
+   */
+  streams?: StreamRegistry;
+  /** The domain of the code groups' e-mail intake addresses (INTAKE_DOMAIN). */
+  intakeDomain?: string;
 }
 
 export type App = Hono<AppEnv>;
@@ -77,14 +101,30 @@ export type App = Hono<AppEnv>;
  */
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? (() => new Date());
+  const intakeDomain = deps.intakeDomain ?? DEFAULT_INTAKE_DOMAIN;
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId());
   app.use('*', requestLog(deps.logger));
   app.use('*', securityHeaders());
 
+  // Answers under /2026-07 and /ops: never cached, JSON over 1 KB compressed (errors included).
+  for (const base of [API_BASE, OPS_BASE]) {
+    app.use(`${base}/*`, noStore());
+    app.use(`${base}/*`, compressJson());
+  }
+
+  // The rest of an oversized body is never read: the connection closes after the answer, so the
+  // client retries on a fresh one instead of writing into a socket the server dropped.
   const tooLarge = () => {
-    throw new ApiError(413, 'payload_too_large', `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+    throw new ApiError(
+      413,
+      'payload_too_large',
+      `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`,
+      {
+        Connection: 'close',
+      },
+    );
   };
 
   // /2026-07: CORS (before auth: preflights carry no key), key, rate limit, body size.
@@ -95,12 +135,29 @@ export function createApp(deps: AppDeps): App {
       cors({
         origin: origins.includes('*') ? '*' : origins,
         allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID'],
-        exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Idempotent-Replay'],
+        allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID', USAGE_REPORT_CHANNEL_HEADER],
+        exposeHeaders: [
+          'RateLimit',
+          'RateLimit-Policy',
+          'Retry-After',
+          'X-Request-Id',
+          'Idempotent-Replay',
+        ],
         maxAge: 600,
       }),
     );
   }
+  const limitStore = deps.rateLimitStore ?? new MemoryRateLimitStore();
+  const clock = () => now().getTime();
+  app.use(
+    `${API_BASE}/*`,
+    failedAuthThrottle({
+      name: 'api',
+      limit: deps.failedAuthPerMinute ?? 60,
+      store: limitStore,
+      now: clock,
+    }),
+  );
   app.use(
     `${API_BASE}/*`,
     apiKeyAuth(deps.db, {
@@ -112,8 +169,8 @@ export function createApp(deps: AppDeps): App {
     `${API_BASE}/*`,
     rateLimit({
       limit: deps.rateLimitPerMinute,
-      store: deps.rateLimitStore ?? new MemoryRateLimitStore(),
-      now: () => now().getTime(),
+      store: limitStore,
+      now: clock,
     }),
   );
   // GET and HEAD never carry a body for the fetch API (bodyLimit passes them), but asking for it
@@ -124,6 +181,25 @@ export function createApp(deps: AppDeps): App {
   app.use(`${API_BASE}/*`, bodyLimited);
   app.use(`${API_BASE}/*`, inputGuard());
 
+  app.use(
+    `${OPS_BASE}/*`,
+    addressRateLimit({
+      name: 'ops',
+      limit: deps.opsRateLimitPerMinute ?? 600,
+      store: limitStore,
+      now: clock,
+    }),
+  );
+  app.use(
+    `${OPS_BASE}/*`,
+    failedAuthThrottle({
+      name: 'ops',
+      limit: deps.opsFailedAuthPerMinute ?? 10,
+      lockoutSeconds: 15 * 60,
+      store: limitStore,
+      now: clock,
+    }),
+  );
   app.use(`${OPS_BASE}/*`, opsAuth(deps.opsToken, { publicPaths: [`${OPS_BASE}/openapi.json`] }));
   app.use(`${OPS_BASE}/*`, bodyLimited);
   app.use(`${OPS_BASE}/*`, inputGuard());
@@ -138,7 +214,8 @@ export function createApp(deps: AppDeps): App {
   api.route('/', submissionRoutes({ db: deps.db, cursorSecret }));
   api.route('/', postRoutes({ db: deps.db, cursorSecret }));
   api.route('/', metricsRoutes({ db: deps.db }));
-  api.route('/', codeRoutes({ db: deps.db, cursorSecret }));
+  api.route('/', codeRoutes({ db: deps.db, cursorSecret, intakeDomain }));
+  api.route('/', usageReportRoutes({ db: deps.db, cursorSecret, intakeDomain }));
   api.route(
     '/',
     eventRoutes({
@@ -149,6 +226,8 @@ export function createApp(deps: AppDeps): App {
           onError: (err) => deps.logger.warn({ err }, 'reading live events failed'),
           ...deps.events,
         }),
+      streams:
+        deps.streams ?? new StreamRegistry(deps.db, deps.apiKeyCache ?? apiKeyCacheOf(deps.db)),
       heartbeatMs: deps.events?.heartbeatMs ?? 15_000,
       retryMs: deps.events?.retryMs ?? 3_000,
     }),
@@ -159,16 +238,27 @@ export function createApp(deps: AppDeps): App {
       'The campaign management interface 2026-07. Every operation sends `Authorization: Bearer <API key>`; ' +
       'errors answer `{error, message, code}`.',
     serverUrl: API_BASE,
-    scheme: { name: 'bearerAuth', description: 'An API key (brand or agency): `Authorization: Bearer cck_…`' },
+    scheme: {
+      name: 'bearerAuth',
+      description: 'An API key (brand or agency): `Authorization: Bearer cck_…`',
+    },
+    rateLimited: true,
   });
 
-  const ops = opsRoutes({ db: deps.db, now, reviewer: deps.reviewer ?? leaveForBuyer });
+  const ops = opsRoutes({
+    db: deps.db,
+    now,
+    reviewer: deps.reviewer ?? leaveForBuyer,
+    inspectMedia: deps.inspectMedia ?? false,
+    intakeDomain,
+  });
   registerOpenApiDocument(ops, {
     title: 'Campaign Console platform side (/ops)',
     description:
       'Operators, the demo world, the simulator and tests: tenancy, keys, targeting properties, campaign review, creator activity. Not reachable with API keys.',
     serverUrl: OPS_BASE,
     scheme: { name: 'opsToken', description: 'The OPS_TOKEN of the service' },
+    rateLimited: false,
   });
 
   app.route('/', metaRoutes(deps));

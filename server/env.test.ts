@@ -21,11 +21,23 @@ describe('environment', () => {
         opsToken: null,
         seed: 'demo',
         rateLimitPerMinute: 600,
+        failedAuthPerMinute: 60,
+        opsRateLimitPerMinute: 600,
         corsOrigins: [],
         logLevel: 'info',
         staticDir: 'dist/client',
         simulator: 'on',
         simulatorTickMs: 2500,
+        mediaAllowHosts: [],
+        mediaMaxBytes: 200 * 1024 * 1024,
+        mediaFetchTimeoutMs: 30_000,
+        autoreview: null,
+        intake: null,
+        intakeDomain: 'intake.localhost',
+        intakeMaxMessageBytes: 5 * 1024 * 1024,
+        intakeRateLimitPerMinute: 30,
+        smtpRelayUrl: null,
+        intakeReplyFrom: 'usage-reports@intake.localhost',
       },
     });
   });
@@ -39,7 +51,9 @@ describe('environment', () => {
     expect(simulator({ SIMULATOR: 'off' })).toBe('off');
     expect(simulator({ SEED: 'none' })).toBe('off');
     expect(simulator({ SEED: 'none', SIMULATOR: 'on' })).toBe('on');
-    expect(errorsOf({ SIMULATOR: 'maybe' })).toEqual(['SIMULATOR must be "on" or "off" (got "maybe")']);
+    expect(errorsOf({ SIMULATOR: 'maybe' })).toEqual([
+      'SIMULATOR must be "on" or "off" (got "maybe")',
+    ]);
     expect(errorsOf({ SIMULATOR_TICK_MS: '10' })).toEqual([
       'SIMULATOR_TICK_MS must be an integer from 50 to 600000 (got "10")',
     ]);
@@ -47,7 +61,12 @@ describe('environment', () => {
 
   it('treats blank variables as unset', () => {
     const result = parseEnv({ PORT: '', DATABASE_URL: ' ', OPS_TOKEN: '', SEED: '' });
-    expect(result.ok && result.env).toMatchObject({ port: 8080, databaseUrl: null, opsToken: null, seed: 'demo' });
+    expect(result.ok && result.env).toMatchObject({
+      port: 8080,
+      databaseUrl: null,
+      opsToken: null,
+      seed: 'demo',
+    });
   });
 
   it('reads every variable', () => {
@@ -60,10 +79,27 @@ describe('environment', () => {
       OPS_TOKEN: 'a-long-ops-token',
       SEED: 'none',
       RATE_LIMIT_PER_MINUTE: '5',
+      FAILED_AUTH_PER_MINUTE: '7',
+      OPS_RATE_LIMIT_PER_MINUTE: '9',
       CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
       LOG_LEVEL: 'silent',
       STATIC_DIR: 'none',
       SIMULATOR_TICK_MS: '200',
+      MEDIA_ALLOW_HOSTS: ' CDN.example.com , media.example.org',
+      MEDIA_MAX_BYTES: '1048576',
+      MEDIA_FETCH_TIMEOUT_MS: '5000',
+      AUTOREVIEW_URL: 'https://llm.example.com/v1',
+      AUTOREVIEW_MODEL: 'judge-1',
+      AUTOREVIEW_API_KEY: 'sk-test',
+      AUTOREVIEW_TIMEOUT_MS: '1500',
+      INTAKE_SMTP_PORT: '2525',
+      INTAKE_DOMAIN: 'Usage.Example.com',
+      INTAKE_MAX_MESSAGE_BYTES: '100000',
+      INTAKE_RATE_LIMIT_PER_MINUTE: '5',
+      INTAKE_TLS_CERT: '/etc/cc/cert.pem',
+      INTAKE_TLS_KEY: '/etc/cc/key.pem',
+      SMTP_RELAY_URL: 'smtp://user:secret@relay:587',
+      INTAKE_REPLY_FROM: 'reports@example.com',
     });
     expect(result).toEqual({
       ok: true,
@@ -76,18 +112,54 @@ describe('environment', () => {
         opsToken: 'a-long-ops-token',
         seed: 'none',
         rateLimitPerMinute: 5,
+        failedAuthPerMinute: 7,
+        opsRateLimitPerMinute: 9,
         corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
         logLevel: 'silent',
         staticDir: 'none',
         simulator: 'off',
         simulatorTickMs: 200,
+        mediaAllowHosts: ['cdn.example.com', 'media.example.org'],
+        mediaMaxBytes: 1_048_576,
+        mediaFetchTimeoutMs: 5_000,
+        autoreview: {
+          url: 'https://llm.example.com/v1',
+          model: 'judge-1',
+          apiKey: 'sk-test',
+          timeoutMs: 1_500,
+        },
+        intake: { port: 2525, tlsCert: '/etc/cc/cert.pem', tlsKey: '/etc/cc/key.pem' },
+        intakeDomain: 'usage.example.com',
+        intakeMaxMessageBytes: 100000,
+        intakeRateLimitPerMinute: 5,
+        smtpRelayUrl: 'smtp://user:secret@relay:587',
+        intakeReplyFrom: 'reports@example.com',
       },
     });
   });
 
+  it('names bad intake variables, never echoing the relay URL, and wants both TLS files', () => {
+    expect(errorsOf({ INTAKE_SMTP_PORT: 'smtp' })).toEqual([
+      'INTAKE_SMTP_PORT must be an integer from 0 to 65535 (got "smtp")',
+    ]);
+    expect(errorsOf({ INTAKE_DOMAIN: 'not a domain' })).toEqual([
+      'INTAKE_DOMAIN must be a domain name like intake.example.com (got "not a domain")',
+    ]);
+    expect(errorsOf({ SMTP_RELAY_URL: 'http://user:secret@relay' })).toEqual([
+      'SMTP_RELAY_URL must be an smtp:// or smtps:// URL',
+    ]);
+    expect(errorsOf({ INTAKE_TLS_CERT: '/etc/cc/cert.pem' })).toEqual([
+      'INTAKE_TLS_KEY must be set too: STARTTLS needs both the certificate and its key',
+    ]);
+  });
+
   it('names a bad PORT and shows its value', () => {
-    expect(errorsOf({ PORT: 'eighty' })).toEqual(['PORT must be an integer from 0 to 65535 (got "eighty")']);
-    expect(errorsOf({ PORT: '70000' })).toEqual(['PORT must be an integer from 0 to 65535 (got "70000")']);
+    expect(errorsOf({ PORT: 'eighty' })).toEqual([
+      'PORT must be an integer from 0 to 65535 (got "eighty")',
+    ]);
+    expect(errorsOf({ PORT: '70000' })).toEqual([
+      'PORT must be an integer from 0 to 65535 (got "70000")',
+    ]);
   });
 
   it('names a DATABASE_URL that is not postgres:// without echoing it', () => {
@@ -97,7 +169,9 @@ describe('environment', () => {
   });
 
   it('names a REDIS_URL that is not redis:// without echoing it', () => {
-    expect(errorsOf({ REDIS_URL: 'http://:secret@cache:6379' })).toEqual(['REDIS_URL must be a redis:// or rediss:// URL']);
+    expect(errorsOf({ REDIS_URL: 'http://:secret@cache:6379' })).toEqual([
+      'REDIS_URL must be a redis:// or rediss:// URL',
+    ]);
   });
 
   it('names a bad SEED, RATE_LIMIT_PER_MINUTE and LOG_LEVEL, one line each', () => {
@@ -115,6 +189,8 @@ describe('environment', () => {
   });
 
   it('refuses a short OPS_TOKEN without echoing it', () => {
-    expect(errorsOf({ OPS_TOKEN: 'short' })).toEqual(['OPS_TOKEN must be 8 to 512 printable characters without spaces']);
+    expect(errorsOf({ OPS_TOKEN: 'short' })).toEqual([
+      'OPS_TOKEN must be 8 to 512 printable characters without spaces',
+    ]);
   });
 });

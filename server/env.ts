@@ -57,7 +57,9 @@ const EnvSchema = z.object({
     blankToUndefined,
     z
       .string()
-      .regex(/^[\x21-\x7e]{8,512}$/, { error: 'must be 8 to 512 printable characters without spaces' })
+      .regex(/^[\x21-\x7e]{8,512}$/, {
+        error: 'must be 8 to 512 printable characters without spaces',
+      })
       .optional(),
   ),
   SEED: z.preprocess(
@@ -65,6 +67,8 @@ const EnvSchema = z.object({
     z.enum(['demo', 'none'], { error: 'must be "demo" or "none"' }).default('demo'),
   ),
   RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000, 600),
+  FAILED_AUTH_PER_MINUTE: integer(1, 1_000_000_000, 60),
+  OPS_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000, 600),
   CORS_ORIGINS: z.preprocess(
     blankToUndefined,
     z
@@ -100,6 +104,59 @@ const EnvSchema = z.object({
     z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional(),
   ),
   SIMULATOR_TICK_MS: integer(50, 600_000, 2500),
+  MEDIA_ALLOW_HOSTS: z.preprocess(blankToUndefined, z.string().optional()),
+  MEDIA_MAX_BYTES: integer(1024, 4_000_000_000, 200 * 1024 * 1024),
+  MEDIA_FETCH_TIMEOUT_MS: integer(100, 600_000, 30_000),
+  AUTOREVIEW_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^https?:\/\/\S+$/, { error: 'must be an http:// or https:// URL' })
+      .optional(),
+  ),
+  AUTOREVIEW_MODEL: z.preprocess(blankToUndefined, z.string().default('gpt-4o-mini')),
+  AUTOREVIEW_API_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  AUTOREVIEW_TIMEOUT_MS: integer(100, 600_000, 20_000),
+  INTAKE_SMTP_PORT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'must be an integer from 0 to 65535' })
+      .transform(Number)
+      .pipe(z.number().max(65535, { error: 'must be an integer from 0 to 65535' }))
+      .optional(),
+  ),
+  INTAKE_DOMAIN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i,
+        {
+          error: 'must be a domain name like intake.example.com',
+        },
+      )
+      .transform((v) => v.toLowerCase())
+      .default('intake.localhost'),
+  ),
+  INTAKE_MAX_MESSAGE_BYTES: integer(1024, 50 * 1024 * 1024, 5 * 1024 * 1024),
+  INTAKE_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000, 30),
+  INTAKE_TLS_CERT: z.preprocess(blankToUndefined, z.string().optional()),
+  INTAKE_TLS_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  SMTP_RELAY_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, { error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+  ),
+  INTAKE_REPLY_FROM: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[^\s@<>]+@[^\s@<>]+$/, { error: 'must be an e-mail address like usage@example.com' })
+      .optional(),
+  ),
 });
 
 export interface Env {
@@ -115,6 +172,10 @@ export interface Env {
   opsToken: string | null;
   seed: 'demo' | 'none';
   rateLimitPerMinute: number;
+  /** Requests failing authentication per client address per minute (extensions section 12). */
+  failedAuthPerMinute: number;
+  /** Requests per client address per minute on /ops. */
+  opsRateLimitPerMinute: number;
   /** Empty: same origin only. */
   corsOrigins: string[];
   logLevel: LogLevel;
@@ -124,6 +185,27 @@ export interface Env {
   simulator: 'on' | 'off';
   /** Milliseconds between two steps of the simulator (its pace). */
   simulatorTickMs: number;
+  /** Hosts whose media may be fetched although they resolve to loopback or private addresses. */
+  mediaAllowHosts: string[];
+  mediaMaxBytes: number;
+  mediaFetchTimeoutMs: number;
+  /** The OpenAI-compatible chat-completions endpoint of automatic review, or null for none. */
+  autoreview: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
+  /** The SMTP intake of usage reports (extensions section 10); null when off. */
+  intake: {
+    port: number;
+    /** PEM files: STARTTLS is offered when both are set. */
+    tlsCert: string | null;
+    tlsKey: string | null;
+  } | null;
+  /** The domain of the intake addresses (shown on code groups whether or not the intake runs). */
+  intakeDomain: string;
+  intakeMaxMessageBytes: number;
+  intakeRateLimitPerMinute: number;
+  /** Where replies to e-mailed reports are sent through; null: no replies. */
+  smtpRelayUrl: string | null;
+  /** The From of those replies. */
+  intakeReplyFrom: string;
 }
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; errors: string[] };
@@ -135,12 +217,21 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
     const errors = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const raw = source[name];
-      const shown = raw === undefined || name === 'OPS_TOKEN' || name === 'DATABASE_URL' || name === 'REDIS_URL' ? '' : ` (got "${raw}")`;
+      const secret = ['OPS_TOKEN', 'AUTOREVIEW_API_KEY', 'DATABASE_URL', 'REDIS_URL', 'SMTP_RELAY_URL'].includes(name);
+      const shown = raw === undefined || secret ? '' : ` (got "${raw}")`;
       return `${name} ${issue.message}${shown}`;
     });
     return { ok: false, errors };
   }
   const e = result.data;
+  if ((e.INTAKE_TLS_CERT === undefined) !== (e.INTAKE_TLS_KEY === undefined)) {
+    return {
+      ok: false,
+      errors: [
+        `${e.INTAKE_TLS_CERT === undefined ? 'INTAKE_TLS_CERT' : 'INTAKE_TLS_KEY'} must be set too: STARTTLS needs both the certificate and its key`,
+      ],
+    };
+  }
   return {
     ok: true,
     env: {
@@ -152,11 +243,40 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
       opsToken: e.OPS_TOKEN ?? null,
       seed: e.SEED,
       rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+      failedAuthPerMinute: e.FAILED_AUTH_PER_MINUTE,
+      opsRateLimitPerMinute: e.OPS_RATE_LIMIT_PER_MINUTE,
       corsOrigins: e.CORS_ORIGINS,
       logLevel: e.LOG_LEVEL,
       staticDir: e.STATIC_DIR,
       simulator: e.SIMULATOR ?? (e.SEED === 'demo' ? 'on' : 'off'),
       simulatorTickMs: e.SIMULATOR_TICK_MS,
+      mediaAllowHosts: (e.MEDIA_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      mediaMaxBytes: e.MEDIA_MAX_BYTES,
+      mediaFetchTimeoutMs: e.MEDIA_FETCH_TIMEOUT_MS,
+      autoreview: e.AUTOREVIEW_URL
+        ? {
+            url: e.AUTOREVIEW_URL,
+            model: e.AUTOREVIEW_MODEL,
+            apiKey: e.AUTOREVIEW_API_KEY ?? null,
+            timeoutMs: e.AUTOREVIEW_TIMEOUT_MS,
+          }
+        : null,
+      intake:
+        e.INTAKE_SMTP_PORT === undefined
+          ? null
+          : {
+              port: e.INTAKE_SMTP_PORT,
+              tlsCert: e.INTAKE_TLS_CERT ?? null,
+              tlsKey: e.INTAKE_TLS_KEY ?? null,
+            },
+      intakeDomain: e.INTAKE_DOMAIN,
+      intakeMaxMessageBytes: e.INTAKE_MAX_MESSAGE_BYTES,
+      intakeRateLimitPerMinute: e.INTAKE_RATE_LIMIT_PER_MINUTE,
+      smtpRelayUrl: e.SMTP_RELAY_URL ?? null,
+      intakeReplyFrom: e.INTAKE_REPLY_FROM ?? `usage-reports@${e.INTAKE_DOMAIN}`,
     },
   };
 }

@@ -2,19 +2,32 @@
 import './gc-tuning.ts';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { activeDemoKeys, DEMO_AGENCY_KEY, DEMO_BRAND_KEY, seedDemo, writeDemoKeysFile } from './demo/seed.ts';
+import {
+  activeDemoKeys,
+  DEMO_AGENCY_KEY,
+  DEMO_BRAND_KEY,
+  seedDemo,
+  writeDemoKeysFile,
+} from './demo/seed.ts';
 import { createSimulator } from './demo/simulator.ts';
+import { openAiReviewer } from './domain/autoreview.ts';
+import { leaveForBuyer } from './domain/reviewer.ts';
+import { inspectionHandler } from './jobs/inspect-submission.ts';
+import { createWorker } from './jobs/worker.ts';
 import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './domain/key-cache.ts';
 import { EVENTS_CHANNEL, EventHub } from './domain/events.ts';
 import { loadCursorSecret } from './domain/secrets.ts';
 import { loadEnv } from './env.ts';
 import { resolveStaticDir } from './http/dashboard.ts';
+import { listen } from './http/listen.ts';
 import { MemoryRateLimitStore } from './http/rate-limit.ts';
 import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import { createLogger } from './logger.ts';
+import { startIntake, type Intake } from './intake/smtp-intake.ts';
+import { listIntakeAddresses } from './domain/usage-reports.ts';
+import { readFileSync } from 'node:fs';
 
 // Boot: env -> database -> migrations -> seed -> app -> listen. Banner lines (URLs, generated
 // token, demo keys) are for people and go to stdout as plain text; everything else is JSON logs.
@@ -42,10 +55,13 @@ const database = await openDatabase({
 const mediaBase = `http://${env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host}:${env.port}`;
 
 async function demoWorld() {
-  const seeded = await seedDemo(database.db, { mediaBase });
+  const seeded = await seedDemo(database.db, { mediaBase, inspect: true });
   if (seeded.created) {
-    console.log('Created the demo world: Brightline Agency manages Glow Lab and Northwind Outdoors; Pixel Coffee is on its own.');
-    if (env.dataDir !== 'memory') console.log(`Demo keys written to ${writeDemoKeysFile(resolve(env.dataDir), seeded.world)}`);
+    console.log(
+      'Created the demo world: Brightline Agency manages Glow Lab and Northwind Outdoors; Pixel Coffee is on its own.',
+    );
+    if (env.dataDir !== 'memory')
+      console.log(`Demo keys written to ${writeDemoKeysFile(resolve(env.dataDir), seeded.world)}`);
   }
   const active = await activeDemoKeys(database.db);
   if (active.brandKey) console.log(`Demo brand key (Glow Lab):            ${DEMO_BRAND_KEY}`);
@@ -68,11 +84,21 @@ const cursorSecret = await loadCursorSecret(database.db).catch(async (err: unkno
 // A key revoked on another instance is forgotten here when the notification arrives (at the
 // latest after the cache's TTL if it is lost).
 const apiKeys = apiKeyCacheOf(database.db);
-await database.listen(KEY_REVOKED_CHANNEL, (keyId) => apiKeys.forget(keyId), () => apiKeys.clear());
+await database.listen(
+  KEY_REVOKED_CHANNEL,
+  (keyId) => apiKeys.forget(keyId),
+  () => apiKeys.clear(),
+);
 
 // Live events: one poller for this instance, woken at once when any instance commits a change.
-const eventHub = new EventHub(database.db, { onError: (err) => logger.warn({ err }, 'reading live events failed') });
-await database.listen(EVENTS_CHANNEL, () => eventHub.wake(), () => eventHub.wake());
+const eventHub = new EventHub(database.db, {
+  onError: (err) => logger.warn({ err }, 'reading live events failed'),
+});
+await database.listen(
+  EVENTS_CHANNEL,
+  () => eventHub.wake(),
+  () => eventHub.wake(),
+);
 
 // Rate limits: one budget per key across every instance when REDIS_URL is set; without it each
 // instance counts alone (a key gets the limit once per instance).
@@ -81,7 +107,10 @@ if (env.redisUrl) {
   redisStore = new RedisRateLimitStore(env.redisUrl, {
     onStateChange: (state, err) =>
       state === 'down'
-        ? logger.warn({ err }, 'Redis does not answer: rate limits counted in this instance only until it does')
+        ? logger.warn(
+            { err },
+            'Redis does not answer: rate limits counted in this instance only until it does',
+          )
         : logger.info('Redis answers again: rate limits shared by every instance'),
   });
   if (await redisStore.connect()) logger.info('rate limits: shared in Redis (REDIS_URL)');
@@ -89,20 +118,53 @@ if (env.redisUrl) {
   logger.info('rate limits: counted in this instance (REDIS_URL not set)');
 }
 
+// Media inspection (extensions section 9): every instance runs one worker on the shared job table.
+// The demo's samples are served by this service on a loopback address, so with SEED=demo its own
+// host is allowed besides MEDIA_ALLOW_HOSTS.
+const reviewer = env.autoreview ? openAiReviewer(env.autoreview, logger) : leaveForBuyer;
+const allowHosts = new Set(env.mediaAllowHosts);
+if (env.seed === 'demo') allowHosts.add(new URL(mediaBase).host);
+const inspector = createWorker({
+  db: database.db,
+  logger,
+  handle: inspectionHandler({
+    db: database.db,
+    reviewer,
+    fetch: {
+      maxBytes: env.mediaMaxBytes,
+      timeoutMs: env.mediaFetchTimeoutMs,
+      maxRedirects: 5,
+      allowHosts,
+    },
+  }),
+});
+logger.info(
+  {
+    autoreview: env.autoreview ? new URL(env.autoreview.url).host : 'off',
+    media_allow_hosts: [...allowHosts],
+  },
+  'media inspection: on',
+);
+
 const staticDir = resolveStaticDir(env.staticDir);
 const app = createApp({
   db: database.db,
   logger,
   opsToken,
   rateLimitPerMinute: env.rateLimitPerMinute,
+  failedAuthPerMinute: env.failedAuthPerMinute,
+  opsRateLimitPerMinute: env.opsRateLimitPerMinute,
   rateLimitStore: redisStore ?? new MemoryRateLimitStore(),
   corsOrigins: env.corsOrigins,
   staticDir,
   cursorSecret,
   eventHub,
+  reviewer,
+  inspectMedia: true,
+  intakeDomain: env.intakeDomain,
 });
 
-const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
+const server = listen(app, { hostname: env.host, port: env.port }, (info) => {
   const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
   console.log(`Campaign Console listening on ${url}  (API ${url}/2026-07, docs ${url}/docs)`);
   logger.info(
@@ -114,11 +176,52 @@ const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (
     },
     'ready',
   );
+  inspector.start();
 });
 // Creator activity in the demo world: on by default with SEED=demo, SIMULATOR=off stops it.
 const simulator =
-  env.seed === 'demo' && env.simulator === 'on' ? createSimulator({ db: database.db, logger, mediaBase, tickMs: env.simulatorTickMs }) : null;
+  env.seed === 'demo' && env.simulator === 'on'
+    ? createSimulator({
+        db: database.db,
+        logger,
+        mediaBase,
+        tickMs: env.simulatorTickMs,
+        reviewer,
+        inspect: true,
+      })
+    : null;
 if (simulator) console.log('Simulating creator activity (SIMULATOR=off to stop it).');
+
+// The SMTP intake of usage reports, when INTAKE_SMTP_PORT is set (npm start sets 2525).
+let intake: Intake | null = null;
+if (env.intake) {
+  const config = env.intake;
+  try {
+    intake = await startIntake({
+      db: database.db,
+      logger,
+      domain: env.intakeDomain,
+      host: env.host,
+      port: config.port,
+      maxMessageBytes: env.intakeMaxMessageBytes,
+      ratePerMinute: env.intakeRateLimitPerMinute,
+      tls: config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } : null,
+      relayUrl: env.smtpRelayUrl,
+      replyFrom: env.intakeReplyFrom,
+    });
+  } catch (err) {
+    logger.fatal({ err }, 'could not start the SMTP intake (INTAKE_SMTP_PORT, INTAKE_TLS_CERT, INTAKE_TLS_KEY)');
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+  const host = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
+  console.log(
+    `Usage reports by e-mail: SMTP on ${host}:${intake.port}${config.tlsCert ? ' (STARTTLS)' : ''}, replies ${env.smtpRelayUrl ? 'through SMTP_RELAY_URL' : 'off (SMTP_RELAY_URL not set)'}`,
+  );
+  for (const a of await listIntakeAddresses(database.db, env.intakeDomain).catch(() => [])) {
+    console.log(`  ${a.brand} / ${a.group}: ${a.address}`);
+  }
+}
 
 server.on('error', (err) => {
   logger.fatal({ err }, 'could not listen');
@@ -131,6 +234,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   simulator?.stop();
+  await inspector.stop();
   // Finish requests in flight, then close the database; give up after 10 s.
   const force = setTimeout(() => {
     logger.warn('requests still running after 10 s; closing anyway');
@@ -138,8 +242,11 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   await new Promise<void>((done) => server.close(() => done()));
+  await intake?.close().catch((err: unknown) => logger.warn({ err }, 'closing the SMTP intake failed'));
   if ('closeIdleConnections' in server) server.closeIdleConnections();
-  await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
+  await database
+    .close()
+    .catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
   await redisStore?.close();
   clearTimeout(force);
   process.exit(0);

@@ -6,6 +6,7 @@ import type { Figures } from './measure.ts';
 import type { ClusterResult } from '../parts/cluster.ts';
 import type { DashboardResult } from '../parts/dashboard.ts';
 import type { ScaleResult } from '../parts/scale.ts';
+import type { LighthouseResult } from '../parts/lighthouse.ts';
 import type { ServiceDriverResult } from '../parts/service.ts';
 import type { Machine } from './results.ts';
 
@@ -66,6 +67,7 @@ export async function writeDocs(dir: string, out: string) {
     first_screen_within_budget: boolean;
   }>(dir, 'bundle-size');
   const review = read<Record<string, unknown>>(dir, 'review-decisions');
+  const lighthouse = read<LighthouseResult>(dir, 'lighthouse');
   const list = read<{
     drivers: {
       driver: string;
@@ -208,6 +210,26 @@ baseline measured **in the same run**, and the ratio is what to compare between 
       '-',
     ]);
   }
+  if (lighthouse) {
+    const worst = (
+      profile: 'desktop' | 'mobile',
+      c: 'performance' | 'accessibility' | 'best-practices',
+    ) => Math.min(...lighthouse.runs.filter((r) => r.profile === profile).map((r) => r.scores[c]));
+    summary.push([
+      'Lighthouse, desktop, lowest of sign-in, campaigns, review, metrics (`--parts=lighthouse`)',
+      `performance ${worst('desktop', 'performance')}, accessibility ${worst('desktop', 'accessibility')}, best practices ${worst('desktop', 'best-practices')}`,
+      'performance ≥ 95, accessibility 100, best practices 100',
+      yes(lighthouse.runs.filter((r) => r.profile === 'desktop').every((r) => r.targets_met)),
+    ]);
+    if (lighthouse.runs.some((r) => r.profile === 'mobile')) {
+      summary.push([
+        'Lighthouse, mobile (slow 4G, 4× CPU), lowest performance',
+        String(worst('mobile', 'performance')),
+        'performance ≥ 90',
+        yes(lighthouse.runs.filter((r) => r.profile === 'mobile').every((r) => r.targets_met)),
+      ]);
+    }
+  }
   if (cold) {
     summary.push([
       '`npm start` on a built tree (`bench/cold-start.mjs`)',
@@ -228,6 +250,7 @@ baseline measured **in the same run**, and the ratio is what to compare between 
     ['campaigns-list.json', list],
     ['bundle-size.json', bundle],
     ['review-decisions.json', review],
+    ['lighthouse.json', lighthouse],
     ['cold-start.json', cold],
   ];
   md.push(
@@ -427,6 +450,45 @@ ${stamp(cluster)}
   }
 
   // ------------------------------------------------------------------ dashboard
+  if (lighthouse) {
+    md.push(`## Lighthouse
+
+Lighthouse ${lighthouse.lighthouse} (npm; v13 needs Node 22) on Debian's Chromium against the built dashboard and service
+with the demo world, signed in as the demo brand (the session stored as the dashboard stores it,
+Lighthouse told to keep storage). Desktop is Lighthouse's desktop profile; mobile its default
+(Moto G power class screen, slow 4G, CPU 4× slower). Scores move by a few points from run to run on
+these 2-core machines, and by more when the machine is busy: read them beside the load of the run.
+
+${table(
+  [
+    'Screen',
+    'Profile',
+    'Performance',
+    'Accessibility',
+    'Best practices',
+    'TBT',
+    'LCP',
+    'Met',
+    'Below 100',
+  ],
+  lighthouse.runs.map((r) => [
+    r.screen,
+    r.profile,
+    String(r.scores.performance),
+    String(r.scores.accessibility),
+    String(r.scores['best-practices']),
+    `${n(r.metrics.total_blocking_time_ms)} ms`,
+    `${n(r.metrics.largest_contentful_paint_ms)} ms`,
+    yes(r.targets_met),
+    r.failed_audits.join(', ') || '-',
+  ]),
+  2,
+)}
+
+${stamp(lighthouse)}
+`);
+  }
+
   if (dashboard || bundle || review) {
     md.push('## Dashboard\n');
     if (dashboard) {
@@ -469,7 +531,7 @@ ${stamp(dashboard)}
 |---|---|---|
 | \`npm run bench\` | everything below, tables printed, \`bench/results/*.json\` and this page rewritten | ~30 min |
 | \`npm run bench -- --quick\` | the same with short measures and smaller worlds; results in a temporary directory, this page unchanged | ~10 min |
-| \`npm run bench -- --parts=service,scale --drivers=postgres\` | only some parts (\`service\`, \`scale\`, \`cluster\`, \`dashboard\`, \`bundle\`, \`review\`, \`campaigns-list\`), on some drivers | |
+| \`npm run bench -- --parts=service,scale --drivers=postgres\` | only some parts (\`service\`, \`scale\`, \`cluster\`, \`dashboard\`, \`bundle\`, \`review\`, \`campaigns-list\`, \`lighthouse\`), on some drivers | |
 | \`npm run bench -- --docs\` | only rewrite this page from \`bench/results\` | |
 | \`npm run bench:campaigns\` | the campaign list alone beside its SQL (issue 3; [decision 0012](decisions/0012-benchmark-baselines.md)) | ~3 min |
 

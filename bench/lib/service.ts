@@ -82,6 +82,8 @@ export async function startService(env: Record<string, string>): Promise<Service
       STATIC_DIR: 'none',
       LOG_LEVEL: config.logLevel,
       RATE_LIMIT_PER_MINUTE: '1000000000',
+      OPS_RATE_LIMIT_PER_MINUTE: '1000000000',
+      FAILED_AUTH_PER_MINUTE: '1000000000',
       REDIS_URL: '',
       ...env,
     },

@@ -36,6 +36,9 @@ export async function startService(port: number, env: Record<string, string>): P
       SIMULATOR: 'off',
       LOG_LEVEL: 'info',
       STATIC_DIR: 'dist/client',
+      // Setup goes through /ops from one address; the parts probing these limits set them.
+      OPS_RATE_LIMIT_PER_MINUTE: '1000000',
+      FAILED_AUTH_PER_MINUTE: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,10 +13,28 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// Self-contained on purpose: drizzle-kit loads this file on its own to generate migrations.
+import {
+  CampaignStatus,
+  CreatorStatus,
+  MediaType,
+  PostStatus,
+  SubmissionStatus,
+  TaskStatus,
+  Visibility,
+} from '../../contract/enums.ts';
+import { KeyKind } from '../../contract/me.ts';
+import { TargetingPropertyKind } from '../../contract/targeting.ts';
+
+// drizzle-kit loads this file on its own to generate migrations: it imports the contract by
+// relative path (no `#contract` alias), and nothing else of the service.
+
+/** A database enum with exactly the values of the contract's enum of the same meaning. */
+const contractEnum = <T extends string>(name: string, values: { options: readonly T[] }) =>
+  pgEnum(name, values.options as unknown as [T, ...T[]]);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -42,10 +60,13 @@ export const agencyBrands = pgTable(
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.agencyId, t.brandId] }), index('agency_brands_brand_id_idx').on(t.brandId)],
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.brandId] }),
+    index('agency_brands_brand_id_idx').on(t.brandId),
+  ],
 );
 
-export const apiKeyKind = pgEnum('api_key_kind', ['brand', 'agency']);
+export const apiKeyKind = contractEnum('api_key_kind', KeyKind);
 
 export const apiKeys = pgTable(
   'api_keys',
@@ -73,7 +94,7 @@ export const apiKeys = pgTable(
   ],
 );
 
-export const targetingPropertyKind = pgEnum('targeting_property_kind', ['option', 'number']);
+export const targetingPropertyKind = contractEnum('targeting_property_kind', TargetingPropertyKind);
 
 export const targetingProperties = pgTable('targeting_properties', {
   /** Opaque to callers: a slug for built-in properties, a UUID or slug for added ones. */
@@ -101,11 +122,12 @@ export const targetingValues = pgTable(
 // text (see server/domain/sql.ts), so cursors compare exactly what is stored. JSON columns hold the
 // interface's shapes as they are answered.
 
-export const campaignStatus = pgEnum('campaign_status', ['draft', 'pending_approval', 'active', 'paused', 'completed']);
-export const visibility = pgEnum('visibility', ['public', 'unlisted']);
-export const taskStatus = pgEnum('task_status', ['active', 'archived']);
+export const campaignStatus = contractEnum('campaign_status', CampaignStatus);
+export const visibility = contractEnum('visibility', Visibility);
+export const taskStatus = contractEnum('task_status', TaskStatus);
 
-const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 6 }).notNull().defaultNow();
+const stamp = (name: string) =>
+  timestamp(name, { withTimezone: true, precision: 6 }).notNull().defaultNow();
 
 export interface StoredStatusDetail {
   kind: 'auto_paused' | 'publish_denied';
@@ -132,7 +154,11 @@ export interface StoredSettings {
 }
 export interface StoredTargeting {
   root_operator: 'AND' | 'OR';
-  groups: { name?: string | undefined; operator: 'AND' | 'OR'; conditions: { property: string; operator: 'IN' | 'NOT_IN'; values: string[] }[] }[];
+  groups: {
+    name?: string | undefined;
+    operator: 'AND' | 'OR';
+    conditions: { property: string; operator: 'IN' | 'NOT_IN'; values: string[] }[];
+  }[];
 }
 
 export const campaigns = pgTable(
@@ -169,7 +195,11 @@ export const campaigns = pgTable(
     updatedAt: stamp('updated_at'),
   },
   (t) => [
-    index('campaigns_brand_created_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('campaigns_brand_created_idx').on(
+      t.brandId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check(
       'campaigns_invite_code_check',
       sql`(${t.visibility} = 'unlisted' and ${t.inviteCode} is not null) or (${t.visibility} = 'public' and ${t.inviteCode} is null)`,
@@ -225,7 +255,10 @@ export const idempotencyKeys = pgTable(
     responseBody: text('response_body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.apiKeyId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** Secrets every instance shares (the cursor signing key), made once on first boot. */
@@ -239,10 +272,24 @@ export const serviceSecrets = pgTable('service_secrets', {
 // the outbox of live events. campaign_creators carries running totals (content counts, live posts,
 // metrics, spend) kept in the transaction of each change, so no answer sums posts or submissions.
 
-export const creatorStatus = pgEnum('creator_status', ['applied', 'approved', 'rejected']);
-export const submissionStatus = pgEnum('submission_status', ['in_review', 'approved', 'rejected', 'failed', 'post_deleted']);
-export const mediaType = pgEnum('media_type', ['video', 'carousel']);
-export const postStatus = pgEnum('post_status', ['live', 'deleted']);
+export const creatorStatus = contractEnum('creator_status', CreatorStatus);
+export const submissionStatus = contractEnum('submission_status', SubmissionStatus);
+export const mediaType = contractEnum('media_type', MediaType);
+export const postStatus = contractEnum('post_status', PostStatus);
+export const reviewAwaiting = pgEnum('review_awaiting', ['agency', 'brand']);
+
+export interface StoredMediaFacts {
+  content_type: string | null;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  duration_s: number | null;
+}
+export interface StoredCheck {
+  name: 'playable' | 'orientation' | 'duration' | 'resolution' | 'autoreview';
+  outcome: 'pass' | 'warn' | 'fail';
+  detail: string;
+}
 
 const count0 = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
@@ -311,6 +358,13 @@ export const submissions = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true, precision: 6 }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, precision: 6 }),
     reviewedByKeyId: uuid('reviewed_by_key_id'),
+    /** Who acts next while in_review when the brand signs off after its agency (section 8). */
+    awaiting: reviewAwaiting('awaiting'),
+    agencyApprovedAt: timestamp('agency_approved_at', { withTimezone: true, precision: 6 }),
+    agencyApprovedByKeyId: uuid('agency_approved_by_key_id'),
+    /** Inspection (section 9): null while it runs (checks) or before it (media). */
+    media: jsonb('media').$type<StoredMediaFacts>(),
+    checks: jsonb('checks').$type<StoredCheck[]>(),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
@@ -383,7 +437,9 @@ export const events = pgTable(
     type: text('type').notNull(),
     resourceId: text('resource_id').notNull(),
     occurredAt: stamp('occurred_at'),
-    txId: bigint('tx_id', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
+    txId: bigint('tx_id', { mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
   },
   (t) => [
     index('events_position_idx').on(t.txId, t.id),
@@ -443,10 +499,18 @@ export const codeGroups = pgTable(
     commissionCents: integer('commission_cents').notNull(),
     /** Number of codes in the group, kept in the transaction that adds or deletes codes. */
     codesCount: count0('codes_count'),
+    /**
+     * The secret part of the group's e-mail intake address `usage+<token>@<INTAKE_DOMAIN>`: 32
+     * lowercase hex characters (128 bits) from the database's cryptographic random source.
+     */
+    intakeToken: text('intake_token')
+      .notNull()
+      .default(sql`substr(encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex'), 1, 32)`),
     createdAt: stamp('created_at'),
   },
   (t) => [
     index('code_groups_brand_created_idx').on(t.brandId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('code_groups_intake_token_idx').on(t.intakeToken),
     check('code_groups_commission_check', sql`${t.commissionCents} >= 0`),
   ],
 );
@@ -484,5 +548,76 @@ export const discountCodes = pgTable(
       sql`(${t.assignedCampaignId} is null) = (${t.assignedCreatorId} is null)`,
     ),
     check('discount_codes_totals_check', sql`${t.totalUses} >= 0 and ${t.earningsCents} >= 0`),
+  ],
+);
+
+/**
+ * Every usage report from every channel (extensions section 10), written in the transaction that
+ * applies it or records its refusal. `brand_ids`: the brands whose codes it names (an agency key
+ * may report codes of several), or the reporter's brands when it names none; a report is visible
+ * to a key acting for any of them. An e-mail's Message-ID is unique per group, so a message
+ * delivered twice, or to two instances, is applied once. A trigger writes usage_report.created.
+ */
+export const usageReports = pgTable(
+  'usage_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandIds: uuid('brand_ids').array().notNull(),
+    groupId: uuid('group_id').references(() => codeGroups.id, { onDelete: 'set null' }),
+    /** api, dashboard or email. */
+    channel: text('channel').notNull(),
+    /** json or csv. */
+    format: text('format').notNull(),
+    /** applied or refused. */
+    outcome: text('outcome').notNull(),
+    rows: integer('rows').notNull(),
+    codesChanged: integer('codes_changed').notNull(),
+    usesAdded: count0('uses_added'),
+    paidCents: count0('paid_cents'),
+    /** [{line, index, code, message}] */
+    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+    sender: text('sender').notNull(),
+    messageId: text('message_id'),
+    receivedAt: stamp('received_at'),
+  },
+  (t) => [
+    index('usage_reports_received_idx').on(t.receivedAt.desc(), t.id.desc()),
+    index('usage_reports_brands_idx').using('gin', t.brandIds),
+    index('usage_reports_group_received_idx').on(t.groupId, t.receivedAt.desc(), t.id.desc()),
+    uniqueIndex('usage_reports_message_idx').on(t.groupId, t.messageId),
+    check('usage_reports_channel_check', sql`${t.channel} in ('api', 'dashboard', 'email')`),
+    check('usage_reports_format_check', sql`${t.format} in ('json', 'csv')`),
+    check('usage_reports_outcome_check', sql`${t.outcome} in ('applied', 'refused')`),
+  ],
+);
+
+/**
+ * Durable inspection jobs (section 9), one per submission and revision. A worker claims a due job
+ * with FOR UPDATE SKIP LOCKED and holds it by a lease (locked_until, lock_token) rather than an
+ * open transaction, so the network fetch runs outside any transaction and a crashed worker's job
+ * is taken again when its lease runs out; only the holder of the current token may finish it.
+ */
+export const inspectionJobs = pgTable(
+  'inspection_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    /** queued, running (leased) or done. */
+    state: text('state').$type<'queued' | 'running' | 'done'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: stamp('run_at'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 6 }),
+    lockToken: uuid('lock_token'),
+    lastError: text('last_error'),
+    createdAt: stamp('created_at'),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 6 }),
+  },
+  (t) => [
+    uniqueIndex('inspection_jobs_submission_revision_idx').on(t.submissionId, t.revision),
+    index('inspection_jobs_due_idx').on(t.state, t.runAt),
+    check('inspection_jobs_state_check', sql`${t.state} in ('queued', 'running', 'done')`),
   ],
 );

@@ -81,7 +81,11 @@ const glowLab: DemoCampaign[] = [
       },
       content_deadline_date: dateIn(14),
       post_deadline_date: dateIn(21),
-      settings: { creator_approval_required: true, post_approval_mode: 'moderate' },
+      settings: {
+        creator_approval_required: true,
+        brand_approval_required: true,
+        post_approval_mode: 'moderate',
+      },
       tasks: [
         t('Morning routine TikTok', 'Film your morning routine and apply the serum on camera.', {
           formats: ['feed_video'],

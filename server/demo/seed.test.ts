@@ -18,10 +18,22 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function counts() {
-  const tables = ['brands', 'agencies', 'agency_brands', 'api_keys', 'targeting_properties', 'targeting_values', 'campaigns', 'tasks'];
+  const tables = [
+    'brands',
+    'agencies',
+    'agency_brands',
+    'api_keys',
+    'targeting_properties',
+    'targeting_values',
+    'campaigns',
+    'tasks',
+  ];
   const out: Record<string, number> = {};
   for (const t of tables) {
-    const [row] = await queryRows<{ n: number }>(ctx.db, sql.raw(`select count(*)::int as n from ${t}`));
+    const [row] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql.raw(`select count(*)::int as n from ${t}`),
+    );
     out[t] = row!.n;
   }
   return out;
@@ -55,7 +67,10 @@ describe('the demo world', () => {
   });
 
   it('stores the demo keys hashed, like any key', async () => {
-    const rows = await queryRows<{ row: string }>(ctx.db, sql`select row_to_json(k)::text as row from api_keys k`);
+    const rows = await queryRows<{ row: string }>(
+      ctx.db,
+      sql`select row_to_json(k)::text as row from api_keys k`,
+    );
     const all = rows.map((r) => r.row).join('\n');
     expect(all).not.toContain(DEMO_BRAND_KEY);
     expect(all).not.toContain(DEMO_AGENCY_KEY);
@@ -74,7 +89,9 @@ describe('built-in targeting properties', () => {
     try {
       const { key } = await other.ops.brandWithKey();
       const res = await other.request('GET', '/2026-07/targeting/properties', { key: key.key });
-      expect(res.json.data.map((p: { id: string }) => p.id)).toEqual(BUILTIN_TARGETING.map((p) => p.id));
+      expect(res.json.data.map((p: { id: string }) => p.id)).toEqual(
+        BUILTIN_TARGETING.map((p) => p.id),
+      );
     } finally {
       await other.close();
     }
@@ -97,27 +114,50 @@ describe('the demo campaigns', () => {
       });
       expect(res.status).toBe(200);
       const page = CampaignPage.parse(res.json);
-      expect(statusesOf(page)).toEqual(new Set(['draft', 'pending_approval', 'active', 'paused', 'completed']));
-      for (const c of page.data) expect(c.tasks_count).toBeGreaterThanOrEqual(c.status === 'draft' ? 0 : 2);
+      expect(statusesOf(page)).toEqual(
+        new Set(['draft', 'pending_approval', 'active', 'paused', 'completed']),
+      );
+      for (const c of page.data)
+        expect(c.tasks_count).toBeGreaterThanOrEqual(c.status === 'draft' ? 0 : 2);
     }
   });
 
   it('include a denied draft, a campaign paused for a billing issue, a weekly-video-cap one and targeting', async () => {
-    const page = CampaignPage.parse((await ctx.request('GET', '/2026-07/campaigns?limit=100', { key: DEMO_BRAND_KEY })).json);
+    const page = CampaignPage.parse(
+      (await ctx.request('GET', '/2026-07/campaigns?limit=100', { key: DEMO_BRAND_KEY })).json,
+    );
     expect(page.data.length).toBeGreaterThanOrEqual(6);
-    expect(page.data.some((c) => c.status === 'draft' && c.status_detail?.kind === 'publish_denied')).toBe(true);
-    expect(page.data.some((c) => c.status === 'paused' && c.status_detail?.kind === 'auto_paused' && c.status_detail.reason === 'billing_issue')).toBe(true);
+    expect(
+      page.data.some((c) => c.status === 'draft' && c.status_detail?.kind === 'publish_denied'),
+    ).toBe(true);
+    expect(
+      page.data.some(
+        (c) =>
+          c.status === 'paused' &&
+          c.status_detail?.kind === 'auto_paused' &&
+          c.status_detail.reason === 'billing_issue',
+      ),
+    ).toBe(true);
     expect(page.data.some((c) => c.targeting !== null)).toBe(true);
     const weekly = page.data.find((c) => c.name === 'Glow Weekly Creators')!;
-    const task = (await ctx.request('GET', `/2026-07/campaigns/${weekly.id}`, { key: DEMO_BRAND_KEY })).json.tasks[0];
-    const res = await ctx.request('PATCH', `/2026-07/campaigns/${weekly.id}/tasks/${task.id}`, { key: DEMO_BRAND_KEY, body: { title: 'x' } });
+    const task = (
+      await ctx.request('GET', `/2026-07/campaigns/${weekly.id}`, { key: DEMO_BRAND_KEY })
+    ).json.tasks[0];
+    const res = await ctx.request('PATCH', `/2026-07/campaigns/${weekly.id}/tasks/${task.id}`, {
+      key: DEMO_BRAND_KEY,
+      body: { title: 'x' },
+    });
     expect(res.json.code).toBe('task_read_only');
   });
 
   it('answer each campaign in full by the contract', async () => {
-    const page = CampaignPage.parse((await ctx.request('GET', '/2026-07/campaigns?limit=100', { key: DEMO_AGENCY_KEY })).json);
+    const page = CampaignPage.parse(
+      (await ctx.request('GET', '/2026-07/campaigns?limit=100', { key: DEMO_AGENCY_KEY })).json,
+    );
     for (const c of page.data) {
-      const one = Campaign.parse((await ctx.request('GET', `/2026-07/campaigns/${c.id}`, { key: DEMO_AGENCY_KEY })).json);
+      const one = Campaign.parse(
+        (await ctx.request('GET', `/2026-07/campaigns/${c.id}`, { key: DEMO_AGENCY_KEY })).json,
+      );
       expect(one.tasks).toHaveLength(c.tasks_count);
     }
   });

@@ -31,6 +31,8 @@ const SEED_LOCK = 7_202_608;
 export interface SeedOptions {
   /** Where the service answers, for the demo media URLs (public/samples). */
   mediaBase?: string;
+  /** Queue media inspections for the demo's submissions (the running service does). */
+  inspect?: boolean;
 }
 
 export const DEFAULT_MEDIA_BASE = 'http://127.0.0.1:8080';
@@ -46,9 +48,21 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     const pixel = await insertBrand(tx, 'Pixel Coffee');
     const agency = await insertAgency(tx, 'Brightline Agency', [glow.id, northwind.id]);
     await insertApiKey(tx, { kind: 'brand', brandId: glow.id, key: DEMO_BRAND_KEY });
-    await insertApiKey(tx, { kind: 'agency', agencyId: agency.id, key: DEMO_AGENCY_KEY });
+    const agencyKey = await insertApiKey(tx, {
+      kind: 'agency',
+      agencyId: agency.id,
+      key: DEMO_AGENCY_KEY,
+    });
     await seedDemoCampaigns(tx, { glow: glow.id, northwind: northwind.id, pixel: pixel.id });
-    await seedDemoActivity(tx, [glow.id, northwind.id, pixel.id], options.mediaBase ?? DEFAULT_MEDIA_BASE);
+    await seedDemoActivity(
+      tx,
+      [glow.id, northwind.id, pixel.id],
+      options.mediaBase ?? DEFAULT_MEDIA_BASE,
+      {
+        inspect: options.inspect ?? false,
+        agencyKeyId: agencyKey.id,
+      },
+    );
     return {
       created: true,
       world: {
@@ -74,7 +88,10 @@ export async function activeDemoKeys(db: Db): Promise<{ brandKey: boolean; agenc
       .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
     return Boolean(row);
   };
-  const [brandKey, agencyKey] = await Promise.all([active(DEMO_BRAND_KEY), active(DEMO_AGENCY_KEY)]);
+  const [brandKey, agencyKey] = await Promise.all([
+    active(DEMO_BRAND_KEY),
+    active(DEMO_AGENCY_KEY),
+  ]);
   return { brandKey, agencyKey };
 }
 

@@ -16,7 +16,15 @@ afterAll(() => ctx.close());
 
 const totals = async () =>
   (
-    await queryRows<{ submissions: number; revised: number; posts: number; views: number; creators: number; uses: number; earnings: number }>(
+    await queryRows<{
+      submissions: number;
+      revised: number;
+      posts: number;
+      views: number;
+      creators: number;
+      uses: number;
+      earnings: number;
+    }>(
       ctx.db,
       sql`select (select count(*)::int from submissions) as submissions,
         (select coalesce(sum(total_uses), 0)::float8 from discount_codes) as uses,
@@ -54,10 +62,15 @@ describe('the simulator', () => {
         );
         for (const [j, s] of waiting.entries()) {
           await transaction(ctx.db, (tx) =>
-            reviewSubmission(tx, s.campaign_id, s.id, null, { to: j === 0 ? 'approved' : 'rejected', keyId: null }),
+            reviewSubmission(tx, s.campaign_id, s.id, null, {
+              to: j === 0 ? 'approved' : 'rejected',
+              keyId: null,
+            }),
           );
         }
-        await ctx.db.execute(sql`update submissions set reviewed_at = reviewed_at - interval '1 minute' where status = 'rejected'`);
+        await ctx.db.execute(
+          sql`update submissions set reviewed_at = reviewed_at - interval '1 minute' where status = 'rejected'`,
+        );
       }
     }
     simulator.stop();

@@ -4,11 +4,12 @@ import type { Platform } from '#contract/enums';
 import { queryRows, transaction, type Db } from '../db/client.ts';
 import { reportUsage } from '../domain/codes.ts';
 import { applyToCampaign, createCreator } from '../domain/creators.ts';
+import { demoCreatorProperties } from './creator-properties.ts';
 import { createPost, updateMetrics } from '../domain/posts.ts';
 import { leaveForBuyer, type Reviewer } from '../domain/reviewer.ts';
 import { createSubmission, reviseSubmission } from '../domain/submissions.ts';
 import { ApiError } from '../errors.ts';
-import { sampleMedia } from './activity.ts';
+import { failingMedia, sampleMedia } from './activity.ts';
 
 // The simulator of creator activity: creators apply to active campaigns, submit videos and
 // carousels, revise after a rejection, post approved content, and posts gain views over time.
@@ -29,6 +30,8 @@ export interface SimulatorOptions {
   /** Milliseconds between steps (env SIMULATOR_TICK_MS; default 2,500). */
   tickMs?: number;
   reviewer?: Reviewer;
+  /** Queue media inspections (the running service); then some submissions carry failing media. */
+  inspect?: boolean;
   random?: () => number;
   /** false: no timer, only tick() (tests). */
   autoStart?: boolean;
@@ -44,6 +47,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const { db, logger } = options;
   const random = options.random ?? Math.random;
   const reviewer = options.reviewer ?? leaveForBuyer;
+  const arrival = { reviewer, inspect: options.inspect ?? false };
   let ticks = 0;
   let creatorsMade = 0;
 
@@ -62,10 +66,17 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     if (!target) return 'no campaign takes applications';
     const creatorId =
       target.creator_id ??
-      (await transaction(db, (tx) =>
-        createCreator(tx, { username: `sim_${Date.now().toString(36)}_${creatorsMade++}` }),
-      )).id;
-    const participation = await transaction(db, (tx) => applyToCampaign(tx, target.campaign_id, creatorId));
+      (
+        await transaction(db, (tx) =>
+          createCreator(tx, {
+            username: `sim_${Date.now().toString(36)}_${creatorsMade}`,
+            properties: demoCreatorProperties(creatorsMade++),
+          }),
+        )
+      ).id;
+    const participation = await transaction(db, (tx) =>
+      applyToCampaign(tx, target.campaign_id, creatorId),
+    );
     return `creator ${creatorId} applied (${participation.status})`;
   }
 
@@ -78,9 +89,26 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         and (select count(*) from submissions s where s.campaign_id = c.id and s.status = 'in_review') < ${MAX_WAITING}
       order by random() limit 1`);
     if (!target?.task_id) return 'nobody can submit';
-    const media = sampleMedia(options.mediaBase, Math.floor(random() * 12), random() < 0.7 ? 'video' : 'carousel');
+    // With inspection on, about one in ten is unplayable and one in ten landscape (a warning for
+    // story and UGC tasks), so failed submissions and warnings are seen live.
+    const roll = random();
+    const media =
+      arrival.inspect && roll < 0.1
+        ? failingMedia(options.mediaBase, 'unplayable')
+        : arrival.inspect && roll < 0.2
+          ? failingMedia(options.mediaBase, 'landscape')
+          : sampleMedia(
+              options.mediaBase,
+              Math.floor(random() * 12),
+              random() < 0.7 ? 'video' : 'carousel',
+            );
     const s = await transaction(db, (tx) =>
-      createSubmission(tx, target.campaign_id, { creator_id: target.creator_id, task_id: target.task_id!, ...media }, { reviewer }),
+      createSubmission(
+        tx,
+        target.campaign_id,
+        { creator_id: target.creator_id, task_id: target.task_id!, ...media },
+        arrival,
+      ),
     );
     return `submission ${s.id} (${s.status})`;
   }
@@ -93,7 +121,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     if (!target) return 'nothing to revise';
     const media = sampleMedia(options.mediaBase, Math.floor(random() * 12), 'video');
     const s = await transaction(db, (tx) =>
-      reviseSubmission(tx, target.id, { media_url: media.media_url, thumbnail_url: media.thumbnail_url }, { reviewer }),
+      reviseSubmission(
+        tx,
+        target.id,
+        { media_url: media.media_url, thumbnail_url: media.thumbnail_url },
+        arrival,
+      ),
     );
     return `revision ${s.revision_count} of ${s.id}`;
   }
@@ -106,13 +139,23 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     if (!target) return 'nothing to post';
     const platform = target.platform as Platform;
     const p = await transaction(db, (tx) =>
-      createPost(tx, target.id, { platform, url: `https://www.${platform}.com/@sim/${target.id.slice(0, 8)}` }),
+      createPost(tx, target.id, {
+        platform,
+        url: `https://www.${platform}.com/@sim/${target.id.slice(0, 8)}`,
+      }),
     );
     return `post ${p.id}`;
   }
 
   async function growMetrics(): Promise<string> {
-    const live = await queryRows<{ id: string; views: number; likes: number; comments: number; shares: number; saves: number }>(
+    const live = await queryRows<{
+      id: string;
+      views: number;
+      likes: number;
+      comments: number;
+      shares: number;
+      saves: number;
+    }>(
       db,
       sql`select id, views::float8 as views, likes::float8 as likes, comments::float8 as comments, shares::float8 as shares, saves::float8 as saves
         from posts where status = 'live' order by metrics_updated_at limit 25`,
@@ -145,7 +188,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       reportUsage(
         tx,
         null,
-        used.map((u) => ({ code: u.code, totalUses: u.total_uses + 1 + Math.floor(random() * 3), where: u.code })),
+        used.map((u) => ({
+          code: u.code,
+          totalUses: u.total_uses + 1 + Math.floor(random() * 3),
+          where: u.code,
+        })),
       ),
     );
     return `usage of ${result.updated} codes`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_SETTINGS_DEFAULTS } from '#contract/campaigns';
+import { fieldEditable } from '#contract/campaign-rules';
 import type { CampaignStatus } from '#contract/enums';
 import { ApiError } from '../errors.ts';
 import {
@@ -9,7 +10,6 @@ import {
   assertTransition,
   derivedIsRequired,
   displayOrders,
-  fieldEditable,
   generateInviteCode,
   isRequiredForNewTask,
   planCampaignUpdate,
@@ -254,7 +254,7 @@ describe('planCampaignUpdate', () => {
     expect(err.message).toMatch(/^invite_code: /);
   });
 
-  it('keeps live deadlines from the past and in order', () => {
+  it('keeps new deadlines from the past, in every status, and in order', () => {
     expect(
       caught(() => planCampaignUpdate(stored, { content_deadline_date: '2030-01-14' }, [], context))
         .message,
@@ -271,9 +271,18 @@ describe('planCampaignUpdate', () => {
         .message,
     ).toMatch(/^content_deadline_date: must be on or before/);
     const draft = { ...stored, status: 'draft' as const };
+    const late = caught(() =>
+      planCampaignUpdate(draft, { content_deadline_date: '2000-01-01' }, [], context),
+    );
+    expect([late.status, late.issues]).toEqual([
+      422,
+      [{ field: 'content_deadline_date', message: 'must not be earlier than today (2030-01-15)' }],
+    ]);
+    const kept = { ...draft, contentDeadlineDate: '2000-01-01' };
     expect(
-      planCampaignUpdate(draft, { content_deadline_date: '2000-01-01' }, [], context).changes,
-    ).toEqual({ contentDeadlineDate: '2000-01-01' });
+      planCampaignUpdate(kept, { content_deadline_date: '2000-01-01', name: 'n' }, [], context)
+        .changes,
+    ).toEqual({ name: 'n' });
   });
 
   it('reports a new completion mode', () => {

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { CampaignLinkInput, CampaignUpdate, ProductInfoInput } from '#contract/campaigns';
+import {
+  areaLocked,
+  fieldEditable,
+  pastDeadlineIssues,
+  type CampaignField,
+} from '#contract/campaign-rules';
 import type { CampaignStatus, CompletionMode, Visibility } from '#contract/enums';
 import type {
   StoredLink,
@@ -8,9 +14,8 @@ import type {
   StoredStatusDetail,
   StoredTargeting,
 } from '../db/schema.ts';
-import { ApiError, validationFailed } from '../errors.ts';
+import { ApiError, fieldsRefused, validationFailed } from '../errors.ts';
 import { sameJson } from './json.ts';
-import { storableDate } from './sql.ts';
 
 // The rules of a campaign that are not HTTP and not SQL: its status machine (interface 3.1,
 // extensions 1 and 5), what a PATCH may change in each status (extensions 3), deadlines, invite
@@ -107,46 +112,15 @@ export function assertPublishable(activeTasks: number, settings: StoredSettings)
 
 // ---------------------------------------------------------------- what PATCH may change
 
-export type CampaignField = keyof CampaignUpdate;
-
-/** Fields an active or paused campaign may still change (extensions section 3). */
-const LIVE_EDITABLE: ReadonlySet<CampaignField> = new Set<CampaignField>([
-  'name',
-  'description',
-  'instructions',
-  'icon_url',
-  'brief_url',
-  'video_examples',
-  'links',
-  'product',
-  'visibility',
-  'invite_code',
-  'content_deadline_date',
-  'post_deadline_date',
-]);
-
-export function fieldEditable(status: CampaignStatus, field: CampaignField): boolean {
-  switch (status) {
-    case 'draft':
-      return true;
-    case 'active':
-    case 'paused':
-      return LIVE_EDITABLE.has(field);
-    case 'pending_approval':
-    case 'completed':
-      return false;
-  }
-}
+export type { CampaignField };
 
 /** 409 `field_locked_for_status` naming the first of `changed` (in the order sent) that is locked. */
 export function assertEditable(status: CampaignStatus, changed: readonly CampaignField[]): void {
   const locked = changed.find((field) => !fieldEditable(status, field));
   if (locked) {
-    throw new ApiError(
-      409,
-      'field_locked_for_status',
-      `${locked}: cannot be changed while the campaign is ${status}`,
-    );
+    throw fieldsRefused(409, 'field_locked_for_status', [
+      { field: locked, message: `cannot be changed while the campaign is ${status}` },
+    ]);
   }
 }
 
@@ -186,12 +160,6 @@ export function generateInviteCode(): string {
   let code = '';
   for (const byte of randomBytes(10)) code += INVITE_ALPHABET[byte % INVITE_ALPHABET.length];
   return code;
-}
-
-/** 422 naming `field` for a date PostgreSQL cannot store (year 0000). */
-export function assertStorableDate(field: string, value: string | null | undefined): void {
-  if (value != null && !storableDate(value))
-    throw validationFailed(field, 'year 0000 does not exist; use a year from 0001');
 }
 
 /** Deadlines: content on or before post, checked on the values the campaign will have. */
@@ -253,9 +221,6 @@ export function planCampaignUpdate(
   sent: readonly string[],
   context: { today: string; uuid: () => string; inviteCode: () => string },
 ): UpdatePlan {
-  assertStorableDate('content_deadline_date', patch.content_deadline_date);
-  assertStorableDate('post_deadline_date', patch.post_deadline_date);
-
   const next: CampaignChanges = {};
   const changed: CampaignField[] = [];
   const consider = <K extends keyof CampaignChanges>(
@@ -376,21 +341,13 @@ export function planCampaignUpdate(
     next.inviteCode = context.inviteCode();
   }
 
-  // Deadlines: a live campaign's new deadlines are never in the past; the order holds for the
-  // values the campaign will have, stored ones included.
-  const live = stored.status === 'active' || stored.status === 'paused';
-  for (const [field, key] of [
-    ['content_deadline_date', 'contentDeadlineDate'],
-    ['post_deadline_date', 'postDeadlineDate'],
-  ] as const) {
-    const value = next[key];
-    if (live && value && value < context.today) {
-      throw validationFailed(
-        field,
-        `must not be earlier than today (${context.today}) while the campaign is ${stored.status}`,
-      );
-    }
-  }
+  // Deadlines: one that is set or moved is never in the past (in any status); the order holds for
+  // the values the campaign will have, stored ones included.
+  const late = pastDeadlineIssues(
+    { content_deadline_date: next.contentDeadlineDate, post_deadline_date: next.postDeadlineDate },
+    context.today,
+  );
+  if (late.length > 0) throw fieldsRefused(422, 'validation_failed', late);
   assertDeadlineOrder(
     'contentDeadlineDate' in next ? next.contentDeadlineDate! : stored.contentDeadlineDate,
     'postDeadlineDate' in next ? next.postDeadlineDate! : stored.postDeadlineDate,
@@ -452,7 +409,7 @@ export function assertTasksWritable(campaign: {
       'Tasks of a campaign of the weekly-video-cap kind are read-only',
     );
   }
-  if (campaign.status === 'pending_approval' || campaign.status === 'completed') {
+  if (areaLocked(campaign.status, 'tasks')) {
     throw new ApiError(
       409,
       'invalid_state_transition',

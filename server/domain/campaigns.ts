@@ -16,7 +16,6 @@ import { brands, campaigns, tasks, type StoredTargeting } from '../db/schema.ts'
 import { notFound, validationFailed } from '../errors.ts';
 import {
   assertPublishable,
-  assertStorableDate,
   assertTransition,
   derivedIsRequired,
   displayOrders,
@@ -192,8 +191,6 @@ export async function createCampaign(tx: Db, input: NewCampaign): Promise<Campai
 /** Creates a draft with its tasks and answers its id (the demo world needs no more). */
 export async function insertCampaign(tx: Db, input: NewCampaign): Promise<string> {
   const { body } = input;
-  assertStorableDate('content_deadline_date', body.content_deadline_date);
-  assertStorableDate('post_deadline_date', body.post_deadline_date);
   const settings = mergeSettings(CAMPAIGN_SETTINGS_DEFAULTS, body.settings);
   const visibility = body.visibility ?? DEFAULT_VISIBILITY;
   const inviteCode = visibility === 'unlisted' ? (body.invite_code ?? generateInviteCode()) : null;

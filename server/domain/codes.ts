@@ -33,24 +33,36 @@ const groupSelection = {
   userDescription: codeGroups.userDescription,
   commissionCents: codeGroups.commissionCents,
   codesCount: codeGroups.codesCount,
+  intakeToken: codeGroups.intakeToken,
   createdAt: isoTimestamp(codeGroups.createdAt),
 };
 
 const groupQuery = (db: Db) => db.select(groupSelection).from(codeGroups);
 type GroupRow = Awaited<ReturnType<typeof groupQuery>>[number];
 
-export const toCodeGroup = (row: GroupRow): CodeGroup => ({
+/** Where a group's reports are e-mailed: `usage+<token>@<domain>` (extensions section 10). */
+/** The intake domain when INTAKE_DOMAIN is not set. */
+export const DEFAULT_INTAKE_DOMAIN = 'intake.localhost';
+
+export const intakeAddress = (token: string, domain: string) => `usage+${token}@${domain}`;
+
+export const toCodeGroup = (row: GroupRow, intakeDomain: string): CodeGroup => ({
   id: row.id,
   brand_id: row.brandId,
   name: row.name,
   user_description: row.userDescription,
   commission_cents: row.commissionCents,
   codes_count: Number(row.codesCount),
+  intake_address: intakeAddress(row.intakeToken, intakeDomain),
   created_at: row.createdAt,
 });
 
 /** POST /ops/code-groups: the brand must exist (422 naming brand_id). */
-export async function createCodeGroup(tx: Db, body: OpsCodeGroupCreate): Promise<CodeGroup> {
+export async function createCodeGroup(
+  tx: Db,
+  body: OpsCodeGroupCreate,
+  intakeDomain: string = DEFAULT_INTAKE_DOMAIN,
+): Promise<CodeGroup> {
   if (!(await findBrand(tx, body.brand_id)))
     throw validationFailed('brand_id', `unknown brand ${body.brand_id}`);
   const [row] = await tx
@@ -63,7 +75,7 @@ export async function createCodeGroup(tx: Db, body: OpsCodeGroupCreate): Promise
     })
     .returning(groupSelection);
   if (!row) throw new Error('insert into code_groups returned no row');
-  return toCodeGroup(row);
+  return toCodeGroup(row, intakeDomain);
 }
 
 export async function findCodeGroup(db: Db, id: string, scope: BrandScope) {
@@ -298,28 +310,68 @@ export async function assignCode(tx: Db, code: string, body: OpsCodeAssign): Pro
 
 // ---------------------------------------------------------------- usage
 
-/** One reported total; `where` names it in error messages (`usage[3]`, `line 4`, `total_uses`). */
+/**
+ * One reported total; `where` names it in error messages (`usage[3]`, `line 4`, empty for
+ * `PUT /codes/{code}`), `line` or `index` locates it in a recorded refusal.
+ */
 export interface UsageInput {
   code: string;
   totalUses: number;
   where: string;
+  line?: number;
+  index?: number;
 }
 
 export interface UsageResult {
   updated: number;
   data: DiscountCode[];
+  /** New uses over every code. */
+  usesAdded: number;
+  /** Commission paid for them. */
+  paidCents: number;
+  /** The brands and groups of the reported codes. */
+  brandIds: string[];
+  groupIds: string[];
 }
+
+/** One problem of a refused report, where it is and which code it is about. */
+export interface UsageProblem {
+  line: number | null;
+  index: number | null;
+  code: string | null;
+  message: string;
+}
+
+/** A refused report: the answer of PUT /codes, and every problem for the record. */
+export class UsageRefused extends ApiError {
+  constructor(
+    status: 422,
+    code: 'validation_failed' | 'usage_decrease',
+    message: string,
+    readonly problems: UsageProblem[],
+  ) {
+    super(status, code, message);
+  }
+}
+
+const problemAt = (e: UsageInput, message: string): UsageProblem => ({
+  line: e.line ?? null,
+  index: e.index ?? null,
+  code: e.code,
+  message,
+});
 
 /**
  * Applies usage totals, all or nothing: unknown codes answer 422 validation_failed, totals lower
  * than the stored ones 422 usage_decrease; every problem is listed (by `where`) and nothing
- * changes. Each increase pays the assigned creator commission_cents per new use.
+ * changes (thrown as UsageRefused). Each increase pays the assigned creator commission_cents per
+ * new use. With `groupId`, only that group's codes count as known (an intake address).
  */
 export async function reportUsage(
   tx: Db,
   scope: BrandScope,
   entries: readonly UsageInput[],
-  options: { fieldOfCode?: string; fieldOfTotal?: string } = {},
+  options: { fieldOfCode?: string; fieldOfTotal?: string; groupId?: string } = {},
 ): Promise<UsageResult> {
   const codes = [...new Set(entries.map((e) => e.code))].sort();
   const locked =
@@ -328,6 +380,8 @@ export async function reportUsage(
       : await tx
           .select({
             code: discountCodes.code,
+            brandId: discountCodes.brandId,
+            groupId: discountCodes.groupId,
             totalUses: discountCodes.totalUses,
             campaignId: discountCodes.assignedCampaignId,
             creatorId: discountCodes.assignedCreatorId,
@@ -335,38 +389,60 @@ export async function reportUsage(
           })
           .from(discountCodes)
           .innerJoin(codeGroups, eq(codeGroups.id, discountCodes.groupId))
-          .where(and(inArray(discountCodes.code, codes), inScope(discountCodes.brandId, scope)))
+          .where(
+            and(
+              inArray(discountCodes.code, codes),
+              inScope(discountCodes.brandId, scope),
+              options.groupId ? eq(discountCodes.groupId, options.groupId) : undefined,
+            ),
+          )
           .orderBy(sql`${discountCodes.code} collate "C"`)
           .for('update', { of: discountCodes });
   const byCode = new Map(locked.map((r) => [r.code, r]));
 
   const codeField = options.fieldOfCode ?? '.code';
   const totalField = options.fieldOfTotal ?? '.total_uses';
-  const unknown: string[] = [];
-  const decreases: string[] = [];
+  const where = options.groupId ? ' in this group' : '';
+  const unknown: [string, UsageProblem][] = [];
+  const decreases: [string, UsageProblem][] = [];
   for (const e of entries) {
     const row = byCode.get(e.code);
-    if (!row) unknown.push(`${e.where}${codeField}: no code "${e.code}" exists`);
-    else if (e.totalUses < Number(row.totalUses)) {
-      decreases.push(
-        `${e.where}${totalField}: code "${e.code}" already has ${Number(row.totalUses)} uses reported; reported usage never decreases (got ${e.totalUses})`,
-      );
+    if (!row) {
+      const message = `no code "${e.code}" exists${where}`;
+      unknown.push([`${e.where}${codeField}: ${message}`, problemAt(e, message)]);
+    } else if (e.totalUses < Number(row.totalUses)) {
+      const message = `code "${e.code}" already has ${Number(row.totalUses)} uses reported; reported usage never decreases (got ${e.totalUses})`;
+      decreases.push([`${e.where}${totalField}: ${message}`, problemAt(e, message)]);
     }
   }
-  if (unknown.length > 0) {
-    throw new ApiError(422, 'validation_failed', [...unknown, ...decreases].join('; '));
+  if (unknown.length > 0 || decreases.length > 0) {
+    const all = [...unknown, ...decreases];
+    const problems = all
+      .map(([, p]) => p)
+      .sort((a, b) => (a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0));
+    throw new UsageRefused(
+      422,
+      unknown.length > 0 ? 'validation_failed' : 'usage_decrease',
+      all.map(([m]) => m).join('; '),
+      problems,
+    );
   }
-  if (decreases.length > 0) throw new ApiError(422, 'usage_decrease', decreases.join('; '));
 
   // What each increase pays, per participation and per campaign.
   const pay = new Map<string, { campaignId: string; creatorId: string; cents: number }>();
   const values: SQL[] = [];
   let updated = 0;
+  let usesAdded = 0;
+  let paidCents = 0;
   for (const e of entries) {
     const row = byCode.get(e.code)!;
     const delta = e.totalUses - Number(row.totalUses);
     const earned = delta > 0 && row.campaignId && row.creatorId ? delta * row.commissionCents : 0;
-    if (delta > 0) updated++;
+    if (delta > 0) {
+      updated++;
+      usesAdded += delta;
+    }
+    paidCents += earned;
     values.push(sql`(${e.code}::text, ${e.totalUses}::bigint, ${earned}::bigint)`);
     if (earned > 0) {
       const key = `${row.campaignId}\n${row.creatorId}`;
@@ -399,5 +475,12 @@ export async function reportUsage(
   }
 
   const after = await codeRows(tx, codes, null);
-  return { updated, data: entries.map((e) => toDiscountCode(after.get(e.code)!)) };
+  return {
+    updated,
+    data: entries.map((e) => toDiscountCode(after.get(e.code)!)),
+    usesAdded,
+    paidCents,
+    brandIds: [...new Set(locked.map((r) => r.brandId))].sort(),
+    groupIds: [...new Set(locked.map((r) => r.groupId))].sort(),
+  };
 }

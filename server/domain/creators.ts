@@ -4,17 +4,25 @@ import type { CampaignCreator } from '#contract/creators';
 import type { CreatorStatus } from '#contract/enums';
 import type { OpsCreator, OpsCreatorCreate } from '#contract/ops';
 import type { Db } from '../db/client.ts';
-import { apiKeys, campaignCreators, creators, targetingProperties } from '../db/schema.ts';
+import {
+  apiKeys,
+  campaignCreators,
+  campaigns,
+  creators,
+  targetingProperties,
+} from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
 import { isoTimestamp } from './sql.ts';
+import { creatorPropertiesSql, targetingFitSql, targetingMatchesSql } from './targeting-fit.ts';
 
 // Creators and their participation in campaigns (campaign_creators). A participation row carries
 // the running totals of the creator on that campaign: content counts by submission status, live
 // posts, metrics across posts and spend. They move only through bumpTotals, in the transaction of
 // the change that moves them, so they always agree with the rows they summarise.
 
-export const newCreatorId = () => `cr_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
+export const newCreatorId = () =>
+  `cr_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
 
 /** POST /ops/creators: property ids must be targeting properties; usernames are unique. */
 export async function createCreator(tx: Db, body: OpsCreatorCreate): Promise<OpsCreator> {
@@ -27,7 +35,8 @@ export async function createCreator(tx: Db, body: OpsCreatorCreate): Promise<Ops
       .where(inArray(targetingProperties.id, ids));
     const known = new Set(found.map((p) => p.id));
     const missing = ids.find((id) => !known.has(id));
-    if (missing !== undefined) throw validationFailed(`properties.${missing}`, 'unknown targeting property');
+    if (missing !== undefined)
+      throw validationFailed(`properties.${missing}`, 'unknown targeting property');
   }
   const id = newCreatorId();
   const inserted = await tx
@@ -35,12 +44,16 @@ export async function createCreator(tx: Db, body: OpsCreatorCreate): Promise<Ops
     .values({ id, username: body.username, properties })
     .onConflictDoNothing({ target: creators.username })
     .returning({ id: creators.id });
-  if (inserted.length === 0) throw validationFailed('username', `${body.username} is already taken`);
+  if (inserted.length === 0)
+    throw validationFailed('username', `${body.username} is already taken`);
   return { id, username: body.username, properties };
 }
 
 export async function findCreator(db: Db, id: string) {
-  const [row] = await db.select({ id: creators.id, username: creators.username }).from(creators).where(eq(creators.id, id));
+  const [row] = await db
+    .select({ id: creators.id, username: creators.username })
+    .from(creators)
+    .where(eq(creators.id, id));
   return row ?? null;
 }
 
@@ -52,7 +65,9 @@ const participationSelection = {
   username: creators.username,
   status: campaignCreators.status,
   appliedAt: isoTimestamp(campaignCreators.appliedAt),
-  decidedAt: sql<string | null>`case when ${campaignCreators.decidedAt} is null then null else ${isoTimestamp(campaignCreators.decidedAt)} end`,
+  decidedAt: sql<
+    string | null
+  >`case when ${campaignCreators.decidedAt} is null then null else ${isoTimestamp(campaignCreators.decidedAt)} end`,
   decidedByPrefix: apiKeys.prefix,
   submittedCount: campaignCreators.submittedCount,
   inReviewCount: campaignCreators.inReviewCount,
@@ -65,6 +80,12 @@ const participationSelection = {
   shares: campaignCreators.shares,
   saves: campaignCreators.saves,
   spendCents: campaignCreators.spendCents,
+  properties: creatorPropertiesSql(creators.properties).mapWith(
+    (v) => v as CampaignCreator['properties'],
+  ),
+  targetingFit: targetingFitSql(campaigns.targeting, creators.properties).mapWith(
+    (v) => v as CampaignCreator['targeting_fit'],
+  ),
 };
 
 type ParticipationRow = Awaited<ReturnType<typeof participationQuery>>[number];
@@ -91,6 +112,8 @@ export function toCampaignCreator(row: ParticipationRow): CampaignCreator {
       saves: Number(row.saves),
     },
     spend_cents: Number(row.spendCents),
+    properties: row.properties,
+    targeting_fit: row.targetingFit,
   };
 }
 
@@ -99,6 +122,7 @@ function participationQuery(db: Db, where: SQL | undefined) {
     .select(participationSelection)
     .from(campaignCreators)
     .innerJoin(creators, eq(creators.id, campaignCreators.creatorId))
+    .innerJoin(campaigns, eq(campaigns.id, campaignCreators.campaignId))
     .leftJoin(apiKeys, eq(apiKeys.id, campaignCreators.decidedByKeyId))
     .where(where);
 }
@@ -113,6 +137,8 @@ async function participationRow(db: Db, campaignId: string, creatorId: string) {
 
 export interface CreatorListFilter {
   status?: CreatorStatus | undefined;
+  /** Only creators who meet (true) or do not meet (false) the campaign's targeting. */
+  fits?: boolean | undefined;
   /** (applied_at, creator_id) of the previous page's last row. */
   after?: { appliedAt: string; creatorId: string } | undefined;
   limit: number;
@@ -125,12 +151,17 @@ export async function listCampaignCreators(db: Db, campaignId: string, filter: C
     and(
       eq(campaignCreators.campaignId, campaignId),
       filter.status ? eq(campaignCreators.status, filter.status) : undefined,
+      filter.fits === undefined
+        ? undefined
+        : sql`${targetingMatchesSql(campaigns.targeting, creators.properties)} = ${filter.fits}`,
       filter.after
         ? sql`(${campaignCreators.appliedAt}, ${campaignCreators.creatorId}) < (${filter.after.appliedAt}::timestamptz, ${filter.after.creatorId})`
         : undefined,
     ),
   )
-    .orderBy(sql`${campaignCreators.appliedAt} desc nulls last, ${campaignCreators.creatorId} desc nulls last`)
+    .orderBy(
+      sql`${campaignCreators.appliedAt} desc nulls last, ${campaignCreators.creatorId} desc nulls last`,
+    )
     .limit(filter.limit + 1);
   return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
 }
@@ -191,9 +222,14 @@ export async function decideCreator(
 }
 
 /** POST /ops/campaigns/{id}/applications: applied, or approved at once without creator approval. */
-export async function applyToCampaign(tx: Db, campaignId: string, creatorId: string): Promise<CampaignCreator> {
+export async function applyToCampaign(
+  tx: Db,
+  campaignId: string,
+  creatorId: string,
+): Promise<CampaignCreator> {
   const campaign = await getCampaignRow(tx, campaignId, null);
-  if (!(await findCreator(tx, creatorId))) throw validationFailed('creator_id', `unknown creator ${creatorId}`);
+  if (!(await findCreator(tx, creatorId)))
+    throw validationFailed('creator_id', `unknown creator ${creatorId}`);
   if (campaign.status !== 'active') {
     throw new ApiError(
       409,
@@ -229,7 +265,9 @@ export async function lockParticipation(tx: Db, campaignId: string, creatorId: s
   const [row] = await tx
     .select({ status: campaignCreators.status })
     .from(campaignCreators)
-    .where(and(eq(campaignCreators.campaignId, campaignId), eq(campaignCreators.creatorId, creatorId)))
+    .where(
+      and(eq(campaignCreators.campaignId, campaignId), eq(campaignCreators.creatorId, creatorId)),
+    )
     .for('update');
   return row ?? null;
 }
@@ -274,7 +312,9 @@ export async function bumpTotals(
   await tx
     .update(campaignCreators)
     .set({ ...set, updatedAt: sql`now()` })
-    .where(and(eq(campaignCreators.campaignId, campaignId), eq(campaignCreators.creatorId, creatorId)));
+    .where(
+      and(eq(campaignCreators.campaignId, campaignId), eq(campaignCreators.creatorId, creatorId)),
+    );
 }
 
 /** The totals delta of a submission moving from one status to another. */

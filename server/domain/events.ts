@@ -18,6 +18,8 @@ export interface OutboxEvent {
   position: Position;
   brandId: string;
   event: LiveEvent;
+  /** The whole SSE message (`id:` and `data:`), serialized once however many streams send it. */
+  frame: string;
 }
 
 /** The channel the outbox triggers NOTIFY on. */
@@ -68,17 +70,60 @@ export async function readEvents(
       where (tx_id, id) > (${after.txId}::bigint, ${after.id}::bigint) and tx_id < ${SAFE}${brandFilter}
       order by tx_id, id limit ${limit}`,
   );
-  return rows.map((r) => ({
-    position: { txId: Number(r.tx_id), id: Number(r.id) },
-    brandId: r.brand_id,
-    event: {
+  return rows.map((r) => {
+    const position = { txId: Number(r.tx_id), id: Number(r.id) };
+    const event: LiveEvent = {
       type: r.type as EventType,
       id: r.resource_id,
       campaign_id: r.campaign_id,
       brand_id: r.brand_id,
       occurred_at: r.occurred_at,
-    },
-  }));
+    };
+    return {
+      position,
+      brandId: r.brand_id,
+      event,
+      frame: `id: ${formatPosition(position)}\ndata: ${JSON.stringify(event)}\n\n`,
+    };
+  });
+}
+
+/** Events a resuming stream may be behind before it gets a `reset` instead of a replay. */
+export const MAX_REPLAY_EVENTS = 1000;
+
+export type ReplayProblem = 'unknown_position' | 'too_old' | 'too_far_behind';
+
+/**
+ * Why a stream resuming after `resume` must start with a `reset` (extensions section 12), or
+ * null when it can replay: a position before the oldest event kept (the ones between may have
+ * been pruned), or more than `maxBehind` events of the key's brands behind. Bounded work: at
+ * most `maxBehind + 1` index entries are read.
+ */
+export async function replayProblem(
+  db: Db,
+  resume: Position,
+  brandIds: readonly string[],
+  maxBehind = MAX_REPLAY_EVENTS,
+): Promise<ReplayProblem | null> {
+  const [oldest] = await queryRows<{ tx_id: string | number; id: string | number }>(
+    db,
+    sql`select tx_id, id from events order by tx_id, id limit 1`,
+  );
+  if (oldest && comparePositions(resume, { txId: Number(oldest.tx_id), id: Number(oldest.id) }) < 0)
+    return 'too_old';
+  if (brandIds.length === 0) return null;
+  const [behind] = await queryRows<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from (
+      select 1 from events
+      where (tx_id, id) > (${resume.txId}::bigint, ${resume.id}::bigint) and tx_id < ${SAFE}
+        and brand_id in (${sql.join(
+          brandIds.map((b) => sql`${b}::uuid`),
+          sql`, `,
+        )})
+      limit ${maxBehind + 1}) behind`,
+  );
+  return Number(behind?.n ?? 0) > maxBehind ? 'too_far_behind' : null;
 }
 
 /** The position of the newest event a reader may see now: a stream without Last-Event-ID starts here. */
@@ -92,7 +137,9 @@ export async function currentPosition(db: Db): Promise<Position> {
 
 /** Deletes events older than `maxAgeMs`; a client resuming from before that starts afresh. */
 export async function pruneEvents(db: Db, maxAgeMs: number): Promise<void> {
-  await db.execute(sql`delete from events where occurred_at < now() - make_interval(secs => ${maxAgeMs / 1000})`);
+  await db.execute(
+    sql`delete from events where occurred_at < now() - make_interval(secs => ${maxAgeMs / 1000})`,
+  );
 }
 
 // ---------------------------------------------------------------- the hub of one instance
@@ -137,8 +184,13 @@ interface Subscriber {
  */
 export class EventHub {
   private readonly db: Db;
-  private readonly options: Required<Omit<EventHubOptions, 'onError'>> & Pick<EventHubOptions, 'onError'>;
+  private readonly options: Required<Omit<EventHubOptions, 'onError'>> &
+    Pick<EventHubOptions, 'onError'>;
   private readonly subscribers = new Set<Subscriber>();
+  /** The subscribers of each brand: an event visits only its brand's streams. */
+  private readonly byBrand = new Map<string, Set<Subscriber>>();
+  /** Events handed out, and subscriber queues visited doing it (see the fan-out test). */
+  readonly stats = { events: 0, visits: 0 };
   private position: Position | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private polling: Promise<void> | null = null;
@@ -173,13 +225,34 @@ export class EventHub {
     // Wait for a poll in flight, so `start` is a position every later delivery comes after.
     if (this.polling) await this.polling;
     // An idle hub's position is stale (nobody polled since): a new stream starts now.
-    if (this.subscribers.size === 0 || this.position === null) this.position = await currentPosition(this.db);
-    const sub: Subscriber = { brandIds: new Set(brandIds), queue: [], overflowed: false, closed: false, wake: null };
+    if (this.subscribers.size === 0 || this.position === null)
+      this.position = await currentPosition(this.db);
+    const sub: Subscriber = {
+      brandIds: new Set(brandIds),
+      queue: [],
+      overflowed: false,
+      closed: false,
+      wake: null,
+    };
     this.subscribers.add(sub);
+    for (const brandId of sub.brandIds) {
+      let set = this.byBrand.get(brandId);
+      if (!set) {
+        set = new Set();
+        this.byBrand.set(brandId, set);
+      }
+      set.add(sub);
+    }
     this.schedule();
     const close = () => {
+      if (sub.closed) return;
       sub.closed = true;
       this.subscribers.delete(sub);
+      for (const brandId of sub.brandIds) {
+        const set = this.byBrand.get(brandId);
+        set?.delete(sub);
+        if (set?.size === 0) this.byBrand.delete(brandId);
+      }
       sub.wake?.();
       if (this.subscribers.size === 0 && this.timer) {
         clearTimeout(this.timer);
@@ -209,8 +282,8 @@ export class EventHub {
     };
   }
 
-  private nudge(): void {
-    for (const sub of this.subscribers) sub.wake?.();
+  private nudge(woken: Iterable<Subscriber>): void {
+    for (const sub of woken) sub.wake?.();
   }
 
   /**
@@ -259,18 +332,24 @@ export class EventHub {
     this.position ??= await currentPosition(this.db);
     for (;;) {
       const batch = await readEvents(this.db, this.position, null, this.options.batch);
+      const woken = new Set<Subscriber>();
       for (const e of batch) {
-        for (const sub of this.subscribers) {
-          if (!sub.brandIds.has(e.brandId) || sub.overflowed) continue;
+        this.stats.events += 1;
+        const listeners = this.byBrand.get(e.brandId);
+        if (!listeners) continue;
+        for (const sub of listeners) {
+          this.stats.visits += 1;
+          if (sub.overflowed) continue;
           if (sub.queue.length >= this.options.queueLimit) {
             sub.overflowed = true;
             sub.queue.length = 0;
           } else sub.queue.push(e);
+          woken.add(sub);
         }
       }
       const last = batch.at(-1);
       if (last) this.position = last.position;
-      if (batch.length > 0) this.nudge();
+      this.nudge(woken);
       if (batch.length < this.options.batch) break;
     }
     for (const sub of this.subscribers) if (sub.overflowed) sub.wake?.();

@@ -29,8 +29,12 @@ export interface ApiKeyCacheOptions {
   now?: () => number;
 }
 
+/** Told when a key is forgotten (revoked), or with null when everything is (notifications lost). */
+export type ForgetListener = (keyId: string | null) => void;
+
 export class ApiKeyCache {
   readonly #entries = new Map<string, Entry>();
+  readonly #listeners = new Set<ForgetListener>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
@@ -71,11 +75,22 @@ export class ApiKeyCache {
     for (const [hash, entry] of this.#entries) {
       if (entry.keyId === keyId || entry.keyId === null) this.#entries.delete(hash);
     }
+    for (const listener of this.#listeners) listener(keyId);
   }
 
   /** Drops everything (e.g. notifications may have been missed). */
   clear(): void {
     this.#entries.clear();
+    for (const listener of this.#listeners) listener(null);
+  }
+
+  /**
+   * Calls `listener` on every forget and clear (what holds a key open beyond one request, such as
+   * an event stream, closes with it); returns the way to stop.
+   */
+  onForget(listener: ForgetListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 }
 

@@ -3,12 +3,15 @@ import type { MediaType, SubmissionStatus } from '#contract/enums';
 import type { OpsRevise, OpsSubmissionCreate } from '#contract/ops';
 import type { Submission } from '#contract/submissions';
 import type { Db } from '../db/client.ts';
-import { apiKeys, creators, submissions, tasks } from '../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ReviewAwaiting } from '#contract/media-checks';
+import { agencyBrands, apiKeys, creators, submissions, tasks } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
 import { bumpTotals, findCreator, lockParticipation, statusDelta } from './creators.ts';
 import type { Reviewer } from './reviewer.ts';
 import { isoTimestamp } from './sql.ts';
+import { enqueueInspection } from '../jobs/inspection-queue.ts';
 
 // Submissions: the buyer's review queue (list, read, approve, reject) and the platform side
 // (a creator submits, revises; processing fails). Every status change also moves the creator's
@@ -20,6 +23,8 @@ export const GENERIC_CHANGES_REQUESTED =
 
 const nullableIso = (column: Parameters<typeof isoTimestamp>[0]) =>
   sql<string | null>`case when ${column} is null then null else ${isoTimestamp(column)} end`;
+
+const agencyKeys = alias(apiKeys, 'agency_keys');
 
 const submissionSelection = {
   id: submissions.id,
@@ -37,6 +42,11 @@ const submissionSelection = {
   submittedAt: nullableIso(submissions.submittedAt),
   reviewedAt: nullableIso(submissions.reviewedAt),
   reviewedByPrefix: apiKeys.prefix,
+  awaiting: submissions.awaiting,
+  agencyApprovedAt: nullableIso(submissions.agencyApprovedAt),
+  agencyApprovedByPrefix: agencyKeys.prefix,
+  media: submissions.media,
+  checks: submissions.checks,
   createdAt: isoTimestamp(submissions.createdAt),
   updatedAt: isoTimestamp(submissions.updatedAt),
 };
@@ -56,6 +66,13 @@ export function toSubmission(row: SubmissionRow): Submission {
     revision_count: row.revisionCount,
     feedback: row.feedback,
     failure_reason: row.failureReason,
+    awaiting: row.status === 'in_review' ? row.awaiting : null,
+    agency_approved_at: row.agencyApprovedAt,
+    agency_approved_by: row.agencyApprovedAt
+      ? (row.agencyApprovedByPrefix ?? 'the platform')
+      : null,
+    media: row.media,
+    checks: row.checks,
     submitted_at: row.submittedAt,
     reviewed_at: row.reviewedAt,
     created_at: row.createdAt,
@@ -69,6 +86,7 @@ const submissionQuery = (db: Db, where: SQL | undefined) =>
     .from(submissions)
     .innerJoin(creators, eq(creators.id, submissions.creatorId))
     .leftJoin(apiKeys, eq(apiKeys.id, submissions.reviewedByKeyId))
+    .leftJoin(agencyKeys, eq(agencyKeys.id, submissions.agencyApprovedByKeyId))
     .where(where);
 
 async function submissionRow(db: Db, id: string, campaignId?: string) {
@@ -83,6 +101,8 @@ export interface SubmissionListFilter {
   status?: readonly SubmissionStatus[] | undefined;
   taskId?: string | undefined;
   creatorId?: string | undefined;
+  /** In review and waiting for this side (brand sign-off, section 8). */
+  awaiting?: ReviewAwaiting | undefined;
   /** (submitted_at, id) of the previous page's last row. */
   after?: { submittedAt: string; id: string } | undefined;
   limit: number;
@@ -97,6 +117,9 @@ export async function listSubmissions(db: Db, campaignId: string, filter: Submis
       filter.status ? inArray(submissions.status, [...filter.status]) : undefined,
       filter.taskId ? eq(submissions.taskId, filter.taskId) : undefined,
       filter.creatorId ? eq(submissions.creatorId, filter.creatorId) : undefined,
+      filter.awaiting
+        ? and(eq(submissions.status, 'in_review'), awaitingIs(filter.awaiting))
+        : undefined,
       filter.after
         ? sql`(${submissions.submittedAt}, ${submissions.id}) > (${filter.after.submittedAt}::timestamptz, ${filter.after.id}::uuid)`
         : undefined,
@@ -121,41 +144,112 @@ export async function getSubmission(
 
 const by = (prefix: string | null) => (prefix ? ` by key ${prefix}…` : ' by the platform');
 
+const awaitingIs = (who: ReviewAwaiting) => eq(submissions.awaiting, who);
+
+/**
+ * Whether the brand signs off after its agency's review (section 8): the campaign's brand is
+ * managed by an agency and settings.brand_approval_required is on.
+ */
+export async function signOffApplies(
+  db: Db,
+  campaign: Pick<CampaignRow, 'brandId' | 'settings'>,
+): Promise<boolean> {
+  if (!campaign.settings.brand_approval_required) return false;
+  const [managed] = await db
+    .select({ agencyId: agencyBrands.agencyId })
+    .from(agencyBrands)
+    .where(eq(agencyBrands.brandId, campaign.brandId))
+    .limit(1);
+  return managed !== undefined;
+}
+
+/** Who a reviewing credential acts as: an agency's, or the brand's own (the platform counts as the brand). */
+export type ReviewerSide = ReviewAwaiting;
+
+export interface ReviewDecisionInput {
+  to: 'approved' | 'rejected';
+  feedback?: string | undefined;
+  keyId: string | null;
+  /** Defaults to 'brand': the brand (and the platform) has the last word. */
+  side?: ReviewerSide;
+}
+
+function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
+  if (row.status === 'in_review' && row.awaiting === 'brand') {
+    const when = row.agencyApprovedAt
+      ? ` (the agency approved it at ${row.agencyApprovedAt}${by(row.agencyApprovedByPrefix)})`
+      : '';
+    return new ApiError(
+      409,
+      'already_reviewed',
+      `awaiting: the submission waits for the brand's sign-off${when}; only the brand can approve or reject it now`,
+    );
+  }
+  const when = row.reviewedAt ? ` at ${row.reviewedAt}${by(row.reviewedByPrefix)}` : '';
+  return new ApiError(
+    409,
+    'already_reviewed',
+    `status: the submission is already ${row.status}${when}; only a submission in_review can be ${to}`,
+  );
+}
+
 /**
  * The buyer's decision: only from `in_review`. The conditional UPDATE lets exactly one of two
  * reviewers deciding at once win; the other finds the row reviewed: 409 already_reviewed naming
  * the current state, when and by which key (a key of the same brand: nothing of another brand).
+ *
+ * With the brand's sign-off (section 8) an agency's approval moves the submission to
+ * `awaiting: brand` and keeps it in review; the brand's approval is final at either stage, and a
+ * rejection by either side is final as today. An agency approving what waits for the brand: 409.
  */
 export async function reviewSubmission(
   tx: Db,
   campaignId: string,
   id: string,
   scope: BrandScope,
-  decision: { to: 'approved' | 'rejected'; feedback?: string | undefined; keyId: string | null },
+  decision: ReviewDecisionInput,
 ): Promise<Submission> {
-  await getCampaignRow(tx, campaignId, scope);
+  const campaign = await getCampaignRow(tx, campaignId, scope);
+  const side = decision.side ?? 'brand';
+  const mine = and(
+    eq(submissions.id, id),
+    eq(submissions.campaignId, campaignId),
+    eq(submissions.status, 'in_review'),
+  );
+  if (decision.to === 'approved' && side === 'agency' && (await signOffApplies(tx, campaign))) {
+    const handed = await tx
+      .update(submissions)
+      .set({
+        awaiting: 'brand',
+        agencyApprovedAt: sql`now()`,
+        agencyApprovedByKeyId: decision.keyId,
+        updatedAt: sql`now()`,
+      })
+      .where(and(mine, sql`${submissions.awaiting} is distinct from 'brand'`))
+      .returning({ id: submissions.id });
+    const row = await submissionRow(tx, id, campaignId);
+    if (!row) throw notFound('Submission');
+    if (!handed[0]) throw alreadyReviewed(row, decision.to);
+    return toSubmission(row);
+  }
   const updated = await tx
     .update(submissions)
     .set({
       status: decision.to,
+      awaiting: null,
       reviewedAt: sql`now()`,
       reviewedByKeyId: decision.keyId,
-      ...(decision.to === 'rejected' ? { feedback: decision.feedback ?? GENERIC_CHANGES_REQUESTED } : {}),
+      ...(decision.to === 'rejected'
+        ? { feedback: decision.feedback ?? GENERIC_CHANGES_REQUESTED }
+        : {}),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(submissions.id, id), eq(submissions.campaignId, campaignId), eq(submissions.status, 'in_review')))
+    .where(mine)
     .returning({ creatorId: submissions.creatorId });
   const row = await submissionRow(tx, id, campaignId);
   if (!row) throw notFound('Submission');
   const won = updated[0];
-  if (!won) {
-    const when = row.reviewedAt ? ` at ${row.reviewedAt}${by(row.reviewedByPrefix)}` : '';
-    throw new ApiError(
-      409,
-      'already_reviewed',
-      `status: the submission is already ${row.status}${when}; only a submission in_review can be ${decision.to}`,
-    );
-  }
+  if (!won) throw alreadyReviewed(row, decision.to);
   await bumpTotals(tx, campaignId, won.creatorId, statusDelta('in_review', decision.to));
   return toSubmission(row);
 }
@@ -164,6 +258,12 @@ export async function reviewSubmission(
 
 export interface ArrivalContext {
   reviewer: Reviewer;
+  /**
+   * Inspect the media in a durable job before anyone reviews it (section 9): the submission waits
+   * in review with `checks: null` and the job applies the review bar. Off (tests of other parts):
+   * decided at arrival as before, with no checks.
+   */
+  inspect?: boolean;
 }
 
 /** How a submission (new or revised) arrives: approved at once, rejected by the reviewer, or in review. */
@@ -184,7 +284,7 @@ async function arrivalDecision(
     mediaType: media.mediaType,
     mediaUrl: media.mediaUrl,
   });
-  if (decision === null) return { status: 'in_review' };
+  if (decision === null || decision.decision === 'left_for_buyer') return { status: 'in_review' };
   return decision.decision === 'approved'
     ? { status: 'approved' }
     : { status: 'rejected', feedback: decision.feedback };
@@ -214,7 +314,8 @@ export async function createSubmission(
   ctx: ArrivalContext,
 ): Promise<Submission> {
   const campaign = await getCampaignRow(tx, campaignId, null);
-  if (!(await findCreator(tx, body.creator_id))) throw validationFailed('creator_id', `unknown creator ${body.creator_id}`);
+  if (!(await findCreator(tx, body.creator_id)))
+    throw validationFailed('creator_id', `unknown creator ${body.creator_id}`);
   const [task] = await tx
     .select()
     .from(tasks)
@@ -232,7 +333,10 @@ export async function createSubmission(
   if (task.status !== 'active') {
     throw new ApiError(409, 'invalid_state_transition', 'task_id: the task is archived');
   }
-  const mine = and(eq(submissions.campaignId, campaignId), eq(submissions.creatorId, body.creator_id));
+  const mine = and(
+    eq(submissions.campaignId, campaignId),
+    eq(submissions.creatorId, body.creator_id),
+  );
   if (campaign.settings.completion_mode === 'pick_one') {
     const [other] = await tx
       .select({ taskId: submissions.taskId })
@@ -251,7 +355,13 @@ export async function createSubmission(
     const [used] = await tx
       .select({ n: count() })
       .from(submissions)
-      .where(and(mine, eq(submissions.taskId, task.id), notInArray(submissions.status, ['rejected', 'failed'])));
+      .where(
+        and(
+          mine,
+          eq(submissions.taskId, task.id),
+          notInArray(submissions.status, ['rejected', 'failed']),
+        ),
+      );
     if ((used?.n ?? 0) >= task.maxPostsPerCreator) {
       throw new ApiError(
         409,
@@ -273,12 +383,15 @@ export async function createSubmission(
       );
     }
   }
-  const arrival = await arrivalDecision(
-    campaign,
-    task,
-    { mediaType: body.media_type, mediaUrl: body.media_url },
-    ctx,
-  );
+  const arrival = ctx.inspect
+    ? { status: 'in_review' as const }
+    : await arrivalDecision(
+        campaign,
+        task,
+        { mediaType: body.media_type, mediaUrl: body.media_url },
+        ctx,
+      );
+  const signOff = arrival.status === 'in_review' && (await signOffApplies(tx, campaign));
   const [row] = await tx
     .insert(submissions)
     .values({
@@ -290,11 +403,14 @@ export async function createSubmission(
       mediaUrl: body.media_url,
       thumbnailUrl: body.thumbnail_url ?? null,
       feedback: arrival.feedback ?? null,
+      awaiting: signOff ? 'agency' : null,
+      checks: ctx.inspect ? null : [],
       submittedAt: sql`now()`,
       reviewedAt: arrival.status === 'in_review' ? null : sql`now()`,
     })
     .returning({ id: submissions.id });
   if (!row) throw new Error('insert into submissions returned no row');
+  if (ctx.inspect) await enqueueInspection(tx, row.id, 0);
   await bumpTotals(tx, campaignId, body.creator_id, statusDelta(null, arrival.status));
   return toSubmission((await submissionRow(tx, row.id))!);
 }
@@ -306,7 +422,12 @@ async function lockSubmission(tx: Db, id: string) {
 }
 
 /** POST /ops/submissions/{id}/revise: rejected -> in_review (or the arrival rule), revision_count + 1. */
-export async function reviseSubmission(tx: Db, id: string, body: OpsRevise, ctx: ArrivalContext): Promise<Submission> {
+export async function reviseSubmission(
+  tx: Db,
+  id: string,
+  body: OpsRevise,
+  ctx: ArrivalContext,
+): Promise<Submission> {
   const current = await lockSubmission(tx, id);
   if (current.status !== 'rejected') {
     throw new ApiError(
@@ -341,16 +462,24 @@ export async function reviseSubmission(tx: Db, id: string, body: OpsRevise, ctx:
       );
     }
   }
-  const arrival = await arrivalDecision(
-    campaign,
-    task,
-    { mediaType: current.mediaType, mediaUrl: body.media_url },
-    ctx,
-  );
+  const arrival = ctx.inspect
+    ? { status: 'in_review' as const }
+    : await arrivalDecision(
+        campaign,
+        task,
+        { mediaType: current.mediaType, mediaUrl: body.media_url },
+        ctx,
+      );
+  const signOff = arrival.status === 'in_review' && (await signOffApplies(tx, campaign));
   await tx
     .update(submissions)
     .set({
       status: arrival.status,
+      awaiting: signOff ? 'agency' : null,
+      agencyApprovedAt: null,
+      agencyApprovedByKeyId: null,
+      media: null,
+      checks: ctx.inspect ? null : [],
       mediaUrl: body.media_url,
       thumbnailUrl: body.thumbnail_url ?? current.thumbnailUrl,
       revisionCount: sql`${submissions.revisionCount} + 1`,
@@ -361,6 +490,7 @@ export async function reviseSubmission(tx: Db, id: string, body: OpsRevise, ctx:
       updatedAt: sql`now()`,
     })
     .where(eq(submissions.id, id));
+  if (ctx.inspect) await enqueueInspection(tx, id, current.revisionCount + 1);
   const delta = statusDelta('rejected', arrival.status);
   await bumpTotals(tx, current.campaignId, current.creatorId, delta);
   return toSubmission((await submissionRow(tx, id))!);
@@ -370,11 +500,15 @@ export async function reviseSubmission(tx: Db, id: string, body: OpsRevise, ctx:
 export async function failSubmission(tx: Db, id: string, reason: string): Promise<Submission> {
   const current = await lockSubmission(tx, id);
   if (current.status === 'failed') {
-    throw new ApiError(409, 'invalid_state_transition', 'status: the submission has already failed');
+    throw new ApiError(
+      409,
+      'invalid_state_transition',
+      'status: the submission has already failed',
+    );
   }
   await tx
     .update(submissions)
-    .set({ status: 'failed', failureReason: reason, updatedAt: sql`now()` })
+    .set({ status: 'failed', awaiting: null, failureReason: reason, updatedAt: sql`now()` })
     .where(eq(submissions.id, id));
   const delta = statusDelta(current.status, 'failed');
   await bumpTotals(tx, current.campaignId, current.creatorId, delta);

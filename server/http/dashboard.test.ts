@@ -13,7 +13,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   dir = mkdtempSync(join(tmpdir(), 'cc-dashboard-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script>',
+  );
   writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log("dashboard")');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = ctx.makeApp({ staticDir: resolveStaticDir(dir) });
@@ -26,7 +29,7 @@ afterAll(async () => {
 const SECURITY = {
   'content-security-policy':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; " +
-    "media-src 'self' https: http:; connect-src 'self' http: https:; frame-ancestors 'none'; base-uri 'self'; " +
+    "media-src 'self' https: http:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; " +
     "form-action 'self'; object-src 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',

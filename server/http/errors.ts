@@ -1,8 +1,8 @@
 import type { Context, Hono, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Hook } from '@hono/zod-openapi';
-import type { z } from 'zod';
-import { ApiError } from '../errors.ts';
+import { fieldIssues } from '#contract/issues';
+import { ApiError, fieldsRefused } from '../errors.ts';
 import type { AppEnv } from './context.ts';
 
 // The one place that turns failures into the interface's error body {error, message, code}.
@@ -16,33 +16,6 @@ export function redactKeys(text: string): string {
   return text.replace(API_KEY_LIKE, (key) => `${key.slice(0, 12)}…`);
 }
 
-/** `brand_ids[1]`, `tasks[0].title`; the whole body is `body`. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out ? `.${String(part)}` : String(part);
-  }
-  return out;
-}
-
-/** One message naming each offending field: `brand_id: Invalid UUID; name: is required`. */
-export function formatIssues(issues: readonly z.core.$ZodIssue[], wholeName = 'body'): string {
-  const parts: string[] = [];
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) parts.push(`${fieldPath([...issue.path, key])}: unknown field`);
-      continue;
-    }
-    const name = fieldPath(issue.path) || wholeName;
-    const missing = issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
-    parts.push(`${name}: ${missing ? 'is required' : issue.message}`);
-  }
-  const shown = parts.slice(0, 10);
-  if (parts.length > shown.length) shown.push(`and ${parts.length - shown.length} more`);
-  return shown.join('; ');
-}
-
 /**
  * The defaultHook of every OpenAPIHono router: a body that breaks the schema is 422
  * `validation_failed`; bad path parameters, query parameters or headers are 400 `invalid_request`.
@@ -50,11 +23,11 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], wholeName = 'b
 export const validationHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
   if (result.success) return undefined;
   if (result.target === 'json' || result.target === 'form') {
-    throw new ApiError(422, 'validation_failed', formatIssues(result.error.issues));
+    throw fieldsRefused(422, 'validation_failed', fieldIssues(result.error.issues));
   }
   const whole =
     result.target === 'query' ? 'query' : result.target === 'param' ? 'path' : 'headers';
-  throw new ApiError(400, 'invalid_request', formatIssues(result.error.issues, whole));
+  throw fieldsRefused(400, 'invalid_request', fieldIssues(result.error.issues, whole));
 };
 
 function fromHttpException(err: HTTPException): ApiError {
@@ -68,7 +41,9 @@ function fromHttpException(err: HTTPException): ApiError {
     case 401:
       return new ApiError(401, 'unauthenticated', err.message || 'Unauthenticated');
     case 413:
-      return new ApiError(413, 'payload_too_large', 'body: larger than 1 MiB');
+      return new ApiError(413, 'payload_too_large', 'body: larger than 1 MiB', {
+        Connection: 'close',
+      });
     case 415:
       return new ApiError(415, 'unsupported_media_type', 'Content-Type must be application/json');
     default:

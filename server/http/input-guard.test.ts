@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../test/campaigns.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../test/harness.ts';
+import {
+  createTestContext,
+  TEST_OPS_TOKEN,
+  type BrandWithKey,
+  type TestContext,
+} from '../test/harness.ts';
 import { redactKeys } from './errors.ts';
 
 let ctx: TestContext;
@@ -88,5 +93,33 @@ describe('API keys in messages', () => {
     });
     expectError(res, 404, 'not_found');
     expect(res.text).not.toContain(owner.key.key);
+  });
+});
+
+describe('deeply nested JSON', () => {
+  const nested = (depth: number) => `{"name":"x","links":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+
+  it('answers 422 validation_failed naming the body for nesting deeper than 64, on the API and on /ops', async () => {
+    for (const depth of [65, 3_750, 200_000]) {
+      const res = await read(await post(nested(depth)));
+      expectError(res, 422, 'validation_failed', 'body');
+      expect(res.json.message).toContain('64');
+    }
+    const ops = await ctx.app.request('/ops/brands', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TEST_OPS_TOKEN}`, 'Content-Type': 'application/json' },
+      body: `{"name":${'['.repeat(5_000)}${']'.repeat(5_000)}}`,
+    });
+    expectError(await read(ops), 422, 'validation_failed', 'body');
+  });
+
+  it('lets nesting of 64 through to the route, brackets inside strings not counted', async () => {
+    // 63 arrays inside the object: depth 64 reaches the route, which names the wrong field.
+    const res = await read(await post(nested(63)));
+    expectError(res, 422, 'validation_failed', 'links[0]');
+    const inString = await read(
+      await post(JSON.stringify({ name: '['.repeat(90) + '{'.repeat(90) })),
+    );
+    expect(inString.status, inString.text).toBe(201);
   });
 });

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../errors.ts';
+import { pathString } from '#contract/common';
+import { ApiError, validationFailed } from '../errors.ts';
 import type { AppEnv } from './context.ts';
-import { fieldPath } from './errors.ts';
 
 // Text PostgreSQL cannot store, or would store changed, is refused before any route sees it:
 // a NUL character (PostgreSQL refuses it in text: the request would end in a 500), bytes that are
@@ -12,36 +12,65 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Deepest nesting of arrays and objects a JSON body may have (extensions section 12). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * True when `text` nests arrays and objects deeper than `max`. One pass over the characters,
+ * brackets inside strings skipped: no recursion, so no depth can exhaust the stack, and
+ * JSON.parse never sees such a body.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
+}
+
 function badString(value: string): string | null {
   if (value.includes('\u0000')) return 'must not contain the NUL character (\\u0000)';
   if (LONE_SURROGATE.test(value)) return 'must be valid Unicode (a lone surrogate was sent)';
   return null;
 }
 
-function checkStrings(value: unknown, path: (string | number)[]): void {
-  if (typeof value === 'string') {
-    const problem = badString(value);
-    if (problem)
-      throw new ApiError(422, 'validation_failed', `${fieldPath(path) || 'body'}: ${problem}`);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => checkStrings(item, [...path, i]));
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const problem = badString(key);
-      if (problem)
-        throw new ApiError(
-          422,
-          'validation_failed',
-          `${fieldPath([...path, key])}: a field name ${problem}`,
-        );
-      checkStrings(item, [...path, key]);
+/** Walks the parsed body with an explicit stack (never recursion); the first bad string throws. */
+function checkStrings(root: unknown): void {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const { value, path } = top;
+    if (typeof value === 'string') {
+      const problem = badString(value);
+      if (problem) throw validationFailed(pathString(path) || 'body', problem);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push({ value: value[i], path: [...path, i] });
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (const [key] of entries) {
+        const problem = badString(key);
+        if (problem) throw validationFailed(pathString([...path, key]), `a field name ${problem}`);
+      }
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
+        stack.push({ value: item, path: [...path, key] });
+      }
     }
   }
 }
 
 /**
  * Path and query: no NUL (400 `invalid_request`). JSON bodies: valid UTF-8 (400
- * `invalid_request`) and no NUL or lone surrogate in any string (422 `validation_failed` naming
+ * `invalid_request`), nesting of at most MAX_JSON_DEPTH (422 `validation_failed`) and no NUL or lone surrogate in any string (422 `validation_failed` naming
  * the field). Runs after the body size limit, so it never reads more than that.
  */
 export function inputGuard(): MiddlewareHandler<AppEnv> {
@@ -76,6 +105,13 @@ export function inputGuard(): MiddlewareHandler<AppEnv> {
       } catch {
         throw new ApiError(400, 'invalid_request', 'body: not valid UTF-8');
       }
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        throw new ApiError(
+          422,
+          'validation_failed',
+          `body: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`,
+        );
+      }
       let parsed: unknown;
       try {
         parsed = text.trim() === '' ? undefined : JSON.parse(text);
@@ -83,7 +119,7 @@ export function inputGuard(): MiddlewareHandler<AppEnv> {
         // Not JSON: the route's validator answers 400 `body: not valid JSON`.
         parsed = undefined;
       }
-      checkStrings(parsed, []);
+      checkStrings(parsed);
     }
     await next();
   };

@@ -3,8 +3,8 @@ import { ApiError } from '../errors.ts';
 import type { AppEnv } from './context.ts';
 
 /**
- * Where hits are counted. In-process for now; a shared store (Redis) implements the same method
- * when several instances must share one budget per key.
+ * Where hits are counted: in this process (MemoryRateLimitStore) or in Redis (RedisRateLimitStore),
+ * which several instances share for one budget per key.
  */
 export interface RateLimitStore {
   /** Counts one hit of `key` in the fixed window containing `now`; returns the count and the window's end. */
@@ -60,9 +60,14 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     c.header('RateLimit-Policy', policy);
     c.header('RateLimit', `"default";r=${remaining};t=${reset}`);
     if (count > options.limit) {
-      throw new ApiError(429, 'rate_limited', `Rate limit of ${options.limit} requests per ${windowSeconds} s exceeded; retry in ${reset} s`, {
-        'Retry-After': String(reset),
-      });
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `Rate limit of ${options.limit} requests per ${windowSeconds} s exceeded; retry in ${reset} s`,
+        {
+          'Retry-After': String(reset),
+        },
+      );
     }
     await next();
   };

@@ -1,15 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
 
-// The dashboard and the docs load only their own scripts; images and media may come from any
-// http(s) address (creators' content), and the dashboard may be pointed at another base URL.
+// The dashboard and the docs load only their own scripts and talk only to the service that served
+// them; images and media may come from any http(s) address (creators' content).
 export const PAGE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https: http:",
   "media-src 'self' https: http:",
-  "connect-src 'self' http: https:",
+  "connect-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

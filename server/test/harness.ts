@@ -57,19 +57,28 @@ export interface TestContext {
   app: App;
   db: Db;
   database: Database;
+  /** The PostgreSQL database of this file (TEST_DATABASE_URL), for a second instance; null on PGlite. */
+  databaseUrl: string | null;
   /** The deps `app` was made with; pass overrides to makeApp for another configuration. */
   deps: AppDeps;
   /** Another app on the same database (e.g. a tiny rate limit, a test-only route). */
   makeApp(overrides?: Partial<AppDeps>): App;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   /** A request to another app made with makeApp. */
-  requestTo(app: App, method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  requestTo(
+    app: App,
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<TestResponse>;
   /** Setup through the real /ops routes, failing loudly on anything but 201/200. */
   ops: {
     createBrand(name?: string): Promise<OpsBrand>;
     createAgency(brandIds: string[], name?: string): Promise<OpsAgency>;
     createKey(
-      input: { kind: 'brand'; brand_id: string; scopes?: Scope[] } | { kind: 'agency'; agency_id: string; scopes?: Scope[] },
+      input:
+        | { kind: 'brand'; brand_id: string; scopes?: Scope[] }
+        | { kind: 'agency'; agency_id: string; scopes?: Scope[] },
     ): Promise<OpsKeyCreated>;
     revokeKey(keyId: string): Promise<void>;
     /** A new brand and a brand key for it. */
@@ -82,7 +91,12 @@ export interface TestContext {
 
 export const uniqueName = (what: string) => `${what} ${randomBytes(4).toString('hex')}`;
 
-async function send(app: App, method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+async function send(
+  app: App,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<TestResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key !== undefined) headers.Authorization = `Bearer ${options.key}`;
   let body: string | undefined;
@@ -107,7 +121,9 @@ async function send(app: App, method: string, path: string, options: RequestOpti
 function migrationsHash(): string {
   const hash = createHash('sha256');
   const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else hash.update(entry.name).update(readFileSync(path));
@@ -115,6 +131,21 @@ function migrationsHash(): string {
   };
   walk(migrationsFolder());
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A Blob's bytes. Under the dashboard's jsdom environment PGlite's dump is jsdom's Blob, which
+ * has no `arrayBuffer()` (only the FileReader way); the first test file on a fresh machine may be
+ * a dashboard one, so both are read.
+ */
+async function blobBytes(blob: Blob): Promise<Uint8Array> {
+  if (typeof blob.arrayBuffer === 'function') return new Uint8Array(await blob.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the PGlite dump'));
+    reader.readAsArrayBuffer(blob);
+  });
 }
 
 /**
@@ -135,13 +166,14 @@ async function pgliteFromTemplate(): Promise<Database> {
   const dump = await fresh.client.dumpDataDir('none');
   // Files of parallel test workers race here: write aside, then rename atomically.
   const part = `${file}.${process.pid}.${randomUUID()}`;
-  writeFileSync(part, new Uint8Array(await dump.arrayBuffer()));
+  writeFileSync(part, await blobBytes(dump));
   renameSync(part, file);
   return fresh;
 }
 
 interface OwnedPostgres {
   database: Database;
+  url: string;
   drop(): Promise<void>;
 }
 
@@ -159,11 +191,15 @@ async function freshPostgres(adminUrl: string): Promise<OwnedPostgres> {
   const database = await openPostgres(url.toString(), { max: 5 });
   return {
     database,
+    url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
-        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+        await client.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
         await client.query(`drop database if exists ${name} with (force)`);
       } finally {
         await client.end();
@@ -181,10 +217,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
+  let databaseUrl: string | null = null;
   if (testDatabaseUrl) {
     const owned = await freshPostgres(testDatabaseUrl);
     database = owned.database;
     drop = owned.drop;
+    databaseUrl = owned.url;
   } else {
     database = await pgliteFromTemplate();
   }
@@ -196,6 +234,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     logger: pino({ level: 'silent' }),
     opsToken: TEST_OPS_TOKEN,
     rateLimitPerMinute: 100_000,
+    // Every in-process request shares one address: the per-address limits stay out of the way
+    // (their own tests set them low).
+    failedAuthPerMinute: 100_000,
+    opsRateLimitPerMinute: 1_000_000,
+    opsFailedAuthPerMinute: 100_000,
     corsOrigins: [],
     staticDir: null,
     ...options.deps,
@@ -204,7 +247,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const app = makeApp();
 
   const opsCall = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await send(app, method, path, { key: TEST_OPS_TOKEN, ...(body !== undefined ? { body } : {}) });
+    const res = await send(app, method, path, {
+      key: TEST_OPS_TOKEN,
+      ...(body !== undefined ? { body } : {}),
+    });
     if (res.status !== 201 && res.status !== 200) {
       throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
     }
@@ -221,14 +267,22 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     },
     async brandWithKey(scopes) {
       const brand = await ops.createBrand();
-      const key = await ops.createKey({ kind: 'brand', brand_id: brand.id, ...(scopes ? { scopes } : {}) });
+      const key = await ops.createKey({
+        kind: 'brand',
+        brand_id: brand.id,
+        ...(scopes ? { scopes } : {}),
+      });
       return { brand, key };
     },
     async agencyWithKey(brandCount = 2, scopes) {
       const brands: OpsBrand[] = [];
       for (let i = 0; i < brandCount; i++) brands.push(await ops.createBrand());
       const agency = await ops.createAgency(brands.map((b) => b.id));
-      const key = await ops.createKey({ kind: 'agency', agency_id: agency.id, ...(scopes ? { scopes } : {}) });
+      const key = await ops.createKey({
+        kind: 'agency',
+        agency_id: agency.id,
+        ...(scopes ? { scopes } : {}),
+      });
       return { agency, brands, key };
     },
   };
@@ -237,6 +291,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     app,
     db: database.db,
     database,
+    databaseUrl,
     deps,
     makeApp,
     request: (method, path, opts) => send(app, method, path, opts),

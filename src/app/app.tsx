@@ -1,8 +1,8 @@
-import { paths } from '../config/paths';
-import { readSession, clearSession } from '../features/session/session-storage';
-import { signOut } from '../features/session/sign-out';
-import { configureApiClient, onUnauthenticated } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
+import { paths } from '#config/paths';
+import { readSession, clearSession } from '#features/session/session-storage';
+import { signOut } from '#features/session/sign-out';
+import { configureApiClient, onUnauthenticated } from '#lib/api-client';
+import { createQueryClient } from '#lib/query-client';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Me } from '#contract/me';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { paths, safeNextPath } from '../config/paths';
-import { meQueryOptions } from '../features/session/api/me';
-import { clearSession, readSession } from '../features/session/session-storage';
-import { isApiError } from '../lib/api-client';
+import { paths, safeNextPath } from '#config/paths';
+import { meQueryOptions } from '#features/session/api/me';
+import { clearSession, readSession } from '#features/session/session-storage';
+import { isApiError } from '#lib/api-client';
 
 /** What a brand route throws when the key does not act for the brand in the URL. */
 export const BRAND_UNAVAILABLE = 'brand_unavailable';
@@ -69,8 +69,8 @@ export function brandIndexLoader({ params }: LoaderFunctionArgs) {
 // The builder's data modules load with its routes, so the key screen does not carry them.
 const builderData = () =>
   Promise.all([
-    import('../features/campaigns/api/campaigns'),
-    import('../features/targeting/api/targeting-queries'),
+    import('#features/campaigns/api/campaigns'),
+    import('#components/targeting/api/targeting-queries'),
   ]);
 
 /** `/brands/:brandId/campaigns/new`: starts loading the targeting properties; does not wait. */

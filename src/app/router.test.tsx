@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { paths } from '../config/paths';
-import { readSession, saveSession } from '../features/session/session-storage';
-import { configureApiClient } from '../lib/api-client';
+import { paths } from '#config/paths';
+import { readSession, saveSession } from '#features/session/session-storage';
+import { configureApiClient } from '#lib/api-client';
 import {
   agencyMe,
   brandMe,
@@ -13,8 +13,8 @@ import {
   NORTHWIND,
   PIXEL_COFFEE,
   stubFetch,
-} from '../test/http';
-import { renderRoutes, testQueryClient } from '../test/render';
+} from '#test/http';
+import { renderRoutes, testQueryClient } from '#test/render';
 import { createRoutes } from './router';
 
 function renderApp(initialEntry: string) {

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { NotFound } from '../components/errors/not-found';
-import { RootErrorBoundary, RouteErrorBoundary } from '../components/errors/route-error-boundary';
-import { paths, type BrandScreenHandle } from '../config/paths';
+import { NotFound } from '#components/errors/not-found';
+import { RootErrorBoundary, RouteErrorBoundary } from '#components/errors/route-error-boundary';
+import { paths, type BrandScreenHandle } from '#config/paths';
 import {
   brandIndexLoader,
   brandLoader,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { ErrorBody, type ErrorCode } from '#contract/common';
-import { defaultBaseUrl } from '../config/env';
+import { ErrorBody, type ErrorCode, type FieldIssue } from '#contract/common';
+import { defaultBaseUrl } from '#config/env';
 
 /** Codes of the interface plus the ones only the client can observe. */
 export type ApiErrorCode = ErrorCode | 'network_error' | 'invalid_response';
@@ -17,11 +17,14 @@ export class ApiError extends Error {
   readonly requestId: string | null;
   /** Seconds the service asked us to wait (429, `Retry-After`), when it said. */
   readonly retryAfterSeconds: number | null;
+  /** The fields the service named (the error body's `issues`); empty when it named none. */
+  readonly issues: readonly FieldIssue[];
 
   constructor(init: {
     status: number;
     message: string;
     code?: ApiErrorCode | undefined;
+    issues?: readonly FieldIssue[] | undefined;
     requestId?: string | null;
     retryAfterSeconds?: number | null;
     cause?: unknown;
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.requestId = init.requestId ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+    this.issues = init.issues ?? [];
   }
 }
 
@@ -48,6 +52,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key`; give the same value when repeating the same create. */
   idempotencyKey?: string;
+  /** Extra request headers (e.g. `Usage-Report-Channel`). */
+  headers?: Record<string, string>;
   /**
    * Use these instead of the session's (the key screen checks a key before keeping it).
    * A 401 then does not raise the unauthenticated signal.
@@ -61,13 +67,6 @@ export type RequestOptions = {
 };
 
 export type BodyRequestOptions = RequestOptions & { body?: unknown };
-
-/** How many times a 429 is retried before the error reaches the caller. */
-export const RATE_LIMIT_RETRIES = 3;
-/** Random extra wait added to `Retry-After`, so clients limited together do not return together. */
-export const RATE_LIMIT_JITTER_MS = 500;
-/** A longer `Retry-After` is not waited out: the caller gets the 429 and can say so. */
-export const MAX_RETRY_AFTER_SECONDS = 60;
 
 let credentialsSource: () => ApiCredentials | null = () => null;
 const unauthenticatedListeners = new Set<() => void>();
@@ -112,24 +111,6 @@ function parseRetryAfter(header: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, (date - Date.now()) / 1000);
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
   const text = await response.text();
   if (text === '') return { ok: true, value: undefined };
@@ -163,6 +144,7 @@ async function request<S extends z.ZodType>(
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  Object.assign(headers, options.headers);
   const init: RequestInit = {
     method,
     headers,
@@ -171,67 +153,57 @@ async function request<S extends z.ZodType>(
   };
   if (options.keepalive) init.keepalive = true;
 
-  for (let attempt = 0; ; attempt++) {
-    let response: Response;
-    try {
-      response = await fetch(url, init);
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      throw new ApiError({
-        status: 0,
-        code: 'network_error',
-        message: `The service could not be reached at ${base}.`,
-        cause: error,
-      });
-    }
-    const requestId = response.headers.get('x-request-id');
-
-    if (response.status === 429) {
-      const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-      const waitSeconds = retryAfter ?? 2 ** attempt;
-      if (attempt < RATE_LIMIT_RETRIES && waitSeconds <= MAX_RETRY_AFTER_SECONDS) {
-        await response.body?.cancel().catch(() => undefined);
-        await sleep(waitSeconds * 1000 + Math.random() * RATE_LIMIT_JITTER_MS, options.signal);
-        continue;
-      }
-    }
-
-    const body = await readJson(response);
-
-    if (!response.ok) {
-      const parsed = body.ok ? ErrorBody.safeParse(body.value) : null;
-      if (response.status === 401 && !explicit) {
-        for (const listener of unauthenticatedListeners) listener();
-      }
-      throw new ApiError({
-        status: response.status,
-        code: parsed?.success ? parsed.data.code : undefined,
-        message: parsed?.success
-          ? parsed.data.message
-          : `The service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
-        requestId,
-        retryAfterSeconds:
-          response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null,
-      });
-    }
-
-    const result = body.ok ? schema.safeParse(body.value) : null;
-    if (!result?.success) {
-      throw new ApiError({
-        status: response.status,
-        code: 'invalid_response',
-        message: `The service's answer to ${method} ${path} did not have the expected shape.`,
-        requestId,
-        cause: result?.error,
-      });
-    }
-    return result.data;
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({
+      status: 0,
+      code: 'network_error',
+      message: `The service could not be reached at ${base}.`,
+      cause: error,
+    });
   }
+  const requestId = response.headers.get('x-request-id');
+
+  const body = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = body.ok ? ErrorBody.safeParse(body.value) : null;
+    if (response.status === 401 && !explicit) {
+      for (const listener of unauthenticatedListeners) listener();
+    }
+    throw new ApiError({
+      status: response.status,
+      code: parsed?.success ? parsed.data.code : undefined,
+      message: parsed?.success
+        ? parsed.data.message
+        : `The service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+      requestId,
+      retryAfterSeconds:
+        response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null,
+      issues: parsed?.success ? parsed.data.issues : undefined,
+    });
+  }
+
+  const result = body.ok ? schema.safeParse(body.value) : null;
+  if (!result?.success) {
+    throw new ApiError({
+      status: response.status,
+      code: 'invalid_response',
+      message: `The service's answer to ${method} ${path} did not have the expected shape.`,
+      requestId,
+      cause: result?.error,
+    });
+  }
+  return result.data;
 }
 
 /**
  * The one HTTP client of the dashboard: Bearer key, JSON, responses parsed with the given
- * contract schema, `ApiError` on failure, 429 retried after `Retry-After` (+ jitter).
+ * contract schema, `ApiError` on failure. It never retries: React Query owns retries (see
+ * `query-client.ts`), so one query cannot multiply into retries of retries.
  */
 export const apiClient = {
   get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>

@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
-
-/** One page of a list, as every list of the interface answers. */
-export type ListPage<T> = { data: T[]; has_more: boolean; next_cursor: string | null };
+import { eachPage, type CursorPage } from './paging';
 
 /** What an export is fetching and turning into rows. */
 export type CsvExportJob<T> = {
   filename: string;
   header: readonly string[];
-  fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<ListPage<T>>;
+  fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<CursorPage<T>>;
   toRow: (item: T) => readonly CsvCell[];
 };
 
@@ -28,15 +26,11 @@ export async function runCsvExport<T>(
   onPage: (rows: number, pages: number) => void,
 ): Promise<{ rows: number }> {
   const rows: (readonly CsvCell[])[] = [job.header];
-  let cursor: string | null = null;
   let pages = 0;
-  for (;;) {
-    const page: ListPage<T> = await job.fetchPage(cursor, signal);
+  for await (const page of eachPage((cursor) => job.fetchPage(cursor, signal))) {
     pages++;
     for (const item of page.data) rows.push(job.toRow(item));
     onPage(rows.length - 1, pages);
-    if (!page.has_more || !page.next_cursor) break;
-    cursor = page.next_cursor;
   }
   downloadCsv(job.filename, toCsv(rows));
   return { rows: rows.length - 1 };

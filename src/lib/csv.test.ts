@@ -41,7 +41,11 @@ describe('csv', () => {
         ['OK-1', 7],
       ]),
     );
-    expect(parsed).toEqual({ rows: [{ line: 2, code: 'OK-1', total_uses: 7 }], errors: [] });
+    expect(parsed).toEqual({
+      rows: [{ line: 2, code: 'OK-1', total_uses: 7 }],
+      errors: [],
+      dataRows: 1,
+    });
   });
 
   it('makes file names from free text', () => {

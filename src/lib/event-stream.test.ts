@@ -40,9 +40,25 @@ describe('event-stream parser', () => {
     expect(parser.lastEventId).toBe('8');
   });
 
-  it('keeps the last id for events without one and ignores events without data', () => {
-    const { events } = parse(['id: 3\n\ndata: x\n\nretry: soon\n\n']);
-    expect(events).toEqual([{ id: '3', event: 'message', data: 'x' }]);
+  it('gives events without an id the last id seen and ignores blocks without data', () => {
+    const { events } = parse(['id: 3\ndata: a\n\nevent: x\n\ndata: b\n\nretry: soon\n\n']);
+    expect(events).toEqual([
+      { id: '3', event: 'message', data: 'a' },
+      { id: '3', event: 'message', data: 'b' },
+    ]);
+  });
+
+  it('reads one event from a chunk that ends between \\r and \\n', () => {
+    const { events } = parse(['id: 9\r\ndata: one\r', '\ndata: two\r\n\r', '\n']);
+    expect(events).toEqual([{ id: '9', event: 'message', data: 'one\ntwo' }]);
+  });
+
+  it('starts from the id an earlier connection ended with', () => {
+    const events: StreamEvent[] = [];
+    const parser = createEventStreamParser({ onEvent: (e) => events.push(e) }, '41');
+    parser.push('data: x\n\n');
+    expect(events).toEqual([{ id: '41', event: 'message', data: 'x' }]);
+    expect(parser.lastEventId).toBe('41');
   });
 });
 

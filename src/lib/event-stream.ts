@@ -1,49 +1,34 @@
+import { createParser } from 'eventsource-parser';
 import { resolveBaseUrl, sessionCredentials } from './api-client';
 
 /** One Server-Sent Event as the stream delivered it. */
 export type StreamEvent = { id: string | null; event: string; data: string };
 
 /**
- * An incremental parser of `text/event-stream` (the WHATWG rules): feed it chunks as they arrive;
- * it calls `onEvent` for each complete event and `onRetry` when the server sets `retry:`.
+ * An incremental parser of `text/event-stream` (`eventsource-parser`, which follows the WHATWG
+ * rules, including a line ending split between two chunks): feed it chunks as they arrive; it
+ * calls `onEvent` for each complete event (with the last id the stream gave, as `EventSource`
+ * does) and `onRetry` when the server sets `retry:`.
  */
-export function createEventStreamParser(handlers: {
-  onEvent: (event: StreamEvent) => void;
-  onRetry?: (ms: number) => void;
-}) {
-  let buffer = '';
-  let data: string[] = [];
-  let event = '';
-  let lastId: string | null = null;
-
-  const dispatch = () => {
-    if (data.length > 0) {
-      handlers.onEvent({ id: lastId, event: event || 'message', data: data.join('\n') });
-    }
-    data = [];
-    event = '';
-  };
-
-  const line = (text: string) => {
-    if (text === '') return dispatch();
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-    else if (field === 'id' && !value.includes('\0')) lastId = value;
-    else if (field === 'retry' && /^\d+$/.test(value)) handlers.onRetry?.(Number(value));
-  };
-
+export function createEventStreamParser(
+  handlers: {
+    onEvent: (event: StreamEvent) => void;
+    onRetry?: (ms: number) => void;
+  },
+  /** The id an earlier connection ended with, kept until this stream names another. */
+  lastEventId: string | null = null,
+) {
+  let lastId = lastEventId;
+  const parser = createParser({
+    onEvent: (message) => {
+      if (message.id !== undefined) lastId = message.id;
+      handlers.onEvent({ id: lastId, event: message.event ?? 'message', data: message.data });
+    },
+    onRetry: (ms) => handlers.onRetry?.(ms),
+  });
   return {
     push(chunk: string) {
-      buffer += chunk;
-      const lines = buffer.split(/\r\n|\r|\n/);
-      // A chunk may end inside a line (or between \r and \n): keep the rest for the next one.
-      buffer = lines.pop() ?? '';
-      for (const text of lines) line(text);
+      parser.feed(chunk);
     },
     /** The id of the last event seen, sent as `Last-Event-ID` when reconnecting. */
     get lastEventId() {
@@ -59,7 +44,7 @@ export type EventStreamOptions = {
   /** Called when a connection opened (`true`) or failed / ended (`false`). */
   onStatus?: (connected: boolean) => void;
   signal: AbortSignal;
-  /** First wait before reconnecting; doubles on each failure up to `maxDelayMs`. */
+  /** First wait before reconnecting; doubles on each failure in a row, up to `maxDelayMs`. */
   initialDelayMs?: number;
   maxDelayMs?: number;
 };
@@ -81,9 +66,9 @@ function wait(ms: number, signal: AbortSignal) {
 /**
  * Reads a Server-Sent Events stream of the service with the session's key. `EventSource` cannot
  * send an Authorization header, so this uses `fetch` and reads the body; it reconnects with
- * `Last-Event-ID` after a drop, waiting longer after each failure (never less than the server's
- * `retry:`).
- * Stops for good on a 401/403/404 or when `signal` aborts.
+ * `Last-Event-ID` after a drop or a failed attempt, waiting twice as long after each failure in a
+ * row (back to `initialDelayMs` once a connection opens; never less than the server's `retry:`).
+ * Stops for good on a 401/403/404, when there is no session, or when `signal` aborts.
  */
 export async function runEventStream(options: EventStreamOptions): Promise<void> {
   const { signal } = options;
@@ -96,15 +81,18 @@ export async function runEventStream(options: EventStreamOptions): Promise<void>
   while (!signal.aborted) {
     const credentials = sessionCredentials();
     if (!credentials) return;
-    const parser = createEventStreamParser({
-      onEvent: (event) => {
-        lastEventId = parser.lastEventId;
-        options.onEvent(event);
+    const parser = createEventStreamParser(
+      {
+        onEvent: (event) => {
+          lastEventId = parser.lastEventId;
+          options.onEvent(event);
+        },
+        onRetry: (ms) => {
+          serverRetry = ms;
+        },
       },
-      onRetry: (ms) => {
-        serverRetry = ms;
-      },
-    });
+      lastEventId,
+    );
     const headers: Record<string, string> = {
       Accept: 'text/event-stream',
       Authorization: `Bearer ${credentials.apiKey}`,

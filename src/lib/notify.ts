@@ -9,8 +9,12 @@ const loadToast = () => import('sonner').then((module) => module.toast);
  * signed-in shell.
  */
 export const notify = {
-  success: (title: string, description?: string) => {
-    void loadToast().then((toast) => toast.success(title, { description }));
+  /** `id` lets a later `dismiss(id)` take the toast away once it no longer holds. */
+  success: (title: string, description?: string, id?: string) => {
+    void loadToast().then((toast) => toast.success(title, { description, id }));
+  },
+  dismiss: (id: string) => {
+    void loadToast().then((toast) => toast.dismiss(id));
   },
   info: (title: string, description?: string) => {
     void loadToast().then((toast) => toast(title, { description }));

@@ -13,20 +13,51 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Retried: network failures, timeouts, rate limits, server errors. Not other 4xx. */
+/** A longer `Retry-After` is not waited out: the caller gets the 429 and can say so. */
+export const MAX_RETRY_AFTER_SECONDS = 60;
+/**
+ * Random extra wait added to each retry (at most half the wait), so clients limited together do
+ * not return together.
+ */
+export const RETRY_JITTER_MS = 500;
+/** Tries after the first one, for a query (and for a mutation refused with 429). */
+export const MAX_RETRIES = 2;
+
+/**
+ * Retried: network failures, timeouts, rate limits (unless the service asks for a wait longer
+ * than `MAX_RETRY_AFTER_SECONDS`), server errors. Never another 4xx.
+ */
 export function isRetryableError(error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.code === 'invalid_response') return false;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+  if (error.status === 429) return (error.retryAfterSeconds ?? 0) <= MAX_RETRY_AFTER_SECONDS;
+  return error.status === 0 || error.status === 408 || error.status >= 500;
 }
 
-const MAX_QUERY_RETRIES = 2;
+/**
+ * The wait before retry number `attempt` (0-based): the service's `Retry-After` when it gave
+ * one, otherwise `baseMs` doubled per attempt (at most 10 s); plus jitter.
+ */
+export function retryDelayMs(attempt: number, error: unknown, baseMs = 1000): number {
+  const retryAfter = isApiError(error) ? error.retryAfterSeconds : null;
+  const wait = retryAfter !== null ? retryAfter * 1000 : Math.min(baseMs * 2 ** attempt, 10_000);
+  return wait + Math.random() * Math.min(RETRY_JITTER_MS, wait / 2);
+}
+
+/** A 429 happened before the service did anything, so even a write may be sent again. */
+const isRateLimited = (error: unknown) =>
+  isApiError(error) && error.status === 429 && isRetryableError(error);
 
 /**
  * The first segments of every brand-scoped query key: `[...brandQueryKey(id), 'campaigns', …]`.
  * A key without the brand id could show one brand's data while another brand is selected.
  */
 export const brandQueryKey = (brandId: string) => ['brand', brandId] as const;
+
+/** The brand a brand-scoped key belongs to, or null for a key of no brand. */
+export function brandOfKey(key: readonly unknown[]): string | null {
+  return key[0] === 'brand' && typeof key[1] === 'string' ? key[1] : null;
+}
 
 /** One per app (and one per test). Mutation errors go to the central toast path. */
 export function createQueryClient(): QueryClient {
@@ -50,16 +81,14 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: (failureCount, error) => failureCount < MAX_QUERY_RETRIES && isRetryableError(error),
-        retryDelay: (attempt, error) => {
-          const retryAfter = isApiError(error) ? error.retryAfterSeconds : null;
-          const base =
-            retryAfter !== null ? retryAfter * 1000 : Math.min(1000 * 2 ** attempt, 10_000);
-          return base + Math.random() * 500;
-        },
+        retry: (failureCount, error) => failureCount < MAX_RETRIES && isRetryableError(error),
+        retryDelay: (attempt, error) => retryDelayMs(attempt, error),
         refetchOnWindowFocus: true,
       },
-      mutations: { retry: false },
+      mutations: {
+        retry: (failureCount, error) => failureCount < MAX_RETRIES && isRateLimited(error),
+        retryDelay: (attempt, error) => retryDelayMs(attempt, error),
+      },
     },
   });
 }

@@ -29,6 +29,11 @@ export function makeSubmission(
     revision_count: 0,
     feedback: null,
     failure_reason: null,
+    awaiting: null,
+    agency_approved_at: null,
+    agency_approved_by: null,
+    media: null,
+    checks: [],
     submitted_at: minutes(n),
     reviewed_at: null,
     created_at: minutes(n),
@@ -48,6 +53,8 @@ export function makeCreator(n: number, overrides: Partial<CampaignCreator> = {})
     posts: 0,
     metrics: { views: n * 1000, likes: n * 10, comments: n, shares: 0, saves: 0 },
     spend_cents: n * 500,
+    properties: [],
+    targeting_fit: { matches: true, unmet: [] },
     ...overrides,
   };
 }

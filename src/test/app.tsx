@@ -1,7 +1,7 @@
-import { createRoutes } from '../app/router';
-import { readSession, saveSession } from '../features/session/session-storage';
-import { configureApiClient } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
+import { createRoutes } from '#app/router';
+import { readSession, saveSession } from '#features/session/session-storage';
+import { configureApiClient } from '#lib/api-client';
+import { createQueryClient } from '#lib/query-client';
 import { renderRoutes } from './render';
 
 /** The whole app (shell, loaders, lazy routes, toasts) at `path`, signed in with `apiKey`. */

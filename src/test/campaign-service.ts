@@ -1,8 +1,8 @@
 import type { Campaign } from '#contract/campaigns';
-import { createRoutes } from '../app/router';
-import { readSession, saveSession } from '../features/session/session-storage';
-import { configureApiClient } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
+import { createRoutes } from '#app/router';
+import { readSession, saveSession } from '#features/session/session-storage';
+import { configureApiClient } from '#lib/api-client';
+import { createQueryClient } from '#lib/query-client';
 import { agencyMe, errorResponse, jsonResponse, stubFetch } from './http';
 import { renderRoutes } from './render';
 

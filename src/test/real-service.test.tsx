@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { realService } from '#testing/service';
-import { paths } from '../config/paths';
+import { paths } from '#config/paths';
 import { renderApp } from './app';
 
 const service = realService();

@@ -6,6 +6,10 @@ import { afterEach, beforeEach, vi } from 'vitest';
 // point at real bugs (act() warnings, invalid DOM nesting, missing keys, bad ARIA).
 let printed: string[] = [];
 
+// jsdom has no layout and reports window.scrollTo as "not implemented"; the router's
+// ScrollRestoration calls it on every navigation.
+window.scrollTo = () => undefined;
+
 function format(...args: unknown[]): string {
   const show = (value: unknown) =>
     value instanceof Error

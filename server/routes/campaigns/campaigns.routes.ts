@@ -9,37 +9,8 @@ import {
 } from '#contract/campaigns';
 import { IdempotencyKey } from '#contract/common';
 import { CampaignParams } from '#contract/params';
-import { transaction, type Db } from '../../db/client.ts';
-import {
-  changeStatus,
-  createCampaign,
-  deleteCampaign,
-  getCampaign,
-  inviteCodeTaken,
-  listCampaignRows,
-  toCampaign,
-  updateCampaign,
-} from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
-import { requestHash, runIdempotent } from '../../domain/idempotency.ts';
-import { storableDate } from '../../domain/sql.ts';
-import { brandForCreate } from '../../domain/tenancy.ts';
-import { ApiError } from '../../errors.ts';
-import { assertBrandManaged, getAuth, requireScope } from '../../http/auth.ts';
-import {
-  bearerWithScope,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-} from '../../http/openapi.ts';
-
-export interface CampaignRouteDeps {
-  db: Db;
-  now: () => Date;
-  /** The key that signs page cursors. */
-  cursorSecret: () => Promise<Uint8Array>;
-}
+import { requireScope } from '../../http/auth.ts';
+import { bearerWithScope, errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
 
 const tags = ['Campaigns'];
 const read = {
@@ -59,7 +30,7 @@ const IdempotencyHeaders = z.object({
   }),
 });
 
-const createCampaignRoute = createRoute({
+export const createCampaignRoute = createRoute({
   method: 'post',
   path: '/campaigns',
   operationId: 'createCampaign',
@@ -84,7 +55,7 @@ const createCampaignRoute = createRoute({
   },
 });
 
-const listCampaignsRoute = createRoute({
+export const listCampaignsRoute = createRoute({
   method: 'get',
   path: '/campaigns',
   operationId: 'listCampaigns',
@@ -101,12 +72,13 @@ const listCampaignsRoute = createRoute({
   },
 });
 
-const getCampaignRoute = createRoute({
+export const getCampaignRoute = createRoute({
   method: 'get',
   path: '/campaigns/{campaign_id}',
   operationId: 'getCampaign',
   tags,
   summary: 'Get a campaign, with its tasks',
+  description: 'Any campaign of a brand the key acts for; another brand’s campaign answers 404.',
   ...read,
   request: { params: CampaignParams },
   responses: {
@@ -115,7 +87,7 @@ const getCampaignRoute = createRoute({
   },
 });
 
-const updateCampaignRoute = createRoute({
+export const updateCampaignRoute = createRoute({
   method: 'patch',
   path: '/campaigns/{campaign_id}',
   operationId: 'updateCampaign',
@@ -134,7 +106,7 @@ const updateCampaignRoute = createRoute({
   },
 });
 
-const deleteCampaignRoute = createRoute({
+export const deleteCampaignRoute = createRoute({
   method: 'delete',
   path: '/campaigns/{campaign_id}',
   operationId: 'deleteCampaign',
@@ -178,164 +150,19 @@ const actionRoute = (
     },
   });
 
-const publishRoute = actionRoute(
+export const publishRoute = actionRoute(
   'publish',
   'Submit a draft for approval',
   'draft -> pending_approval; clears a publish_denied detail. Needs at least one active task unless ' +
     'settings.creator_approval_required (else 422 naming tasks).',
 );
-const pauseRoute = actionRoute(
+export const pauseRoute = actionRoute(
   'pause',
   'Pause an active campaign',
   'active -> paused; accepting_submissions becomes false.',
 );
-const resumeRoute = actionRoute(
+export const resumeRoute = actionRoute(
   'resume',
   'Resume a paused campaign',
   'paused -> active; accepting_submissions becomes true and status_detail is cleared.',
 );
-
-/** The body's top-level fields in the order they were sent (the parsed body follows the schema's order). */
-async function sentFields(raw: Promise<unknown>): Promise<string[]> {
-  const body = await raw.catch(() => null);
-  return body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
-}
-
-const dateParam = (name: string, value: string | undefined) => {
-  if (value !== undefined && !storableDate(value)) {
-    throw new ApiError(
-      400,
-      'invalid_request',
-      `${name}: year 0000 does not exist; use a year from 0001`,
-    );
-  }
-  return value;
-};
-
-export function campaignRoutes(deps: CampaignRouteDeps) {
-  const { db, now } = deps;
-  return createRouter()
-    .openapi(createCampaignRoute, async (c) => {
-      const auth = getAuth(c);
-      const body = c.req.valid('json');
-      const key = c.req.valid('header')['Idempotency-Key'];
-      const { brand_id, ...rest } = body;
-      const create = (tx: Db) =>
-        createCampaign(tx, { brandId: brandForCreate(auth, brand_id), body: rest });
-      if (key === undefined) {
-        const campaign = await transaction(db, create).catch((err: unknown) => {
-          throw inviteCodeTaken(err);
-        });
-        return c.json(campaign, 201);
-      }
-      const outcome = await runIdempotent(
-        db,
-        {
-          apiKeyId: auth.keyId,
-          key,
-          hash: requestHash('POST', '/campaigns', await c.req.json()),
-          now: now(),
-        },
-        async (tx) => ({ status: 201, body: await create(tx) }),
-      ).catch((err: unknown) => {
-        throw inviteCodeTaken(err);
-      });
-      c.header('Idempotent-Replay', outcome.replay ? 'true' : 'false');
-      c.header('Content-Type', 'application/json');
-      // The stored text is the original answer byte for byte (jsonb would reorder its keys).
-      return c.body(outcome.body, outcome.status as 201) as unknown as ReturnType<
-        typeof c.json<Campaign, 201>
-      >;
-    })
-    .openapi(listCampaignsRoute, async (c) => {
-      const auth = getAuth(c);
-      const q = c.req.valid('query');
-      if (q.brand_id !== undefined) assertBrandManaged(c, q.brand_id);
-      const statuses = q.status ? [...new Set(q.status)].sort() : undefined;
-      const scope: CursorScope = {
-        list: 'campaigns',
-        filters: {
-          brand_id: q.brand_id ?? null,
-          status: statuses ?? null,
-          created_after: q.created_after ?? null,
-          created_before: q.created_before ?? null,
-        },
-      };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([createdAt, id]) => ({ createdAt: String(createdAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listCampaignRows(db, {
-        scope: q.brand_id !== undefined ? [q.brand_id] : auth.brandIds,
-        statuses,
-        createdAfter: dateParam('created_after', q.created_after),
-        createdBefore: dateParam('created_before', q.created_before),
-        after,
-        limit: q.limit,
-      });
-      const last = rows.at(-1);
-      return c.json(
-        {
-          data: rows.map((row) => toCampaign(row)),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last ? encodeCursor(secret, scope, [last.createdAt, last.id]) : null,
-        },
-        200,
-      );
-    })
-    .openapi(getCampaignRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      return c.json(await getCampaign(db, campaign_id, getAuth(c).brandIds), 200);
-    })
-    .openapi(updateCampaignRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      const patch = c.req.valid('json');
-      const sent = await sentFields(c.req.json());
-      const campaign = await transaction(db, (tx) =>
-        updateCampaign(tx, campaign_id, getAuth(c).brandIds, patch, {
-          sent,
-          today: now().toISOString().slice(0, 10),
-        }),
-      ).catch((err: unknown) => {
-        throw inviteCodeTaken(err);
-      });
-      return c.json(campaign, 200);
-    })
-    .openapi(deleteCampaignRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) => deleteCampaign(tx, campaign_id, getAuth(c).brandIds)),
-        200,
-      );
-    })
-    .openapi(publishRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          changeStatus(tx, campaign_id, getAuth(c).brandIds, 'publish', { now: now() }),
-        ),
-        200,
-      );
-    })
-    .openapi(pauseRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          changeStatus(tx, campaign_id, getAuth(c).brandIds, 'pause', { now: now() }),
-        ),
-        200,
-      );
-    })
-    .openapi(resumeRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          changeStatus(tx, campaign_id, getAuth(c).brandIds, 'resume', { now: now() }),
-        ),
-        200,
-      );
-    });
-}

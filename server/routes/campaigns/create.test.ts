@@ -273,6 +273,66 @@ describe('POST /campaigns', () => {
       },
     );
 
+    it('answers 422 naming each deadline set before today (UTC), in the issues too', async () => {
+      const app = ctx.makeApp({ now: () => new Date('2031-05-20T23:30:00Z') });
+      const res = await ctx.requestTo(app, 'POST', '/2026-07/campaigns', {
+        key: mine.key.key,
+        body: campaignBody({
+          content_deadline_date: '2020-01-01',
+          post_deadline_date: '2031-05-19',
+        }),
+      });
+      expectError(res, 422, 'validation_failed', 'content_deadline_date');
+      expect(res.json.issues).toEqual([
+        { field: 'content_deadline_date', message: 'must not be earlier than today (2031-05-20)' },
+        { field: 'post_deadline_date', message: 'must not be earlier than today (2031-05-20)' },
+      ]);
+      const today = await ctx.requestTo(app, 'POST', '/2026-07/campaigns', {
+        key: mine.key.key,
+        body: campaignBody({ content_deadline_date: '2031-05-20' }),
+      });
+      expectStatus(today, 201);
+    });
+
+    it('answers 422 naming the range of an engagement rate past 100%', async () => {
+      const res = await post(
+        campaignBody({
+          targeting: {
+            root_operator: 'AND',
+            groups: [
+              {
+                operator: 'AND',
+                conditions: [
+                  { property: 'prop_engagement_rate', operator: 'IN', values: ['2-150'] },
+                ],
+              },
+            ],
+          },
+        }),
+      );
+      expectError(res, 422, 'validation_failed', 'targeting.groups[0].conditions[0].values[0]');
+      expect(res.json.issues).toEqual([
+        { field: 'targeting.groups[0].conditions[0].values[0]', message: 'must lie within 0-100' },
+      ]);
+    });
+
+    it('answers the problems of a refused body field by field in `issues`', async () => {
+      const res = await post({
+        name: '',
+        tasks: [{ title: 't', instructions: 'i', platforms: [] }],
+      });
+      expectError(res, 422, 'validation_failed', 'name');
+      expect(res.json.issues).toEqual([
+        { field: 'name', message: expect.any(String) },
+        { field: 'tasks[0].platforms', message: 'must name at least one platform' },
+      ]);
+      expect(res.json.message).toBe(
+        res.json.issues
+          .map((i: { field: string; message: string }) => `${i.field}: ${i.message}`)
+          .join('; '),
+      );
+    });
+
     it('answers 422 naming a missing name', async () => {
       const res = await post({});
       expectError(res, 422, 'validation_failed', 'name');

@@ -386,15 +386,25 @@ describe('GET /campaigns tenancy', () => {
       made.push(expectStatus(res, 201));
     }
     for (const c of made.filter((_, i) => i % 4 === 0)) {
-      expectStatus(await ctx.request('POST', `/2026-07/campaigns/${c.id}/publish`, { key: many.key.key }), 200);
+      expectStatus(
+        await ctx.request('POST', `/2026-07/campaigns/${c.id}/publish`, { key: many.key.key }),
+        200,
+      );
     }
     const newestFirst = [...made].reverse().map((c) => c.id);
-    for (const limit of [1, 2, 4, 100]) expect(await walk(many.key.key, '', limit)).toEqual(newestFirst);
-    const pending = made.filter((_, i) => i % 4 === 0).reverse().map((c) => c.id);
+    for (const limit of [1, 2, 4, 100])
+      expect(await walk(many.key.key, '', limit)).toEqual(newestFirst);
+    const pending = made
+      .filter((_, i) => i % 4 === 0)
+      .reverse()
+      .map((c) => c.id);
     expect(await walk(many.key.key, 'status=pending_approval', 2)).toEqual(pending);
     const middle = made[4]!.created_at;
     expect(await walk(many.key.key, `created_before=${encodeURIComponent(middle)}`, 2)).toEqual(
-      made.slice(0, 4).reverse().map((c) => c.id),
+      made
+        .slice(0, 4)
+        .reverse()
+        .map((c) => c.id),
     );
   });
 

@@ -387,14 +387,17 @@ describe('PATCH /campaigns/{id}', () => {
       },
     );
 
-    it('lets a draft set any date', async () => {
+    it('refuses a past date in a draft too, in the issues of the answer', async () => {
       const campaign = await createCampaign(ctx, brand.key.key);
       const res = await patch(
         campaign.id,
         { content_deadline_date: '2020-01-01' },
         { app: clock() },
       );
-      expect(Campaign.parse(expectStatus(res, 200)).content_deadline_date).toBe('2020-01-01');
+      expectError(res, 422, 'validation_failed', 'content_deadline_date');
+      expect(res.json.issues).toEqual([
+        { field: 'content_deadline_date', message: `must not be earlier than today (${today})` },
+      ]);
     });
 
     it('checks the order against the stored deadlines, naming the field sent', async () => {

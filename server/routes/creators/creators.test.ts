@@ -25,13 +25,23 @@ async function applied() {
   const campaign = await waitlist();
   const creator = await newCreator(ctx);
   const participation = await apply(ctx, campaign.id, creator.id);
-  return { campaign, creator, participation, base: `/campaigns/${campaign.id}/creators/${creator.id}` };
+  return {
+    campaign,
+    creator,
+    participation,
+    base: `/campaigns/${campaign.id}/creators/${creator.id}`,
+  };
 }
 
 describe('POST /campaigns/{id}/creators/{id}/approve', () => {
   it('approves an applied creator and sets decided_at', async () => {
     const { base, participation } = await applied();
-    expect(participation).toMatchObject({ status: 'applied', decided_at: null, posts: 0, spend_cents: 0 });
+    expect(participation).toMatchObject({
+      status: 'applied',
+      decided_at: null,
+      posts: 0,
+      spend_cents: 0,
+    });
     expect(participation.content).toEqual({ submitted: 0, in_review: 0, approved: 0, rejected: 0 });
     expect(participation.metrics).toEqual(ZERO_METRICS);
     const approved = CampaignCreator.parse(expectStatus(await api('POST', `${base}/approve`), 200));
@@ -58,21 +68,37 @@ describe('POST /campaigns/{id}/creators/{id}/approve', () => {
     const campaign = await campaignIn(ctx, brand.key.key, 'active');
     const creator = await newCreator(ctx);
     expect((await apply(ctx, campaign.id, creator.id)).status).toBe('approved');
-    expectError(await api('POST', `/campaigns/${campaign.id}/creators/${creator.id}/approve`), 409, 'already_decided');
+    expectError(
+      await api('POST', `/campaigns/${campaign.id}/creators/${creator.id}/approve`),
+      409,
+      'already_decided',
+    );
   });
 
   it('answers 404 for another brand, an unknown creator, or a creator of another campaign', async () => {
     const { base, campaign, creator } = await applied();
     expectError(await api('POST', `${base}/approve`, undefined, other.key.key), 404, 'not_found');
     expectError(await api('GET', base, undefined, other.key.key), 404, 'not_found');
-    expectError(await api('POST', `/campaigns/${campaign.id}/creators/cr_nobody/approve`), 404, 'not_found');
+    expectError(
+      await api('POST', `/campaigns/${campaign.id}/creators/cr_nobody/approve`),
+      404,
+      'not_found',
+    );
     const elsewhere = await waitlist();
-    expectError(await api('GET', `/campaigns/${elsewhere.id}/creators/${creator.id}`), 404, 'not_found');
+    expectError(
+      await api('GET', `/campaigns/${elsewhere.id}/creators/${creator.id}`),
+      404,
+      'not_found',
+    );
   });
 
   it('answers 403 missing_scope without creators:write', async () => {
     const { base } = await applied();
-    const key = await ctx.ops.createKey({ kind: 'brand', brand_id: brand.brand.id, scopes: ['campaigns:read', 'submissions:write'] });
+    const key = await ctx.ops.createKey({
+      kind: 'brand',
+      brand_id: brand.brand.id,
+      scopes: ['campaigns:read', 'submissions:write'],
+    });
     expectError(await api('POST', `${base}/approve`, undefined, key.key), 403, 'missing_scope');
     expectError(await api('POST', `${base}/reject`, undefined, key.key), 403, 'missing_scope');
   });
@@ -81,16 +107,25 @@ describe('POST /campaigns/{id}/creators/{id}/approve', () => {
 describe('POST /campaigns/{id}/creators/{id}/reject', () => {
   it('rejects with or without a reason', async () => {
     const a = await applied();
-    const rejected = CampaignCreator.parse(expectStatus(await api('POST', `${a.base}/reject`, { reason: 'Audience too small' }), 200));
+    const rejected = CampaignCreator.parse(
+      expectStatus(await api('POST', `${a.base}/reject`, { reason: 'Audience too small' }), 200),
+    );
     expect(rejected.status).toBe('rejected');
     expect(rejected.decided_at).not.toBeNull();
     const b = await applied();
-    expect(CampaignCreator.parse(expectStatus(await api('POST', `${b.base}/reject`), 200)).status).toBe('rejected');
+    expect(
+      CampaignCreator.parse(expectStatus(await api('POST', `${b.base}/reject`), 200)).status,
+    ).toBe('rejected');
   });
 
   it('answers 422 naming reason for an empty reason', async () => {
     const a = await applied();
-    expectError(await api('POST', `${a.base}/reject`, { reason: '' }), 422, 'validation_failed', 'reason');
+    expectError(
+      await api('POST', `${a.base}/reject`, { reason: '' }),
+      422,
+      'validation_failed',
+      'reason',
+    );
   });
 });
 
@@ -111,7 +146,9 @@ describe('GET /campaigns/{id}/creators', () => {
   });
 
   const list = async (query = '') =>
-    CreatorPage.parse(expectStatus(await api('GET', `/campaigns/${campaignId}/creators${query}`), 200));
+    CreatorPage.parse(
+      expectStatus(await api('GET', `/campaigns/${campaignId}/creators${query}`), 200),
+    );
 
   it('lists newest applied first', async () => {
     const page = await list();
@@ -138,11 +175,19 @@ describe('GET /campaigns/{id}/creators', () => {
       cursor = page.next_cursor;
     }
     expect(seen).toEqual([...ids].reverse());
-    expectError(await api('GET', `/campaigns/${campaignId}/creators?starting_after=x.y`), 400, 'invalid_request');
+    expectError(
+      await api('GET', `/campaigns/${campaignId}/creators?starting_after=x.y`),
+      400,
+      'invalid_request',
+    );
   });
 
   it('answers 404 for another brand and 400 for a limit out of range', async () => {
-    expectError(await api('GET', `/campaigns/${campaignId}/creators`, undefined, other.key.key), 404, 'not_found');
+    expectError(
+      await api('GET', `/campaigns/${campaignId}/creators`, undefined, other.key.key),
+      404,
+      'not_found',
+    );
     expect((await api('GET', `/campaigns/${campaignId}/creators?limit=101`)).status).toBe(400);
   });
 });

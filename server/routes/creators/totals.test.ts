@@ -29,12 +29,19 @@ function mulberry32(seed: number) {
   };
 }
 
-async function pages<T>(path: string, parse: (x: unknown) => { data: T[]; next_cursor: string | null }): Promise<T[]> {
+async function pages<T>(
+  path: string,
+  parse: (x: unknown) => { data: T[]; next_cursor: string | null },
+): Promise<T[]> {
   const out: T[] = [];
   let cursor: string | null = null;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const res = await ctx.request('GET', `/2026-07${path}${sep}limit=100${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`, { key: brand.key.key });
+    const res = await ctx.request(
+      'GET',
+      `/2026-07${path}${sep}limit=100${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`,
+      { key: brand.key.key },
+    );
     const page = parse(expectStatus(res, 200));
     out.push(...page.data);
     cursor = page.next_cursor;
@@ -51,7 +58,10 @@ describe('creator totals', () => {
       const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(random() * xs.length)];
       const campaign = await campaignIn(ctx, brand.key.key, 'active', {
         settings: { creator_approval_required: true },
-        tasks: [task({ title: 'A', max_posts_per_creator: 3 }), task({ title: 'B', platforms: ['tiktok', 'instagram'] })],
+        tasks: [
+          task({ title: 'A', max_posts_per_creator: 3 }),
+          task({ title: 'B', platforms: ['tiktok', 'instagram'] }),
+        ],
       });
       const taskIds = campaign.tasks!.map((t) => t.id);
       const creators: string[] = [];
@@ -61,17 +71,29 @@ describe('creator totals', () => {
         creators.push(c.id);
       }
       const buyer = (method: string, path: string, body?: unknown) =>
-        ctx.request(method, `/2026-07/campaigns/${campaign.id}${path}`, { key: brand.key.key, ...(body ? { body } : {}) });
-      for (const creatorId of creators.slice(0, 3)) expectStatus(await buyer('POST', `/creators/${creatorId}/approve`), 200);
+        ctx.request(method, `/2026-07/campaigns/${campaign.id}${path}`, {
+          key: brand.key.key,
+          ...(body ? { body } : {}),
+        });
+      for (const creatorId of creators.slice(0, 3))
+        expectStatus(await buyer('POST', `/creators/${creatorId}/approve`), 200);
       const paid = new Map<string, number>();
       for (let step = 0; step < 60; step++) {
-        const subs = await pages(`/campaigns/${campaign.id}/submissions`, (x) => SubmissionPage.parse(x));
-        const livePosts = (await pages(`/campaigns/${campaign.id}/posts?status=live`, (x) => PostPage.parse(x)));
+        const subs = await pages(`/campaigns/${campaign.id}/submissions`, (x) =>
+          SubmissionPage.parse(x),
+        );
+        const livePosts = await pages(`/campaigns/${campaign.id}/posts?status=live`, (x) =>
+          PostPage.parse(x),
+        );
         const of = (status: string) => subs.filter((s) => s.status === status);
         const r = random();
         // Any answer but a 500 is fine here: refusals are part of the walk.
         let res;
-        if (r < 0.1) res = await buyer('POST', `/creators/${pick(creators)}/${random() < 0.8 ? 'approve' : 'reject'}`);
+        if (r < 0.1)
+          res = await buyer(
+            'POST',
+            `/creators/${pick(creators)}/${random() < 0.8 ? 'approve' : 'reject'}`,
+          );
         else if (r < 0.35)
           res = await ops(ctx, 'POST', `/ops/campaigns/${campaign.id}/submissions`, {
             creator_id: pick(creators),
@@ -79,29 +101,48 @@ describe('creator totals', () => {
             media_type: random() < 0.5 ? 'video' : 'carousel',
             media_url: 'https://cdn.example.com/m.mp4',
           });
-        else if (r < 0.5 && of('in_review').length) res = await buyer('POST', `/submissions/${pick(of('in_review'))!.id}/approve`);
-        else if (r < 0.6 && of('in_review').length) res = await buyer('POST', `/submissions/${pick(of('in_review'))!.id}/reject`);
+        else if (r < 0.5 && of('in_review').length)
+          res = await buyer('POST', `/submissions/${pick(of('in_review'))!.id}/approve`);
+        else if (r < 0.6 && of('in_review').length)
+          res = await buyer('POST', `/submissions/${pick(of('in_review'))!.id}/reject`);
         else if (r < 0.67 && of('rejected').length)
-          res = await ops(ctx, 'POST', `/ops/submissions/${pick(of('rejected'))!.id}/revise`, { media_url: 'https://cdn.example.com/v2.mp4' });
-        else if (r < 0.7 && subs.length) res = await ops(ctx, 'POST', `/ops/submissions/${pick(subs)!.id}/fail`, { reason: 'broken' });
+          res = await ops(ctx, 'POST', `/ops/submissions/${pick(of('rejected'))!.id}/revise`, {
+            media_url: 'https://cdn.example.com/v2.mp4',
+          });
+        else if (r < 0.7 && subs.length)
+          res = await ops(ctx, 'POST', `/ops/submissions/${pick(subs)!.id}/fail`, {
+            reason: 'broken',
+          });
         else if (r < 0.8 && of('approved').length)
-          res = await ops(ctx, 'POST', `/ops/submissions/${pick(of('approved'))!.id}/post`, { platform: 'tiktok', url: 'https://tiktok.com/@a/1' });
+          res = await ops(ctx, 'POST', `/ops/submissions/${pick(of('approved'))!.id}/post`, {
+            platform: 'tiktok',
+            url: 'https://tiktok.com/@a/1',
+          });
         else if (r < 0.9 && livePosts.length) {
           const p = pick(livePosts)!;
-          const next = Object.fromEntries(METRICS.map((m) => [m, p.metrics[m] + Math.floor(random() * 500)]));
+          const next = Object.fromEntries(
+            METRICS.map((m) => [m, p.metrics[m] + Math.floor(random() * 500)]),
+          );
           res = await ops(ctx, 'PATCH', `/ops/posts/${p.id}/metrics`, next);
-        } else if (r < 0.94 && livePosts.length) res = await ops(ctx, 'POST', `/ops/posts/${pick(livePosts)!.id}/take-down`);
+        } else if (r < 0.94 && livePosts.length)
+          res = await ops(ctx, 'POST', `/ops/posts/${pick(livePosts)!.id}/take-down`);
         else {
           const creatorId = pick(creators)!;
           const amount = 1 + Math.floor(random() * 10_000);
-          res = await ops(ctx, 'POST', '/ops/payouts', { campaign_id: campaign.id, creator_id: creatorId, amount_cents: amount });
+          res = await ops(ctx, 'POST', '/ops/payouts', {
+            campaign_id: campaign.id,
+            creator_id: creatorId,
+            amount_cents: amount,
+          });
           if (res.status === 201) paid.set(creatorId, (paid.get(creatorId) ?? 0) + amount);
         }
         if (res) expect(res.status, res.text).toBeLessThan(500);
       }
 
       const list = await pages(`/campaigns/${campaign.id}/creators`, (x) => CreatorPage.parse(x));
-      const subs = await pages(`/campaigns/${campaign.id}/submissions`, (x) => SubmissionPage.parse(x));
+      const subs = await pages(`/campaigns/${campaign.id}/submissions`, (x) =>
+        SubmissionPage.parse(x),
+      );
       const allPosts = await pages(`/campaigns/${campaign.id}/posts`, (x) => PostPage.parse(x));
       // The walk reached every kind of row it checks.
       expect(subs.length).toBeGreaterThan(3);
@@ -110,15 +151,29 @@ describe('creator totals', () => {
       for (const c of list) {
         const mine = subs.filter((s) => s.creator_id === c.creator_id);
         const count = (status: string) => mine.filter((s) => s.status === status).length;
-        expect(c.content).toEqual({ submitted: mine.length, in_review: count('in_review'), approved: count('approved'), rejected: count('rejected') });
+        expect(c.content).toEqual({
+          submitted: mine.length,
+          in_review: count('in_review'),
+          approved: count('approved'),
+          rejected: count('rejected'),
+        });
         const posts = allPosts.filter((p) => p.creator_id === c.creator_id);
         expect(c.posts).toBe(posts.filter((p) => p.status === 'live').length);
-        const sums = Object.fromEntries(METRICS.map((m) => [m, posts.reduce((n, p) => n + p.metrics[m], 0)])) as EngagementMetrics;
+        const sums = Object.fromEntries(
+          METRICS.map((m) => [m, posts.reduce((n, p) => n + p.metrics[m], 0)]),
+        ) as EngagementMetrics;
         expect(c.metrics).toEqual(sums);
         expect(c.spend_cents).toBe(paid.get(c.creator_id) ?? 0);
       }
-      const after = Campaign.parse(expectStatus(await ctx.request('GET', `/2026-07/campaigns/${campaign.id}`, { key: brand.key.key }), 200));
-      expect(after.spent_cents).toBe(campaign.spent_cents + [...paid.values()].reduce((a, b) => a + b, 0));
+      const after = Campaign.parse(
+        expectStatus(
+          await ctx.request('GET', `/2026-07/campaigns/${campaign.id}`, { key: brand.key.key }),
+          200,
+        ),
+      );
+      expect(after.spent_cents).toBe(
+        campaign.spent_cents + [...paid.values()].reduce((a, b) => a + b, 0),
+      );
     });
   }
 });

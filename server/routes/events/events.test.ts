@@ -25,7 +25,9 @@ interface Received {
 
 /** An open SSE connection read in the background: events, comments, and whether it ended. */
 async function connect(key: string, headers: Record<string, string> = {}, target = app) {
-  const res = await target.request('/2026-07/events', { headers: { Authorization: `Bearer ${key}`, ...headers } });
+  const res = await target.request('/2026-07/events', {
+    headers: { Authorization: `Bearer ${key}`, ...headers },
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const reader = res.body!.getReader();
@@ -46,7 +48,8 @@ async function connect(key: string, headers: Record<string, string> = {}, target
         const lines = block.split('\n');
         const id = lines.find((l) => l.startsWith('id: '))?.slice(4);
         const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-        for (const l of lines) if (l.startsWith(':') || l.startsWith('retry:')) state.comments.push(l);
+        for (const l of lines)
+          if (l.startsWith(':') || l.startsWith('retry:')) state.comments.push(l);
         if (id && data) state.events.push({ id, event: LiveEvent.parse(JSON.parse(data)) });
       }
     }
@@ -66,20 +69,36 @@ describe('GET /events', () => {
     const stream = await connect(brand.key.key);
     await stream.until(() => stream.state.comments.includes('retry: 1234'), 'the retry hint');
     const theirs = await activeWorld(ctx, other.key.key, 1);
-    const theirSubmission = await submit(ctx, theirs.campaign.id, theirs.creators[0]!.id, theirs.taskId);
+    const theirSubmission = await submit(
+      ctx,
+      theirs.campaign.id,
+      theirs.creators[0]!.id,
+      theirs.taskId,
+    );
     const mine = await activeWorld(ctx, brand.key.key, 1);
     const s = await submit(ctx, mine.campaign.id, mine.creators[0]!.id, mine.taskId);
     await stream.until(
-      () => stream.state.events.some((e) => e.event.type === 'submission.created' && e.event.id === s.id),
+      () =>
+        stream.state.events.some(
+          (e) => e.event.type === 'submission.created' && e.event.id === s.id,
+        ),
       'submission.created',
     );
     const events = stream.state.events.map((e) => e.event);
     expect(events.every((e) => e.brand_id === brand.brand.id)).toBe(true);
-    expect(events.some((e) => e.id === theirSubmission.id || e.campaign_id === theirs.campaign.id)).toBe(false);
+    expect(
+      events.some((e) => e.id === theirSubmission.id || e.campaign_id === theirs.campaign.id),
+    ).toBe(false);
     expect(events).toContainEqual(
-      expect.objectContaining({ type: 'creator.applied', id: mine.creators[0]!.id, campaign_id: mine.campaign.id }),
+      expect.objectContaining({
+        type: 'creator.applied',
+        id: mine.creators[0]!.id,
+        campaign_id: mine.campaign.id,
+      }),
     );
-    expect(events).toContainEqual(expect.objectContaining({ type: 'campaign.updated', id: mine.campaign.id }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'campaign.updated', id: mine.campaign.id }),
+    );
     // Ids grow along the stream.
     const ids = stream.state.events.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -91,17 +110,27 @@ describe('GET /events', () => {
     const first = await connect(brand.key.key);
     await new Promise((r) => setTimeout(r, 60));
     const before = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
-    await first.until(() => first.state.events.some((e) => e.event.id === before.id), 'the first submission');
+    await first.until(
+      () => first.state.events.some((e) => e.event.id === before.id),
+      'the first submission',
+    );
     const lastId = first.state.events.at(-1)!.id;
     await first.close();
     const missed = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
     const approved = expectStatus(
-      await ctx.request('POST', `/2026-07/campaigns/${world.campaign.id}/submissions/${missed.id}/approve`, { key: brand.key.key }),
+      await ctx.request(
+        'POST',
+        `/2026-07/campaigns/${world.campaign.id}/submissions/${missed.id}/approve`,
+        { key: brand.key.key },
+      ),
       200,
     );
     const second = await connect(brand.key.key, { 'Last-Event-ID': lastId });
     await second.until(
-      () => second.state.events.some((e) => e.event.type === 'submission.updated' && e.event.id === approved.id),
+      () =>
+        second.state.events.some(
+          (e) => e.event.type === 'submission.updated' && e.event.id === approved.id,
+        ),
       'the missed approval',
     );
     const seen = second.state.events.map((e) => e.event);
@@ -118,13 +147,26 @@ describe('GET /events', () => {
     const [a, b] = agency.brands;
     const one = await activeWorld(ctx, agency.key.key, 0, { brand_id: a!.id });
     const two = await activeWorld(ctx, agency.key.key, 0, { brand_id: b!.id });
-    expectStatus(await ctx.request('POST', `/2026-07/campaigns/${two.campaign.id}/pause`, { key: agency.key.key }), 200);
+    expectStatus(
+      await ctx.request('POST', `/2026-07/campaigns/${two.campaign.id}/pause`, {
+        key: agency.key.key,
+      }),
+      200,
+    );
     await stream.until(
-      () => [one, two].every((w) => stream.state.events.some((e) => e.event.campaign_id === w.campaign.id)),
+      () =>
+        [one, two].every((w) =>
+          stream.state.events.some((e) => e.event.campaign_id === w.campaign.id),
+        ),
       'events of both brands',
     );
-    await stream.until(() => stream.state.events.filter((e) => e.event.id === two.campaign.id).length >= 2, 'the pause');
-    expect(new Set(stream.state.events.map((e) => e.event.brand_id))).toEqual(new Set([a!.id, b!.id]));
+    await stream.until(
+      () => stream.state.events.filter((e) => e.event.id === two.campaign.id).length >= 2,
+      'the pause',
+    );
+    expect(new Set(stream.state.events.map((e) => e.event.brand_id))).toEqual(
+      new Set([a!.id, b!.id]),
+    );
     await stream.close();
   });
 
@@ -134,10 +176,17 @@ describe('GET /events', () => {
     const stream = await connect(brand.key.key);
     await new Promise((r) => setTimeout(r, 60));
     expectStatus(
-      await ctx.request('POST', `/2026-07/campaigns/${world.campaign.id}/submissions/${s.id}/approve`, { key: brand.key.key }),
+      await ctx.request(
+        'POST',
+        `/2026-07/campaigns/${world.campaign.id}/submissions/${s.id}/approve`,
+        { key: brand.key.key },
+      ),
       200,
     );
-    await stream.until(() => stream.state.events.some((e) => e.event.type === 'creator.updated'), 'creator.updated');
+    await stream.until(
+      () => stream.state.events.some((e) => e.event.type === 'creator.updated'),
+      'creator.updated',
+    );
     await new Promise((r) => setTimeout(r, 100));
     expect(stream.state.events.map((e) => `${e.event.type} ${e.event.id}`)).toEqual([
       `submission.updated ${s.id}`,
@@ -152,7 +201,11 @@ describe('GET /events', () => {
     const stream = await connect(brand.key.key, {}, woken);
     const world = await activeWorld(ctx, brand.key.key, 0);
     hub.wake();
-    await stream.until(() => stream.state.events.some((e) => e.event.id === world.campaign.id), 'the woken delivery', 2000);
+    await stream.until(
+      () => stream.state.events.some((e) => e.event.id === world.campaign.id),
+      'the woken delivery',
+      2000,
+    );
     await stream.close();
   });
 
@@ -166,9 +219,12 @@ describe('GET /events', () => {
 
   it('closes a connection that falls too far behind; it resumes with Last-Event-ID', async () => {
     const slowApp = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 10_000, queueLimit: 2 } });
-    const res = await slowApp.request('/2026-07/events', { headers: { Authorization: `Bearer ${brand.key.key}` } });
+    const res = await slowApp.request('/2026-07/events', {
+      headers: { Authorization: `Bearer ${brand.key.key}` },
+    });
     const world = await activeWorld(ctx, brand.key.key, 1);
-    for (let i = 0; i < 3; i++) await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
+    for (let i = 0; i < 3; i++)
+      await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
     await new Promise((r) => setTimeout(r, 200));
     // Only now read: the queue overflowed meanwhile, so the stream ends after what it had.
     const text = await res.text();
@@ -178,8 +234,14 @@ describe('GET /events', () => {
   it('answers 401 without a key and 403 without campaigns:read', async () => {
     const noKey = await app.request('/2026-07/events');
     expect(noKey.status).toBe(401);
-    const key = await ctx.ops.createKey({ kind: 'brand', brand_id: brand.brand.id, scopes: ['codes:read'] });
-    const res = await app.request('/2026-07/events', { headers: { Authorization: `Bearer ${key.key}` } });
+    const key = await ctx.ops.createKey({
+      kind: 'brand',
+      brand_id: brand.brand.id,
+      scopes: ['codes:read'],
+    });
+    const res = await app.request('/2026-07/events', {
+      headers: { Authorization: `Bearer ${key.key}` },
+    });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe('missing_scope');
   });

@@ -1,11 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Me } from '#contract/me';
-import type { Db } from '../../db/client.ts';
-import { brandsByIds, findAgency } from '../../domain/tenancy.ts';
-import { getAuth } from '../../http/auth.ts';
-import { bearerWithScope, createRouter, errorResponses, jsonContent } from '../../http/openapi.ts';
+import { bearerWithScope, errorResponses, jsonContent } from '../../http/openapi.ts';
 
-const getMe = createRoute({
+export const meRoute = createRoute({
   method: 'get',
   path: '/me',
   operationId: 'getMe',
@@ -18,21 +15,3 @@ const getMe = createRoute({
     ...errorResponses(401, 429),
   },
 });
-
-export function meRoutes(deps: { db: Db }) {
-  return createRouter().openapi(getMe, async (c) => {
-    const auth = getAuth(c);
-    const [agency, brands] = await Promise.all([
-      auth.agencyId ? findAgency(deps.db, auth.agencyId) : Promise.resolve(null),
-      brandsByIds(deps.db, auth.brandIds),
-    ]);
-    return c.json(
-      {
-        key: { id: auth.keyId, kind: auth.kind, scopes: [...auth.scopes], prefix: auth.prefix },
-        agency,
-        brands,
-      },
-      200,
-    );
-  });
-}

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { jsonContent, type Router } from '../../http/openapi.ts';
+import { applyConventions } from '../../http/openapi-conventions.ts';
 
 // Health, the OpenAPI documents and the interactive docs (Swagger UI served from the
 // swagger-ui-dist package: no CDN, no inline script).
@@ -18,6 +19,8 @@ interface DocumentOptions {
   /** The URL the document's paths are relative to. */
   serverUrl: string;
   scheme: { name: string; description: string };
+  /** Whether answers to a credential carry the RateLimit headers. */
+  rateLimited: boolean;
 }
 
 /**
@@ -33,9 +36,10 @@ export function registerOpenApiDocument(router: Router, options: DocumentOptions
   const route = createRoute({
     method: 'get',
     path: '/openapi.json',
-    operationId: `${options.scheme.name}OpenApiDocument`,
+    operationId: 'getOpenApiDocument',
     tags: ['Meta'],
     summary: 'This OpenAPI document',
+    description: 'Public: no credential needed. Generated from the routes the service registers.',
     security: [],
     responses: {
       200: jsonContent(z.looseObject({ openapi: z.string() }), 'OpenAPI 3.1 document'),
@@ -43,12 +47,15 @@ export function registerOpenApiDocument(router: Router, options: DocumentOptions
   });
   let document: unknown;
   router.openapi(route, (c) => {
-    document ??= router.getOpenAPI31Document({
-      openapi: '3.1.0',
-      info: { title: options.title, version: '2026-07', description: options.description },
-      servers: [{ url: options.serverUrl }],
-      security: [{ [options.scheme.name]: [] }],
-    });
+    document ??= applyConventions(
+      router.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: { title: options.title, version: '2026-07', description: options.description },
+        servers: [{ url: options.serverUrl }],
+        security: [{ [options.scheme.name]: [] }],
+      }),
+      { rateLimited: options.rateLimited },
+    );
     return c.json(document as { openapi: string }, 200);
   });
 }

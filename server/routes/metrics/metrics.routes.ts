@@ -1,12 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { MetricsQuery, MetricsReport } from '#contract/metrics';
 import { CampaignParams } from '#contract/params';
-import type { Db } from '../../db/client.ts';
-import { campaignMetrics } from '../../domain/metrics.ts';
-import { getAuth, requireScope } from '../../http/auth.ts';
-import { bearerWithScope, createRouter, errorResponses, jsonContent } from '../../http/openapi.ts';
+import { requireScope } from '../../http/auth.ts';
+import { bearerWithScope, errorResponses, jsonContent } from '../../http/openapi.ts';
 
-const metricsRoute = createRoute({
+export const metricsRoute = createRoute({
   method: 'get',
   path: '/campaigns/{campaign_id}/metrics',
   operationId: 'getCampaignMetrics',
@@ -26,11 +24,3 @@ const metricsRoute = createRoute({
     ...errorResponses(400, 401, 403, 404, 429),
   },
 });
-
-export function metricsRoutes(deps: { db: Db }) {
-  return createRouter().openapi(metricsRoute, async (c) => {
-    const { campaign_id } = c.req.valid('param');
-    const { group_by } = c.req.valid('query');
-    return c.json(await campaignMetrics(deps.db, campaign_id, getAuth(c).brandIds, group_by), 200);
-  });
-}

@@ -15,13 +15,7 @@ import {
 import { IdParams } from '#contract/params';
 import { Post } from '#contract/posts';
 import { Submission } from '#contract/submissions';
-import { transaction, type Db } from '../../db/client.ts';
-import { applyToCampaign, createCreator } from '../../domain/creators.ts';
-import { createPayout } from '../../domain/payouts.ts';
-import { createPost, takeDownPost, updateMetrics } from '../../domain/posts.ts';
-import type { Reviewer } from '../../domain/reviewer.ts';
-import { createSubmission, failSubmission, reviseSubmission } from '../../domain/submissions.ts';
-import { createRouter, errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
 
 // The platform side of creator activity (extensions section 5): creators, applications,
 // submissions and their revisions and failures, posts, metrics, take-downs and payouts. The
@@ -31,16 +25,39 @@ const security = [{ opsToken: [] }];
 const tags = ['Ops'];
 const writeErrors = errorResponses(400, 401, 404, 409, 413, 415, 422);
 
-const route = <P extends string>(method: 'post' | 'patch', path: P, operationId: string, summary: string, description?: string) =>
-  ({ method, path, operationId, tags, security, summary, ...(description ? { description } : {}) }) as const;
+const route = <P extends string>(
+  method: 'post' | 'patch',
+  path: P,
+  operationId: string,
+  summary: string,
+  description?: string,
+) =>
+  ({
+    method,
+    path,
+    operationId,
+    tags,
+    security,
+    summary,
+    ...(description ? { description } : {}),
+  }) as const;
 
-const createCreatorRoute = createRoute({
-  ...route('post', '/creators', 'opsCreateCreator', 'Create a creator', 'properties: targeting property id -> value. Usernames are unique (422 naming username).'),
+export const createCreatorRoute = createRoute({
+  ...route(
+    'post',
+    '/creators',
+    'opsCreateCreator',
+    'Create a creator',
+    'properties: targeting property id -> value. Usernames are unique (422 naming username).',
+  ),
   request: { body: jsonBody(OpsCreatorCreate) },
-  responses: { 201: jsonContent(OpsCreator, 'The creator'), ...errorResponses(400, 401, 413, 415, 422) },
+  responses: {
+    201: jsonContent(OpsCreator, 'The creator'),
+    ...errorResponses(400, 401, 413, 415, 422),
+  },
 });
 
-const applyRoute = createRoute({
+export const applyRoute = createRoute({
   ...route(
     'post',
     '/campaigns/{id}/applications',
@@ -52,7 +69,7 @@ const applyRoute = createRoute({
   responses: { 201: jsonContent(CampaignCreator, 'The participation'), ...writeErrors },
 });
 
-const submitRoute = createRoute({
+export const submitRoute = createRoute({
   ...route(
     'post',
     '/campaigns/{id}/submissions',
@@ -66,85 +83,74 @@ const submitRoute = createRoute({
   responses: { 201: jsonContent(Submission, 'The submission'), ...writeErrors },
 });
 
-const reviseRoute = createRoute({
-  ...route('post', '/submissions/{id}/revise', 'opsReviseSubmission', 'A rejected submission comes back', 'Only from rejected; revision_count + 1.'),
+export const reviseRoute = createRoute({
+  ...route(
+    'post',
+    '/submissions/{id}/revise',
+    'opsReviseSubmission',
+    'A rejected submission comes back',
+    'Only from rejected; revision_count + 1.',
+  ),
   request: { params: IdParams, body: jsonBody(OpsRevise) },
   responses: { 200: jsonContent(Submission, 'The revised submission'), ...writeErrors },
 });
 
-const failRoute = createRoute({
-  ...route('post', '/submissions/{id}/fail', 'opsFailSubmission', 'Processing or validation failed', 'Any status but failed; reason becomes failure_reason.'),
+export const failRoute = createRoute({
+  ...route(
+    'post',
+    '/submissions/{id}/fail',
+    'opsFailSubmission',
+    'Processing or validation failed',
+    'Any status but failed; reason becomes failure_reason.',
+  ),
   request: { params: IdParams, body: jsonBody(OpsFail) },
   responses: { 200: jsonContent(Submission, 'The failed submission'), ...writeErrors },
 });
 
-const postRoute = createRoute({
-  ...route('post', '/submissions/{id}/post', 'opsCreatePost', 'Approved content is published', 'Only from approved, once per submission, on one of the task platforms.'),
+export const postRoute = createRoute({
+  ...route(
+    'post',
+    '/submissions/{id}/post',
+    'opsCreatePost',
+    'Approved content is published',
+    'Only from approved, once per submission, on one of the task platforms.',
+  ),
   request: { params: IdParams, body: jsonBody(OpsPostCreate) },
   responses: { 201: jsonContent(Post, 'The post'), ...writeErrors },
 });
 
-const metricsRoute = createRoute({
-  ...route('patch', '/posts/{id}/metrics', 'opsUpdatePostMetrics', 'New metric totals of a live post', 'Totals never go down (422 naming the metric).'),
+export const metricsRoute = createRoute({
+  ...route(
+    'patch',
+    '/posts/{id}/metrics',
+    'opsUpdatePostMetrics',
+    'New metric totals of a live post',
+    'Totals never go down (422 naming the metric).',
+  ),
   request: { params: IdParams, body: jsonBody(OpsMetricsUpdate) },
   responses: { 200: jsonContent(Post, 'The post'), ...writeErrors },
 });
 
-const takeDownRoute = createRoute({
-  ...route('post', '/posts/{id}/take-down', 'opsTakeDownPost', 'A post is removed', 'live -> deleted; its approved submission becomes post_deleted.'),
+export const takeDownRoute = createRoute({
+  ...route(
+    'post',
+    '/posts/{id}/take-down',
+    'opsTakeDownPost',
+    'A post is removed',
+    'live -> deleted; its approved submission becomes post_deleted.',
+  ),
   request: { params: IdParams },
   responses: { 200: jsonContent(Post, 'The deleted post'), ...errorResponses(400, 401, 404, 409) },
 });
 
-const payoutRoute = createRoute({
-  ...route('post', '/payouts', 'opsCreatePayout', 'Pay a creator', "Adds to the creator's spend_cents and the campaign's spent_cents."),
+export const payoutRoute = createRoute({
+  ...route(
+    'post',
+    '/payouts',
+    'opsCreatePayout',
+    'Pay a creator',
+    "Adds to the creator's spend_cents and the campaign's spent_cents.",
+  ),
   request: { body: jsonBody(OpsPayoutCreate) },
   responses: { 201: jsonContent(OpsPayout, 'The payout'), ...writeErrors },
 });
-
-export function opsActivityRoutes(deps: { db: Db; reviewer: Reviewer }) {
-  const { db, reviewer } = deps;
-  return createRouter()
-    .openapi(createCreatorRoute, async (c) => {
-      const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => createCreator(tx, body)), 201);
-    })
-    .openapi(applyRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const { creator_id } = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => applyToCampaign(tx, id, creator_id)), 201);
-    })
-    .openapi(submitRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => createSubmission(tx, id, body, { reviewer })), 201);
-    })
-    .openapi(reviseRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => reviseSubmission(tx, id, body, { reviewer })), 200);
-    })
-    .openapi(failRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const { reason } = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => failSubmission(tx, id, reason)), 200);
-    })
-    .openapi(postRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => createPost(tx, id, body)), 201);
-    })
-    .openapi(metricsRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => updateMetrics(tx, id, body)), 200);
-    })
-    .openapi(takeDownRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      return c.json(await transaction(db, (tx) => takeDownPost(tx, id)), 200);
-    })
-    .openapi(payoutRoute, async (c) => {
-      const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => createPayout(tx, body)), 201);
-    });
-}

@@ -2,11 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { Campaign } from '#contract/campaigns';
 import { OpsAutoPause, OpsCampaignCreate, OpsCampaignReview } from '#contract/ops';
 import { IdParams } from '#contract/params';
-import { transaction, type Db } from '../../db/client.ts';
-import { changeStatus, createCampaign, inviteCodeTaken } from '../../domain/campaigns.ts';
-import { findBrand } from '../../domain/tenancy.ts';
-import { validationFailed } from '../../errors.ts';
-import { createRouter, errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
 
 // The platform side of campaigns (extensions section 5): campaigns of the weekly-video-cap kind,
 // the service's review of publish requests, automatic pauses and completion.
@@ -14,7 +10,7 @@ import { createRouter, errorResponses, jsonBody, jsonContent } from '../../http/
 const security = [{ opsToken: [] }];
 const tags = ['Ops'];
 
-const createCampaignRoute = createRoute({
+export const createCampaignRoute = createRoute({
   method: 'post',
   path: '/campaigns',
   operationId: 'opsCreateCampaign',
@@ -30,7 +26,7 @@ const createCampaignRoute = createRoute({
   },
 });
 
-const reviewRoute = createRoute({
+export const reviewRoute = createRoute({
   method: 'post',
   path: '/campaigns/{id}/review',
   operationId: 'opsReviewCampaign',
@@ -47,13 +43,14 @@ const reviewRoute = createRoute({
   },
 });
 
-const autoPauseRoute = createRoute({
+export const autoPauseRoute = createRoute({
   method: 'post',
   path: '/campaigns/{id}/auto-pause',
   operationId: 'opsAutoPauseCampaign',
   tags,
   security,
   summary: 'Pause an active campaign automatically (billing or other)',
+  description: 'active -> paused with a status_detail of kind auto_paused carrying the reason.',
   request: { params: IdParams, body: jsonBody(OpsAutoPause) },
   responses: {
     200: jsonContent(Campaign, 'The paused campaign'),
@@ -61,57 +58,17 @@ const autoPauseRoute = createRoute({
   },
 });
 
-const completeRoute = createRoute({
+export const completeRoute = createRoute({
   method: 'post',
   path: '/campaigns/{id}/complete',
   operationId: 'opsCompleteCampaign',
   tags,
   security,
   summary: 'Complete an active or paused campaign',
+  description: 'active or paused -> completed; a completed campaign accepts nothing more.',
   request: { params: IdParams },
   responses: {
     200: jsonContent(Campaign, 'The completed campaign'),
     ...errorResponses(400, 401, 404, 409),
   },
 });
-
-export function opsCampaignRoutes(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps;
-  return createRouter()
-    .openapi(createCampaignRoute, async (c) => {
-      const { brand_id, weekly_video_cap, ...body } = c.req.valid('json');
-      const campaign = await transaction(db, async (tx) => {
-        if (!(await findBrand(tx, brand_id))) throw validationFailed('brand_id', 'unknown brand');
-        return createCampaign(tx, { brandId: brand_id, body, weeklyVideoCap: weekly_video_cap });
-      }).catch((err: unknown) => {
-        throw inviteCodeTaken(err);
-      });
-      return c.json(campaign, 201);
-    })
-    .openapi(reviewRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const { decision, reason } = c.req.valid('json');
-      const action = decision === 'approved' ? 'approve' : 'deny';
-      return c.json(
-        await transaction(db, (tx) => changeStatus(tx, id, null, action, { now: now(), reason })),
-        200,
-      );
-    })
-    .openapi(autoPauseRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const { reason } = c.req.valid('json');
-      return c.json(
-        await transaction(db, (tx) =>
-          changeStatus(tx, id, null, 'auto_pause', { now: now(), reason }),
-        ),
-        200,
-      );
-    })
-    .openapi(completeRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) => changeStatus(tx, id, null, 'complete', { now: now() })),
-        200,
-      );
-    });
-}

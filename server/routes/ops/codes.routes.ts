@@ -2,23 +2,22 @@ import { createRoute } from '@hono/zod-openapi';
 import { CodeGroup, DiscountCode } from '#contract/codes';
 import { OpsCodeAssign, OpsCodeGroupCreate } from '#contract/ops';
 import { CodeParams } from '#contract/params';
-import { transaction, type Db } from '../../db/client.ts';
-import { assignCode, createCodeGroup } from '../../domain/codes.ts';
-import { createRouter, errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
 
 // The platform side of discount codes (extensions section 5): code groups and assignments.
 
 const security = [{ opsToken: [] }];
 const tags = ['Ops'];
 
-const createGroupRoute = createRoute({
+export const createGroupRoute = createRoute({
   method: 'post',
   path: '/code-groups',
   operationId: 'opsCreateCodeGroup',
   tags,
   security,
   summary: 'Create a code group for a brand',
-  description: 'commission_cents is paid to the assigned creator per reported use.',
+  description:
+    'commission_cents is paid to the assigned creator per reported use. The group gets an unguessable e-mail intake address.',
   request: { body: jsonBody(OpsCodeGroupCreate) },
   responses: {
     201: jsonContent(CodeGroup, 'The code group'),
@@ -26,7 +25,7 @@ const createGroupRoute = createRoute({
   },
 });
 
-const assignRoute = createRoute({
+export const assignRoute = createRoute({
   method: 'post',
   path: '/codes/{code}/assign',
   operationId: 'opsAssignCode',
@@ -43,17 +42,3 @@ const assignRoute = createRoute({
     ...errorResponses(400, 401, 404, 409, 413, 415, 422),
   },
 });
-
-export function opsCodeRoutes(deps: { db: Db }) {
-  const { db } = deps;
-  return createRouter()
-    .openapi(createGroupRoute, async (c) => {
-      const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => createCodeGroup(tx, body)), 201);
-    })
-    .openapi(assignRoute, async (c) => {
-      const { code } = c.req.valid('param');
-      const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => assignCode(tx, code, body)), 200);
-    });
-}

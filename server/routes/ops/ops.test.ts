@@ -51,7 +51,7 @@ describe('POST /ops/brands', () => {
   it('answers 422 validation_failed naming a missing name', async () => {
     const res = await ops('POST', '/ops/brands', {});
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({ error: 422, code: 'validation_failed', message: 'name: is required' });
+    expect(res.json).toEqual({ error: 422, code: 'validation_failed', message: 'name: is required', issues: [{ field: 'name', message: 'is required' }] });
   });
 
   it('answers 422 naming an unknown field', async () => {
@@ -131,7 +131,7 @@ describe('POST /ops/keys', () => {
   it('answers 422 naming an unknown brand', async () => {
     const res = await ops('POST', '/ops/keys', { kind: 'brand', brand_id: '00000000-0000-4000-8000-000000000000' });
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({ error: 422, code: 'validation_failed', message: 'brand_id: unknown brand' });
+    expect(res.json).toEqual({ error: 422, code: 'validation_failed', message: 'brand_id: unknown brand', issues: [{ field: 'brand_id', message: 'unknown brand' }] });
   });
 
   it('answers 422 naming an unknown agency', async () => {
@@ -176,7 +176,7 @@ describe('POST /ops/keys/{key_id}/revoke', () => {
   it('answers 400 invalid_request for a key id that is not a UUID', async () => {
     const res = await ops('POST', '/ops/keys/not-a-uuid/revoke');
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ error: 400, code: 'invalid_request', message: 'key_id: Invalid UUID' });
+    expect(res.json).toEqual({ error: 400, code: 'invalid_request', message: 'key_id: Invalid UUID', issues: [{ field: 'key_id', message: 'Invalid UUID' }] });
   });
 });
 

@@ -2,100 +2,41 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { Uuid } from '#contract/common';
 import { CampaignParams } from '#contract/params';
 import { Post, PostListQuery, PostPage } from '#contract/posts';
-import type { Db } from '../../db/client.ts';
-import { getCampaignRow } from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
-import { getPost, listPosts, toPost } from '../../domain/posts.ts';
-import { storableDate } from '../../domain/sql.ts';
-import { ApiError } from '../../errors.ts';
-import { getAuth, requireScope } from '../../http/auth.ts';
-import { bearerWithScope, createRouter, errorResponses, jsonContent } from '../../http/openapi.ts';
-
-export interface PostRouteDeps {
-  db: Db;
-  cursorSecret: () => Promise<Uint8Array>;
-}
+import { requireScope } from '../../http/auth.ts';
+import { bearerWithScope, errorResponses, jsonContent } from '../../http/openapi.ts';
 
 const tags = ['Posts'];
-const read = { security: bearerWithScope('campaigns:read'), middleware: [requireScope('campaigns:read')] };
+const read = {
+  security: bearerWithScope('campaigns:read'),
+  middleware: [requireScope('campaigns:read')],
+};
 
 const PostParams = z.object({ campaign_id: Uuid, post_id: Uuid });
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/campaigns/{campaign_id}/posts',
   operationId: 'listPosts',
   tags,
   summary: "List a campaign's posts",
-  description: 'Newest posted_at first, then id. Deleted posts are included unless status says otherwise.',
+  description:
+    'Newest posted_at first, then id. Deleted posts are included unless status says otherwise.',
   ...read,
   request: { params: CampaignParams, query: PostListQuery },
-  responses: { 200: jsonContent(PostPage, 'A page of posts'), ...errorResponses(400, 401, 403, 404, 429) },
+  responses: {
+    200: jsonContent(PostPage, 'A page of posts'),
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
 });
 
-const getRoute = createRoute({
+export const getRoute = createRoute({
   method: 'get',
   path: '/campaigns/{campaign_id}/posts/{post_id}',
   operationId: 'getPost',
   tags,
   summary: 'Get a post',
+  description: 'A post of the campaign, deleted or not, with its latest metrics.',
   ...read,
   request: { params: PostParams },
   responses: { 200: jsonContent(Post, 'The post'), ...errorResponses(400, 401, 403, 404, 429) },
 });
-
-export function postRoutes(deps: PostRouteDeps) {
-  const { db } = deps;
-  return createRouter()
-    .openapi(listRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      const q = c.req.valid('query');
-      for (const field of ['posted_after', 'posted_before'] as const) {
-        const v = q[field];
-        if (v !== undefined && !storableDate(v)) {
-          throw new ApiError(400, 'invalid_request', `${field}: year 0000 does not exist; use a year from 0001`);
-        }
-      }
-      await getCampaignRow(db, campaign_id, getAuth(c).brandIds);
-      const scope: CursorScope = {
-        list: `posts:${campaign_id}`,
-        filters: {
-          status: q.status ?? null,
-          creator_id: q.creator_id ?? null,
-          task_id: q.task_id ?? null,
-          platform: q.platform ?? null,
-          posted_after: q.posted_after ?? null,
-          posted_before: q.posted_before ?? null,
-        },
-      };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([postedAt, id]) => ({ postedAt: String(postedAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listPosts(db, campaign_id, {
-        status: q.status,
-        creatorId: q.creator_id,
-        taskId: q.task_id,
-        platform: q.platform,
-        postedAfter: q.posted_after,
-        postedBefore: q.posted_before,
-        after,
-        limit: q.limit,
-      });
-      const last = rows.at(-1);
-      return c.json(
-        {
-          data: rows.map(toPost),
-          has_more: hasMore,
-          next_cursor: hasMore && last ? encodeCursor(secret, scope, [last.postedAt, last.id]) : null,
-        },
-        200,
-      );
-    })
-    .openapi(getRoute, async (c) => {
-      const { campaign_id, post_id } = c.req.valid('param');
-      return c.json(await getPost(db, campaign_id, post_id, getAuth(c).brandIds), 200);
-    });
-}

@@ -25,7 +25,9 @@ const ROUNDS = 8;
 
 describe('concurrent decisions', () => {
   it('two reviewers approving (or approving and rejecting) one submission: one 200, one 409 already_reviewed', async () => {
-    const world = await activeWorld(ctx, brand.key.key, 1, { tasks: [{ title: 'T', instructions: 'I', platforms: ['tiktok'] }] });
+    const world = await activeWorld(ctx, brand.key.key, 1, {
+      tasks: [{ title: 'T', instructions: 'I', platforms: ['tiktok'] }],
+    });
     for (let round = 0; round < ROUNDS; round++) {
       const s = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
       const path = `/2026-07/campaigns/${world.campaign.id}/submissions/${s.id}`;
@@ -40,11 +42,20 @@ describe('concurrent decisions', () => {
       const loser = answers.find((a) => a.status === 409)!;
       expect(loser.json.code).toBe('already_reviewed');
       expect(loser.json.message).toContain(`already ${winner.status} at ${winner.reviewed_at}`);
-      const now = Submission.parse(expectStatus(await ctx.request('GET', path, { key: brand.key.key }), 200));
+      const now = Submission.parse(
+        expectStatus(await ctx.request('GET', path, { key: brand.key.key }), 200),
+      );
       expect(now.status).toBe(winner.status);
     }
     const creator = CampaignCreator.parse(
-      expectStatus(await ctx.request('GET', `/2026-07/campaigns/${world.campaign.id}/creators/${world.creators[0]!.id}`, { key: brand.key.key }), 200),
+      expectStatus(
+        await ctx.request(
+          'GET',
+          `/2026-07/campaigns/${world.campaign.id}/creators/${world.creators[0]!.id}`,
+          { key: brand.key.key },
+        ),
+        200,
+      ),
     );
     expect(creator.content.in_review).toBe(0);
     expect(creator.content.approved + creator.content.rejected).toBe(ROUNDS);
@@ -65,21 +76,29 @@ describe('concurrent decisions', () => {
       await new Promise((r) => setTimeout(r, 150));
     });
     const done = await answers!;
-    expect(done.map((a) => a.status).sort(), done.map((a) => a.text).join('\n')).toEqual([200, 409]);
+    expect(done.map((a) => a.status).sort(), done.map((a) => a.text).join('\n')).toEqual([
+      200, 409,
+    ]);
     expect(done.find((a) => a.status === 409)!.json.code).toBe('already_reviewed');
   });
 
   it('two reviewers approving one creator: one 200, one 409 already_decided', async () => {
-    const campaign = await campaignIn(ctx, brand.key.key, 'active', { settings: { creator_approval_required: true } });
+    const campaign = await campaignIn(ctx, brand.key.key, 'active', {
+      settings: { creator_approval_required: true },
+    });
     for (let round = 0; round < ROUNDS; round++) {
       const creator = await newCreator(ctx);
       await apply(ctx, campaign.id, creator.id);
       const path = `/2026-07/campaigns/${campaign.id}/creators/${creator.id}`;
       const answers = await Promise.all([
         ctx.request('POST', `${path}/approve`, { key: brand.key.key }),
-        ctx.request('POST', `${path}/${round % 2 === 0 ? 'approve' : 'reject'}`, { key: agencyKey }),
+        ctx.request('POST', `${path}/${round % 2 === 0 ? 'approve' : 'reject'}`, {
+          key: agencyKey,
+        }),
       ]);
-      expect(answers.map((a) => a.status).sort(), answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+      expect(answers.map((a) => a.status).sort(), answers.map((a) => a.text).join('\n')).toEqual([
+        200, 409,
+      ]);
       expect(answers.find((a) => a.status === 409)!.json.code).toBe('already_decided');
     }
   });
@@ -88,9 +107,19 @@ describe('concurrent decisions', () => {
     const world = await activeWorld(ctx, brand.key.key, 1, {
       tasks: [{ title: 'T', instructions: 'I', platforms: ['tiktok'], max_posts_per_creator: 1 }],
     });
-    const body = { creator_id: world.creators[0]!.id, task_id: world.taskId, media_type: 'video', media_url: 'https://cdn.example.com/a.mp4' };
+    const body = {
+      creator_id: world.creators[0]!.id,
+      task_id: world.taskId,
+      media_type: 'video',
+      media_url: 'https://cdn.example.com/a.mp4',
+    };
     const answers = await Promise.all(
-      [0, 1, 2].map(() => ctx.request('POST', `/ops/campaigns/${world.campaign.id}/submissions`, { key: 'test-ops-token-0123456789', body })),
+      [0, 1, 2].map(() =>
+        ctx.request('POST', `/ops/campaigns/${world.campaign.id}/submissions`, {
+          key: 'test-ops-token-0123456789',
+          body,
+        }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
   });

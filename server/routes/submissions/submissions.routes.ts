@@ -1,28 +1,25 @@
 import { createRoute } from '@hono/zod-openapi';
 import { CampaignParams, SubmissionParams } from '#contract/params';
-import { Submission, SubmissionListQuery, SubmissionPage, SubmissionReject } from '#contract/submissions';
-import { transaction, type Db } from '../../db/client.ts';
-import { getCampaignRow } from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
 import {
-  getSubmission,
-  listSubmissions,
-  reviewSubmission,
-  toSubmission,
-} from '../../domain/submissions.ts';
-import { getAuth, requireScope } from '../../http/auth.ts';
-import { bearerWithScope, createRouter, errorResponses, jsonContent } from '../../http/openapi.ts';
-
-export interface SubmissionRouteDeps {
-  db: Db;
-  cursorSecret: () => Promise<Uint8Array>;
-}
+  Submission,
+  SubmissionListQuery,
+  SubmissionPage,
+  SubmissionReject,
+} from '#contract/submissions';
+import { requireScope } from '../../http/auth.ts';
+import { bearerWithScope, errorResponses, jsonContent } from '../../http/openapi.ts';
 
 const tags = ['Submissions'];
-const read = { security: bearerWithScope('campaigns:read'), middleware: [requireScope('campaigns:read')] };
-const write = { security: bearerWithScope('submissions:write'), middleware: [requireScope('submissions:write')] };
+const read = {
+  security: bearerWithScope('campaigns:read'),
+  middleware: [requireScope('campaigns:read')],
+};
+const write = {
+  security: bearerWithScope('submissions:write'),
+  middleware: [requireScope('submissions:write')],
+};
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/campaigns/{campaign_id}/submissions',
   operationId: 'listSubmissions',
@@ -31,21 +28,28 @@ const listRoute = createRoute({
   description: 'Oldest submitted_at first (the review queue), then id. status may be repeated.',
   ...read,
   request: { params: CampaignParams, query: SubmissionListQuery },
-  responses: { 200: jsonContent(SubmissionPage, 'A page of submissions'), ...errorResponses(400, 401, 403, 404, 429) },
+  responses: {
+    200: jsonContent(SubmissionPage, 'A page of submissions'),
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
 });
 
-const getRoute = createRoute({
+export const getRoute = createRoute({
   method: 'get',
   path: '/campaigns/{campaign_id}/submissions/{submission_id}',
   operationId: 'getSubmission',
   tags,
   summary: 'Get a submission',
+  description: 'A submission of the campaign in any status, with who reviewed it and when.',
   ...read,
   request: { params: SubmissionParams },
-  responses: { 200: jsonContent(Submission, 'The submission'), ...errorResponses(400, 401, 403, 404, 429) },
+  responses: {
+    200: jsonContent(Submission, 'The submission'),
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
 });
 
-const approveRoute = createRoute({
+export const approveRoute = createRoute({
   method: 'post',
   path: '/campaigns/{campaign_id}/submissions/{submission_id}/approve',
   operationId: 'approveSubmission',
@@ -53,13 +57,19 @@ const approveRoute = createRoute({
   summary: 'Approve a submission (cleared to post)',
   description:
     'Only from in_review; otherwise 409 already_reviewed, whose message says the current state, when and by which key. ' +
-    'Of two reviewers deciding at once exactly one wins.',
+    'Of two reviewers deciding at once exactly one wins. ' +
+    "When the brand signs off (an agency-managed campaign with settings.brand_approval_required), an agency key's approval " +
+    "keeps it in_review with awaiting: brand; the brand's approval is final at either stage; an agency key approving what " +
+    'waits for the brand answers 409 already_reviewed.',
   ...write,
   request: { params: SubmissionParams },
-  responses: { 200: jsonContent(Submission, 'The approved submission'), ...errorResponses(400, 401, 403, 404, 409, 429) },
+  responses: {
+    200: jsonContent(Submission, 'The approved submission'),
+    ...errorResponses(400, 401, 403, 404, 409, 429),
+  },
 });
 
-const rejectRoute = createRoute({
+export const rejectRoute = createRoute({
   method: 'post',
   path: '/campaigns/{campaign_id}/submissions/{submission_id}/reject',
   operationId: 'rejectSubmission',
@@ -78,73 +88,3 @@ const rejectRoute = createRoute({
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
-
-export function submissionRoutes(deps: SubmissionRouteDeps) {
-  const { db } = deps;
-  return createRouter()
-    .openapi(listRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      const q = c.req.valid('query');
-      await getCampaignRow(db, campaign_id, getAuth(c).brandIds);
-      const scope: CursorScope = {
-        list: `submissions:${campaign_id}`,
-        filters: {
-          status: q.status ? [...new Set(q.status)].sort() : null,
-          task_id: q.task_id ?? null,
-          creator_id: q.creator_id ?? null,
-        },
-      };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([submittedAt, id]) => ({ submittedAt: String(submittedAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listSubmissions(db, campaign_id, {
-        status: q.status,
-        taskId: q.task_id,
-        creatorId: q.creator_id,
-        after,
-        limit: q.limit,
-      });
-      const last = rows.at(-1);
-      return c.json(
-        {
-          data: rows.map(toSubmission),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last?.submittedAt ? encodeCursor(secret, scope, [last.submittedAt, last.id]) : null,
-        },
-        200,
-      );
-    })
-    .openapi(getRoute, async (c) => {
-      const { campaign_id, submission_id } = c.req.valid('param');
-      return c.json(await getSubmission(db, campaign_id, submission_id, getAuth(c).brandIds), 200);
-    })
-    .openapi(approveRoute, async (c) => {
-      const { campaign_id, submission_id } = c.req.valid('param');
-      const auth = getAuth(c);
-      return c.json(
-        await transaction(db, (tx) =>
-          reviewSubmission(tx, campaign_id, submission_id, auth.brandIds, { to: 'approved', keyId: auth.keyId }),
-        ),
-        200,
-      );
-    })
-    .openapi(rejectRoute, async (c) => {
-      const { campaign_id, submission_id } = c.req.valid('param');
-      const body = c.req.valid('json') as SubmissionReject | undefined;
-      const auth = getAuth(c);
-      return c.json(
-        await transaction(db, (tx) =>
-          reviewSubmission(tx, campaign_id, submission_id, auth.brandIds, {
-            to: 'rejected',
-            feedback: body?.feedback,
-            keyId: auth.keyId,
-          }),
-        ),
-        200,
-      );
-    });
-}

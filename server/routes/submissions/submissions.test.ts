@@ -21,7 +21,11 @@ const api = (method: string, path: string, body?: unknown, key = brand.key.key) 
 async function inReview() {
   const world = await activeWorld(ctx, brand.key.key, 1);
   const submission = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
-  return { ...world, submission, base: `/campaigns/${world.campaign.id}/submissions/${submission.id}` };
+  return {
+    ...world,
+    submission,
+    base: `/campaigns/${world.campaign.id}/submissions/${submission.id}`,
+  };
 }
 
 describe('POST /campaigns/{id}/submissions/{id}/approve', () => {
@@ -50,7 +54,10 @@ describe('POST /campaigns/{id}/submissions/{id}/approve', () => {
     expectError(await api('POST', `${base}/approve`, undefined, other.key.key), 404, 'not_found');
     expectError(await api('GET', base, undefined, other.key.key), 404, 'not_found');
     expectError(
-      await api('POST', `/campaigns/${campaign.id}/submissions/00000000-0000-4000-8000-000000000000/approve`),
+      await api(
+        'POST',
+        `/campaigns/${campaign.id}/submissions/00000000-0000-4000-8000-000000000000/approve`,
+      ),
       404,
       'not_found',
     );
@@ -68,8 +75,16 @@ describe('POST /campaigns/{id}/submissions/{id}/approve', () => {
 
   it('answers 403 missing_scope without submissions:write', async () => {
     const { base } = await inReview();
-    const readOnly = await ctx.ops.createKey({ kind: 'brand', brand_id: brand.brand.id, scopes: ['campaigns:read'] });
-    expectError(await api('POST', `${base}/approve`, undefined, readOnly.key), 403, 'missing_scope');
+    const readOnly = await ctx.ops.createKey({
+      kind: 'brand',
+      brand_id: brand.brand.id,
+      scopes: ['campaigns:read'],
+    });
+    expectError(
+      await api('POST', `${base}/approve`, undefined, readOnly.key),
+      403,
+      'missing_scope',
+    );
     expectError(await api('POST', `${base}/reject`, undefined, readOnly.key), 403, 'missing_scope');
     expectStatus(await api('GET', base, undefined, readOnly.key), 200);
   });
@@ -85,9 +100,15 @@ describe('POST /campaigns/{id}/submissions/{id}/reject', () => {
   it('stores the feedback and sets reviewed_at', async () => {
     const { base } = await inReview();
     const rejected = Submission.parse(
-      expectStatus(await api('POST', `${base}/reject`, { feedback: 'Show the label in the first second.' }), 200),
+      expectStatus(
+        await api('POST', `${base}/reject`, { feedback: 'Show the label in the first second.' }),
+        200,
+      ),
     );
-    expect(rejected).toMatchObject({ status: 'rejected', feedback: 'Show the label in the first second.' });
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      feedback: 'Show the label in the first second.',
+    });
     expect(rejected.reviewed_at).not.toBeNull();
   });
 
@@ -102,7 +123,12 @@ describe('POST /campaigns/{id}/submissions/{id}/reject', () => {
 
   it('answers 422 validation_failed naming feedback for an empty or unknown field', async () => {
     const { base } = await inReview();
-    expectError(await api('POST', `${base}/reject`, { feedback: '  ' }), 422, 'validation_failed', 'feedback');
+    expectError(
+      await api('POST', `${base}/reject`, { feedback: '  ' }),
+      422,
+      'validation_failed',
+      'feedback',
+    );
     expectError(await api('POST', `${base}/reject`, { note: 'x' }), 422, 'validation_failed');
   });
 
@@ -116,12 +142,18 @@ describe('POST /campaigns/{id}/submissions/{id}/reject', () => {
 
   it('answers 409 already_reviewed for failed and post_deleted submissions', async () => {
     const { base, submission } = await inReview();
-    expectStatus(await ops(ctx, 'POST', `/ops/submissions/${submission.id}/fail`, { reason: 'Corrupt file' }), 200);
+    expectStatus(
+      await ops(ctx, 'POST', `/ops/submissions/${submission.id}/fail`, { reason: 'Corrupt file' }),
+      200,
+    );
     expectError(await api('POST', `${base}/approve`), 409, 'already_reviewed');
     const second = await inReview();
     expectStatus(await api('POST', `${second.base}/approve`), 200);
     const post = expectStatus(
-      await ops(ctx, 'POST', `/ops/submissions/${second.submission.id}/post`, { platform: 'tiktok', url: 'https://tiktok.com/@a/1' }),
+      await ops(ctx, 'POST', `/ops/submissions/${second.submission.id}/post`, {
+        platform: 'tiktok',
+        url: 'https://tiktok.com/@a/1',
+      }),
       201,
     );
     expectStatus(await ops(ctx, 'POST', `/ops/posts/${post.id}/take-down`), 200);
@@ -138,7 +170,9 @@ describe('GET /campaigns/{id}/submissions', () => {
   let taskB: string;
   let creatorIds: string[];
   beforeAll(async () => {
-    const world = await activeWorld(ctx, brand.key.key, 3, { tasks: [task({ title: 'A' }), task({ title: 'B' })] });
+    const world = await activeWorld(ctx, brand.key.key, 3, {
+      tasks: [task({ title: 'A' }), task({ title: 'B' })],
+    });
     campaignId = world.campaign.id;
     taskA = world.campaign.tasks![0]!.id;
     taskB = world.campaign.tasks![1]!.id;
@@ -148,12 +182,20 @@ describe('GET /campaigns/{id}/submissions', () => {
       all.push(await submit(ctx, campaignId, creatorId, taskA));
       all.push(await submit(ctx, campaignId, creatorId, i === 0 ? taskA : taskB));
     }
-    expectStatus(await api('POST', `/campaigns/${campaignId}/submissions/${all[0]!.id}/approve`), 200);
-    expectStatus(await api('POST', `/campaigns/${campaignId}/submissions/${all[1]!.id}/reject`), 200);
+    expectStatus(
+      await api('POST', `/campaigns/${campaignId}/submissions/${all[0]!.id}/approve`),
+      200,
+    );
+    expectStatus(
+      await api('POST', `/campaigns/${campaignId}/submissions/${all[1]!.id}/reject`),
+      200,
+    );
   });
 
   const list = async (query = '') =>
-    SubmissionPage.parse(expectStatus(await api('GET', `/campaigns/${campaignId}/submissions${query}`), 200));
+    SubmissionPage.parse(
+      expectStatus(await api('GET', `/campaigns/${campaignId}/submissions${query}`), 200),
+    );
 
   it('lists oldest submitted first, then id', async () => {
     const page = await list();
@@ -167,11 +209,19 @@ describe('GET /campaigns/{id}/submissions', () => {
 
   it('filters by status (repeatable), task and creator', async () => {
     expect((await list('?status=in_review')).data).toHaveLength(4);
-    expect((await list('?status=approved&status=rejected')).data.map((s) => s.id)).toEqual([all[0]!.id, all[1]!.id]);
+    expect((await list('?status=approved&status=rejected')).data.map((s) => s.id)).toEqual([
+      all[0]!.id,
+      all[1]!.id,
+    ]);
     expect((await list(`?task_id=${taskB}`)).data.every((s) => s.task_id === taskB)).toBe(true);
     expect((await list(`?task_id=${taskB}`)).data).toHaveLength(2);
-    expect((await list(`?creator_id=${creatorIds[1]}`)).data.map((s) => s.id)).toEqual([all[2]!.id, all[3]!.id]);
-    expect((await list(`?creator_id=${creatorIds[1]}&task_id=${taskB}&status=in_review`)).data).toHaveLength(1);
+    expect((await list(`?creator_id=${creatorIds[1]}`)).data.map((s) => s.id)).toEqual([
+      all[2]!.id,
+      all[3]!.id,
+    ]);
+    expect(
+      (await list(`?creator_id=${creatorIds[1]}&task_id=${taskB}&status=in_review`)).data,
+    ).toHaveLength(1);
   });
 
   it('pages with a stable cursor while new submissions arrive', async () => {
@@ -190,10 +240,18 @@ describe('GET /campaigns/{id}/submissions', () => {
   });
 
   it('answers 400 invalid_request for a bad cursor, or one made for other filters', async () => {
-    expectError(await api('GET', `/campaigns/${campaignId}/submissions?starting_after=abc`), 400, 'invalid_request', 'starting_after');
+    expectError(
+      await api('GET', `/campaigns/${campaignId}/submissions?starting_after=abc`),
+      400,
+      'invalid_request',
+      'starting_after',
+    );
     const page = await list('?limit=1');
     expectError(
-      await api('GET', `/campaigns/${campaignId}/submissions?status=approved&starting_after=${encodeURIComponent(page.next_cursor!)}`),
+      await api(
+        'GET',
+        `/campaigns/${campaignId}/submissions?status=approved&starting_after=${encodeURIComponent(page.next_cursor!)}`,
+      ),
       400,
       'invalid_request',
     );
@@ -201,13 +259,22 @@ describe('GET /campaigns/{id}/submissions', () => {
 
   it('answers 400 for an unknown status and 404 for another brand', async () => {
     expect((await api('GET', `/campaigns/${campaignId}/submissions?status=done`)).status).toBe(400);
-    expectError(await api('GET', `/campaigns/${campaignId}/submissions`, undefined, other.key.key), 404, 'not_found');
+    expectError(
+      await api('GET', `/campaigns/${campaignId}/submissions`, undefined, other.key.key),
+      404,
+      'not_found',
+    );
   });
 
   it('is visible to an agency key managing the brand', async () => {
     const agency = await ctx.ops.createAgency([brand.brand.id]);
     const key = await ctx.ops.createKey({ kind: 'agency', agency_id: agency.id });
-    const page = SubmissionPage.parse(expectStatus(await api('GET', `/campaigns/${campaignId}/submissions`, undefined, key.key), 200));
+    const page = SubmissionPage.parse(
+      expectStatus(
+        await api('GET', `/campaigns/${campaignId}/submissions`, undefined, key.key),
+        200,
+      ),
+    );
     expect(page.data.length).toBeGreaterThan(0);
   });
 });

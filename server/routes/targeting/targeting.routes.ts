@@ -1,11 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { TargetingPropertyList, TargetingValueList } from '#contract/targeting';
-import type { Db } from '../../db/client.ts';
-import { listProperties, listValues } from '../../domain/targeting.ts';
 import { requireScope } from '../../http/auth.ts';
-import { bearerWithScope, createRouter, errorResponses, jsonContent } from '../../http/openapi.ts';
+import { bearerWithScope, errorResponses, jsonContent } from '../../http/openapi.ts';
 
-const listPropertiesRoute = createRoute({
+export const listPropertiesRoute = createRoute({
   method: 'get',
   path: '/targeting/properties',
   operationId: 'listTargetingProperties',
@@ -30,7 +28,7 @@ const PropertyParams = z.object({
     .meta({ description: 'A property id from the properties list' }),
 });
 
-const listValuesRoute = createRoute({
+export const listValuesRoute = createRoute({
   method: 'get',
   path: '/targeting/properties/{property_id}/values',
   operationId: 'listTargetingValues',
@@ -47,12 +45,3 @@ const listValuesRoute = createRoute({
     ...errorResponses(400, 401, 403, 404, 422, 429),
   },
 });
-
-export function targetingRoutes(deps: { db: Db }) {
-  return createRouter()
-    .openapi(listPropertiesRoute, async (c) => c.json({ data: await listProperties(deps.db) }, 200))
-    .openapi(listValuesRoute, async (c) => {
-      const { property_id } = c.req.valid('param');
-      return c.json({ data: await listValues(deps.db, property_id) }, 200);
-    });
-}

@@ -1,30 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { CampaignParams, TaskParams } from '#contract/params';
 import { Task, TaskCreate, TaskListQuery, TaskPage, TaskUpdate } from '#contract/tasks';
-import { transaction, type Db } from '../../db/client.ts';
-import { getCampaignRow } from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
-import { toTask } from '../../domain/task-rows.ts';
-import {
-  createTask,
-  getTask,
-  listTaskRows,
-  setTaskStatus,
-  updateTask,
-} from '../../domain/tasks.ts';
-import { getAuth, requireScope } from '../../http/auth.ts';
-import {
-  bearerWithScope,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-} from '../../http/openapi.ts';
-
-export interface TaskRouteDeps {
-  db: Db;
-  cursorSecret: () => Promise<Uint8Array>;
-}
+import { requireScope } from '../../http/auth.ts';
+import { bearerWithScope, errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
 
 const tags = ['Tasks'];
 const read = {
@@ -40,7 +18,7 @@ const WRITE_NOTE =
   'Tasks of a campaign of the weekly-video-cap kind are read-only (409 task_read_only); tasks of a campaign ' +
   'that is pending_approval or completed cannot change (409 invalid_state_transition).';
 
-const listTasksRoute = createRoute({
+export const listTasksRoute = createRoute({
   method: 'get',
   path: '/campaigns/{campaign_id}/tasks',
   operationId: 'listTasks',
@@ -55,7 +33,7 @@ const listTasksRoute = createRoute({
   },
 });
 
-const createTaskRoute = createRoute({
+export const createTaskRoute = createRoute({
   method: 'post',
   path: '/campaigns/{campaign_id}/tasks',
   operationId: 'createTask',
@@ -70,18 +48,19 @@ const createTaskRoute = createRoute({
   },
 });
 
-const getTaskRoute = createRoute({
+export const getTaskRoute = createRoute({
   method: 'get',
   path: '/campaigns/{campaign_id}/tasks/{task_id}',
   operationId: 'getTask',
   tags,
   summary: 'Get a task',
+  description: 'A task of the campaign, active or archived.',
   ...read,
   request: { params: TaskParams },
   responses: { 200: jsonContent(Task, 'The task'), ...errorResponses(400, 401, 403, 404, 429) },
 });
 
-const updateTaskRoute = createRoute({
+export const updateTaskRoute = createRoute({
   method: 'patch',
   path: '/campaigns/{campaign_id}/tasks/{task_id}',
   operationId: 'updateTask',
@@ -115,81 +94,5 @@ const statusRoute = (action: 'archive' | 'unarchive') =>
     },
   });
 
-export function taskRoutes(deps: TaskRouteDeps) {
-  const { db } = deps;
-  return createRouter()
-    .openapi(listTasksRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      const q = c.req.valid('query');
-      await getCampaignRow(db, campaign_id, getAuth(c).brandIds);
-      const scope: CursorScope = {
-        list: `tasks:${campaign_id}`,
-        filters: { status: q.status ?? null },
-      };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([displayOrder, createdAt, id]) => ({
-            displayOrder: Number(displayOrder),
-            createdAt: String(createdAt),
-            id: String(id),
-          }))(decodeCursor(secret, scope, q.starting_after, ['number', 'string', 'string']))
-        : undefined;
-      const { rows, hasMore } = await listTaskRows(db, campaign_id, {
-        status: q.status,
-        after,
-        limit: q.limit,
-      });
-      const last = rows.at(-1);
-      return c.json(
-        {
-          data: rows.map(toTask),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last
-              ? encodeCursor(secret, scope, [last.displayOrder, last.createdAt, last.id])
-              : null,
-        },
-        200,
-      );
-    })
-    .openapi(createTaskRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      return c.json(
-        await transaction(db, (tx) => createTask(tx, campaign_id, getAuth(c).brandIds, body)),
-        201,
-      );
-    })
-    .openapi(getTaskRoute, async (c) => {
-      const { campaign_id, task_id } = c.req.valid('param');
-      return c.json(await getTask(db, campaign_id, task_id, getAuth(c).brandIds), 200);
-    })
-    .openapi(updateTaskRoute, async (c) => {
-      const { campaign_id, task_id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      return c.json(
-        await transaction(db, (tx) =>
-          updateTask(tx, campaign_id, task_id, getAuth(c).brandIds, body),
-        ),
-        200,
-      );
-    })
-    .openapi(statusRoute('archive'), async (c) => {
-      const { campaign_id, task_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          setTaskStatus(tx, campaign_id, task_id, getAuth(c).brandIds, 'archived'),
-        ),
-        200,
-      );
-    })
-    .openapi(statusRoute('unarchive'), async (c) => {
-      const { campaign_id, task_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          setTaskStatus(tx, campaign_id, task_id, getAuth(c).brandIds, 'active'),
-        ),
-        200,
-      );
-    });
-}
+export const archiveTaskRoute = statusRoute('archive');
+export const unarchiveTaskRoute = statusRoute('unarchive');

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
-import { ErrorPanel } from '../../components/errors/error-panel';
-import { CenteredPage } from '../../components/layout/centered-page';
-import { documentTitle } from '../../components/layout/screen-header';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { meQueryOptions } from '../../features/session/api/me';
-import { signOut } from '../../features/session/sign-out';
+import { ErrorPanel } from '#components/errors/error-panel';
+import { CenteredPage } from '#components/layout/centered-page';
+import { documentTitle } from '#components/layout/screen-header';
+import { Button, buttonClasses } from '#components/ui/button';
+import { paths } from '#config/paths';
+import { meQueryOptions } from '#features/session/api/me';
+import { signOut } from '#features/session/sign-out';
 import { BRAND_UNAVAILABLE } from '../loaders';
 
 function isBrandUnavailable(error: unknown) {

@@ -9,16 +9,19 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Fragment } from 'react';
-import { Outlet, useNavigation } from 'react-router';
-import { AppShell } from '../../components/layout/app-shell';
-import { SideNav } from '../../components/layout/side-nav';
-import { Toaster } from '../../components/ui/toaster';
-import { brandScreens, paths, type BrandScreen } from '../../config/paths';
-import { useLiveEvents } from '../../features/live/use-live-events';
-import { WaitingBadge } from '../../features/review/components/waiting-badge';
-import { BrandName, BrandSwitcher } from '../../features/session/components/brand-switcher';
-import { SessionControls } from '../../features/session/components/session-controls';
-import { useCurrentBrand, useMe } from '../../features/session/use-me';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { AppShell } from '#components/layout/app-shell';
+import { ScreenSkeleton } from '#components/layout/screen-skeleton';
+import { itemAt, SideNav } from '#components/layout/side-nav';
+import { Toaster } from '#components/ui/toaster';
+import { brandScreens, paths, type BrandScreen } from '#config/paths';
+import { useLiveEvents } from '#features/live/use-live-events';
+import { liveInvalidations } from '../live-invalidations';
+import { WaitingBadge } from '#features/review/components/waiting-badge';
+import { BrandName, BrandSwitcher } from '#features/session/components/brand-switcher';
+import { SessionControls } from '#features/session/components/session-controls';
+import { useCurrentBrand, useMe } from '#features/session/use-me';
+import { useDelayedFlag } from '#lib/use-delayed-flag';
 
 const icons: Record<BrandScreen, LucideIcon> = {
   overview: LayoutDashboard,
@@ -35,14 +38,22 @@ export function BrandLayout() {
   const me = useMe();
   const brand = useCurrentBrand();
   const navigation = useNavigation();
+  const location = useLocation();
   // One event stream for the session: screens of creator activity refresh as things change.
-  useLiveEvents();
+  useLiveEvents(liveInvalidations);
   const items = brandScreens.map((screen) => ({
     to: paths[screen.id].href(brand.id),
     label: screen.label,
     icon: icons[screen.id],
     badge: screen.id === 'review' ? <WaitingBadge key={brand.id} brandId={brand.id} /> : undefined,
   }));
+  // Opening another screen (not a filter change on this one): after a moment without an answer,
+  // the destination's skeleton replaces the old screen, which would otherwise look current.
+  const opening =
+    navigation.state === 'loading' && navigation.location.pathname !== location.pathname
+      ? itemAt(items, navigation.location.pathname)
+      : undefined;
+  const slow = useDelayedFlag(opening !== undefined, 300);
   return (
     <AppShell
       brand={
@@ -55,6 +66,7 @@ export function BrandLayout() {
       session={<SessionControls me={me} />}
       navigation={<SideNav items={items} />}
       busy={navigation.state === 'loading'}
+      placeholder={slow && opening ? <ScreenSkeleton title={opening.label} /> : undefined}
     >
       {/* A new brand mounts its screens afresh: no state of the previous brand survives. */}
       <Fragment key={brand.id}>

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { CenteredPage } from '../../components/layout/centered-page';
-import { documentTitle } from '../../components/layout/screen-header';
-import { Button } from '../../components/ui/button';
-import { signOut } from '../../features/session/sign-out';
+import { CenteredPage } from '#components/layout/centered-page';
+import { documentTitle } from '#components/layout/screen-header';
+import { Button } from '#components/ui/button';
+import { signOut } from '#features/session/sign-out';
 
 /** `/` renders only for a key that acts for no brand (otherwise its loader redirects). */
 export function HomeRoute() {

@@ -1,11 +1,14 @@
-import { Outlet } from 'react-router';
-import { NavigationProgress } from '../../components/layout/navigation-progress';
-import { Spinner } from '../../components/ui/spinner';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { NavigationProgress } from '#components/layout/navigation-progress';
+import { Spinner } from '#components/ui/spinner';
 
 export function RootLayout() {
   return (
     <>
       <NavigationProgress />
+      {/* A new screen opens at its top; Back returns to where it was. Keyed by path, so a
+          filter written to the URL does not jump the page. */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
       <Outlet />
     </>
   );

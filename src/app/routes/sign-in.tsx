@@ -1,5 +1,5 @@
-import { CenteredPage } from '../../components/layout/centered-page';
-import { KeyScreen } from '../../features/session/components/key-screen';
+import { CenteredPage } from '#components/layout/centered-page';
+import { KeyScreen } from '#features/session/components/key-screen';
 
 export function SignInRoute() {
   return (

@@ -2,8 +2,8 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { CircleAlert, RotateCw } from 'lucide-react';
 import { isRouteErrorResponse, Link, useLocation, useRevalidator } from 'react-router';
 import { documentTitle } from '../layout/screen-header';
-import { paths } from '../../config/paths';
-import { describeError, isApiError } from '../../lib/api-client';
+import { paths } from '#config/paths';
+import { describeError, isApiError } from '#lib/api-client';
 import { Button, buttonClasses } from '../ui/button';
 
 /** Title and sentence for anything a route can throw: ApiError, a 404 response, a bug. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '#config/paths';
 import { CenteredPage } from '../layout/centered-page';
 import { documentTitle } from '../layout/screen-header';
 import { buttonClasses } from '../ui/button';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '#lib/format';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { Select } from '../ui/select';

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Check, CircleAlert } from 'lucide-react';
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { REQUIRED_MARK } from './form-field';
 
 function describedBy(...ids: (string | false | undefined)[]) {
   const joined = ids.filter(Boolean).join(' ');
@@ -26,12 +27,15 @@ export function FieldsetField({
   error,
   children,
   className,
+  required = false,
 }: {
   legend: ReactNode;
   description?: ReactNode;
   error?: string | undefined;
   children: (describedById: string | undefined) => ReactNode;
   className?: string;
+  /** Marks the legend; the description should say what is required ("Choose at least one"). */
+  required?: boolean;
 }) {
   const id = useId();
   const descriptionId = description ? `${id}-description` : undefined;
@@ -41,7 +45,9 @@ export function FieldsetField({
       aria-describedby={describedBy(descriptionId, errorId)}
       className={clsx('min-w-0 space-y-2', className)}
     >
-      <legend className="text-sm font-medium text-gray-900">{legend}</legend>
+      <legend className={clsx('text-sm font-medium text-gray-900', required && REQUIRED_MARK)}>
+        {legend}
+      </legend>
       {description ? (
         <p id={descriptionId} className="-mt-1 text-sm text-gray-600">
           {description}
@@ -138,10 +144,12 @@ export function ToggleButtonGroup<V extends string>({
   onBlur,
   firstRef,
   disabled,
+  required = false,
 }: {
   legend: ReactNode;
   description?: ReactNode;
   error?: string | undefined;
+  required?: boolean;
   options: readonly ChoiceOption<V>[];
   value: readonly V[];
   onChange: (next: V[]) => void;
@@ -156,7 +164,7 @@ export function ToggleButtonGroup<V extends string>({
     onChange(options.map((o) => o.value).filter((v) => chosen.has(v)));
   };
   return (
-    <FieldsetField legend={legend} description={description} error={error}>
+    <FieldsetField legend={legend} description={description} error={error} required={required}>
       {(errorId) => (
         <div className="flex flex-wrap gap-2">
           {options.map((option, index) => {

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { CircleAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '#lib/format';
 import { Label } from '../ui/label';
 
 /** What a field's control needs so its label, description and error are announced with it. */
@@ -9,7 +9,19 @@ export type FieldControlProps = {
   id: string;
   'aria-describedby'?: string;
   'aria-invalid'?: true;
+  'aria-required'?: true;
 };
+
+/**
+ * The mark of a required field after its label: a CSS `*` (not text), so the label's text stays
+ * the field's name; the control says "required" with `aria-required`.
+ */
+export const REQUIRED_MARK = "after:ml-0.5 after:text-red-700 after:content-['*']";
+
+/** The mark alone, for a sentence such as "Fields marked * are required". */
+export function RequiredMark() {
+  return <span className={REQUIRED_MARK} />;
+}
 
 function describedBy(...ids: (string | false | undefined)[]) {
   const joined = ids.filter(Boolean).join(' ');
@@ -55,19 +67,22 @@ export function CharacterCounter({ id, count }: { id?: string; count: CharacterC
 /**
  * A labelled field: label above, control, description, error under the input. The control gets
  * `aria-describedby` (description + counter + error) and `aria-invalid` through the render prop.
- * `count` shows a bounded text's length against its limit (give the control `maxLength` too).
+ * `count` shows a bounded text's length against its limit (give the control `maxLength` too);
+ * `required` marks the label and sets `aria-required`.
  */
 export function FormField({
   label,
   description,
   error,
   count,
+  required = false,
   children,
 }: {
   label: string;
   description?: ReactNode;
   error?: string | undefined;
   count?: CharacterCount | undefined;
+  required?: boolean;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
@@ -76,7 +91,9 @@ export function FormField({
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className={required ? REQUIRED_MARK : undefined}>
+        {label}
+      </Label>
       {children({
         id,
         'aria-describedby': describedBy(
@@ -85,6 +102,7 @@ export function FormField({
           error ? errorId : false,
         ),
         ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(required ? { 'aria-required': true as const } : {}),
       })}
       {count ? <CharacterCounter id={countId} count={count} /> : null}
       {description ? (

@@ -11,21 +11,25 @@ export function AppShell({
   session,
   navigation,
   busy = false,
+  placeholder,
   children,
 }: {
   brand: ReactNode;
   session: ReactNode;
   navigation: ReactNode;
   busy?: boolean;
+  /** Shown instead of the screen while the next one takes long to open (it stays mounted). */
+  placeholder?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50">
       <SkipLink />
       <header className="sticky top-0 z-20 border-b border-gray-200 bg-white">
-        <div className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2.5 sm:px-6">
-          <ProductMark />
-          <div className="flex-1">{brand}</div>
+        {/* One row at every width: on a phone the product shows as its mark only. */}
+        <div className="flex items-center gap-x-3 px-4 py-2.5 sm:gap-x-6 sm:px-6">
+          <ProductMark compact />
+          <div className="min-w-0 flex-1">{brand}</div>
           {session}
         </div>
       </header>
@@ -39,7 +43,8 @@ export function AppShell({
           aria-busy={busy}
           className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-8 sm:py-8"
         >
-          {children}
+          {placeholder}
+          <div hidden={Boolean(placeholder)}>{children}</div>
         </main>
       </div>
     </div>

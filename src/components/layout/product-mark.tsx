@@ -1,9 +1,12 @@
-import { appName } from '../../config/env';
+import { appName } from '#config/env';
 
-/** The product's mark and name, as shown in every header. */
-export function ProductMark() {
+/**
+ * The product's mark and name, as shown in every header; `compact` keeps only the mark on a
+ * phone (the name stays for screen readers).
+ */
+export function ProductMark({ compact = false }: { compact?: boolean }) {
   return (
-    <span className="flex items-center gap-2 text-base font-semibold text-gray-900">
+    <span className="relative flex shrink-0 items-center gap-2 text-base font-semibold text-gray-900">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7">
         <rect width="32" height="32" rx="8" className="fill-indigo-700" />
         <path
@@ -15,7 +18,7 @@ export function ProductMark() {
           strokeLinecap="round"
         />
       </svg>
-      {appName}
+      <span className={compact ? 'max-sm:sr-only' : undefined}>{appName}</span>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { appName } from '../../config/env';
+import { appName } from '#config/env';
 
 /**
  * The top of every screen: the document title (React hoists `<title>` into the head), the one

@@ -88,5 +88,3 @@ export function ConfirmDialog({
     </AlertDialog.Root>
   );
 }
-
-export const ConfirmDialogTrigger = AlertDialog.Trigger;

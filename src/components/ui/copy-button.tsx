@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { notify } from '../../lib/notify';
+import { notify } from '#lib/notify';
 import { Button } from './button';
 
 /** Copies `value` to the clipboard and says so (a toast, which screen readers announce). */

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
-import { describeError } from '../../lib/api-client';
-import type { CsvExportState } from '../../lib/csv-export';
-import { formatNumber } from '../../lib/format';
+import { describeError } from '#lib/api-client';
+import type { CsvExportState } from '#lib/csv-export';
+import { formatNumber } from '#lib/format';
 import { Button } from './button';
 
 /**

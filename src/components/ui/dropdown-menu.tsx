@@ -57,7 +57,3 @@ export function DropdownMenuItem({
     </RadixMenu.Item>
   );
 }
-
-export function DropdownMenuSeparator() {
-  return <RadixMenu.Separator className="my-1 h-px bg-gray-200" />;
-}

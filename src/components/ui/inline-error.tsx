@@ -1,4 +1,4 @@
-import { describeError } from '../../lib/api-client';
+import { describeError } from '#lib/api-client';
 import { Alert } from './alert';
 import { Button } from './button';
 

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { SkeletonBlock } from './skeleton';
 
 /** A spinning ring. With `label` it is announced as a status; without, it is decoration. */
 export function Spinner({ label, className }: { label?: string; className?: string }) {
@@ -22,12 +23,20 @@ export function Spinner({ label, className }: { label?: string; className?: stri
   );
 }
 
-/** A whole area waiting for data. */
+/**
+ * A whole area waiting for data: the shapes of what is coming (rows), with the label as a
+ * status, so a slow answer reads as progress rather than an empty screen.
+ */
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {
   return (
-    <div className="flex min-h-48 items-center justify-center gap-3 text-gray-600" role="status">
-      <Spinner />
-      <span>{label}</span>
+    <div className="min-h-48 space-y-3" role="status">
+      <p className="flex items-center gap-2 text-sm text-gray-600">
+        <Spinner className="size-4" />
+        <span>{label}</span>
+      </p>
+      <SkeletonBlock className="h-10 w-full" />
+      <SkeletonBlock className="h-10 w-full" />
+      <SkeletonBlock className="h-10 w-3/4" />
     </div>
   );
 }

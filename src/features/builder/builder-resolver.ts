@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import type { Campaign } from '#contract/campaigns';
 import type { TargetingProperty } from '#contract/targeting';
-import { validateTargeting } from '../targeting/validate-targeting';
+import { validateTargeting } from '#components/targeting/validate-targeting';
 import { builderSchema, type BuilderOutput, type BuilderValues } from './builder-form';
-import type { FieldLocks } from './field-locks';
+import { pastDeadlineIssues, type CampaignLocks } from '#contract/campaign-rules';
 import { builderIssueMessage } from './messages';
 
 /** What the rules beyond the contract's need to know; react-hook-form passes it to the resolver. */
 export type BuilderContext = {
   /** The targeting properties, once loaded; without them a rule's properties cannot be checked. */
   properties: readonly TargetingProperty[] | null;
-  locks: FieldLocks;
+  locks: CampaignLocks;
   /** The campaign as the service has it (edit); null when creating. */
   baseline: Campaign | null;
 };
@@ -40,14 +40,19 @@ export function contextErrors(
     }
   }
 
-  const earliest = locks.earliestDeadline;
-  if (earliest && !locks.reasons.deadlines) {
-    for (const name of ['content_deadline_date', 'post_deadline_date'] as const) {
-      const value = values[name].trim();
-      // An unchanged deadline may already be past; only a moved one must not be.
-      if (value && value !== (baseline?.[name] ?? '') && value < earliest) {
-        errors[name] = { type: 'min', message: 'must not be earlier than today' };
-      }
+  if (!locks.reasons.deadlines) {
+    const trimmed = (name: 'content_deadline_date' | 'post_deadline_date') =>
+      values[name].trim() || null;
+    const late = pastDeadlineIssues(
+      {
+        content_deadline_date: trimmed('content_deadline_date'),
+        post_deadline_date: trimmed('post_deadline_date'),
+      },
+      locks.earliestDeadline,
+      baseline,
+    );
+    for (const issue of late) {
+      errors[issue.field as 'content_deadline_date'] = { type: 'min', message: issue.message };
     }
   }
 

@@ -1,6 +1,6 @@
 import type { FieldErrors } from 'react-hook-form';
 import type { BuilderValues } from './builder-form';
-import type { LockArea } from './field-locks';
+import type { LockArea } from '#contract/campaign-rules';
 
 export const STEPS = [
   { id: 'basics', label: 'Basics' },

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Campaign } from '#contract/campaigns';
 import { builderSchema, builderValuesFrom, emptyTask, type BuilderValues } from './builder-form';
 import { campaignPatch, editPlan, taskOperations } from './edit-plan';
-import { fieldLocks } from './field-locks';
+import { campaignLocks } from '#contract/campaign-rules';
 import { makeCampaign, makeTask } from './test/builder-support';
 
-const DRAFT = fieldLocks('draft', '2026-07-15');
-const ACTIVE = fieldLocks('active', '2026-07-15');
+const DRAFT = campaignLocks('draft', '2026-07-15');
+const ACTIVE = campaignLocks('active', '2026-07-15');
 
 const output = (values: BuilderValues) => builderSchema.parse(values);
 
@@ -153,6 +153,8 @@ describe('the edit plan', () => {
     const base = campaign({ status: 'completed' });
     const values = builderValuesFrom(base);
     values.tasks = [];
-    expect(editPlan(output(values), base, fieldLocks('completed', '2026-07-15')).tasks).toEqual([]);
+    expect(editPlan(output(values), base, campaignLocks('completed', '2026-07-15')).tasks).toEqual(
+      [],
+    );
   });
 });

@@ -2,7 +2,7 @@ import type { Campaign, CampaignUpdate } from '#contract/campaigns';
 import type { CompletionMode } from '#contract/enums';
 import type { Task, TaskCreate, TaskUpdate } from '#contract/tasks';
 import { taskCreateBody, type BuilderOutput, type TaskOutput } from './builder-form';
-import type { FieldLocks } from './field-locks';
+import type { CampaignLocks } from '#contract/campaign-rules';
 import { sameValue } from './same-value';
 
 /** One call of the task endpoints. `index` is the task's position in the builder. */
@@ -30,7 +30,7 @@ function withoutNulls<O extends Record<string, unknown>>(object: O): O {
 export function campaignPatch(
   output: BuilderOutput,
   baseline: Campaign,
-  locks: FieldLocks,
+  locks: CampaignLocks,
 ): CampaignUpdate | null {
   const patch: Record<string, unknown> = {};
   const put = (key: keyof CampaignUpdate, next: unknown, current: unknown) => {
@@ -161,7 +161,11 @@ export function taskOperations(
   return [...archives, ...writes];
 }
 
-export function editPlan(output: BuilderOutput, baseline: Campaign, locks: FieldLocks): EditPlan {
+export function editPlan(
+  output: BuilderOutput,
+  baseline: Campaign,
+  locks: CampaignLocks,
+): EditPlan {
   return {
     campaign: campaignPatch(output, baseline, locks),
     tasks: locks.reasons.tasks

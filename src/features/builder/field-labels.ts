@@ -55,6 +55,27 @@ export const LINK_LABELS = {
 const lookup = <T extends Record<string, string>>(labels: T, key: string | undefined) =>
   key !== undefined && key in labels ? labels[key as keyof T] : undefined;
 
+const TARGETING_PARTS: Record<string, string> = {
+  name: 'Name',
+  operator: 'Match',
+  conditions: 'Conditions',
+  property: 'Property',
+  values: 'Values',
+};
+
+// `targeting.groups.0.conditions.1.values` → "Group 1 · Condition 2 · Values".
+function targetingLabel(parts: readonly string[]): string {
+  const [group, part, condition, field] = parts;
+  const words = [group === undefined ? 'Groups' : `Group ${Number(group) + 1}`];
+  if (part === 'conditions' && condition !== undefined && /^\d+$/.test(condition)) {
+    words.push(`Condition ${Number(condition) + 1}`);
+    if (field !== undefined) words.push(TARGETING_PARTS[field] ?? field);
+  } else if (part !== undefined) {
+    words.push(TARGETING_PARTS[part] ?? part);
+  }
+  return words.join(' · ');
+}
+
 /** How the Review step names the field at a form path: "Task 2 · Platforms", "Link 1 · URL". */
 export function fieldLabel(path: string): string {
   const parts = path.split('.');
@@ -67,6 +88,7 @@ export function fieldLabel(path: string): string {
     const label = lookup(TASK_LABELS, third);
     return label ? `${task} · ${label}` : task;
   }
+  if (top === 'targeting' && second === 'groups') return targetingLabel(parts.slice(2));
   if (top === 'video_examples' && second !== undefined)
     return `Example video ${Number(second) + 1}`;
   if (top === 'links' && second !== undefined) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '#lib/format';
 
 /**
  * Messages for the problems zod reports in its own words ("Too small: expected string to have

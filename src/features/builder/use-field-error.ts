@@ -1,4 +1,4 @@
-import { get, useFormState, type FieldPath } from 'react-hook-form';
+import { get, useFormState, useWatch, type FieldPath } from 'react-hook-form';
 import type { BuilderValues } from './builder-form';
 import { sentence } from './messages';
 
@@ -12,4 +12,11 @@ export function useFieldError(name: FieldPath<BuilderValues>): string | undefine
     { message?: unknown; root?: { message?: unknown } } | undefined;
   const message = error?.message ?? error?.root?.message;
   return typeof message === 'string' && message ? sentence(message) : undefined;
+}
+
+/** The length of a text field against its limit, for `FormField count` (the value is watched). */
+export function useTextCount(name: FieldPath<BuilderValues>, max: number | undefined) {
+  const value: unknown = useWatch<BuilderValues>({ name });
+  if (max === undefined) return undefined;
+  return { length: typeof value === 'string' ? value.length : 0, max };
 }

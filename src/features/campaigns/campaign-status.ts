@@ -8,15 +8,6 @@ import {
 /** What a user can do to a campaign from the dashboard. */
 export type CampaignCommand = 'view' | 'edit' | 'publish' | 'pause' | 'resume' | 'delete';
 
-/** Commands that change a campaign (need the `campaigns:write` scope). */
-const WRITES: ReadonlySet<CampaignCommand> = new Set([
-  'edit',
-  'publish',
-  'pause',
-  'resume',
-  'delete',
-]);
-
 /**
  * The commands each status allows (interface 3.1 and extensions 1, 3), in menu order. `view` is
  * offered where nothing else is, so every row's menu has something to do.
@@ -38,8 +29,6 @@ export function allowedCommands(
   if (canWrite) return commands;
   return ['view'];
 }
-
-export const isWriteCommand = (command: CampaignCommand) => WRITES.has(command);
 
 const isAutoPauseReason = (reason: string): reason is AutoPauseReason =>
   Object.hasOwn(AUTO_PAUSE_REASON_LABELS, reason);

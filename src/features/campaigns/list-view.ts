@@ -97,8 +97,6 @@ export function writeListView(view: CampaignListView): URLSearchParams {
   return params;
 }
 
-export const DEFAULT_VIEW: CampaignListView = readListView(new URLSearchParams());
-
 /** The view's brand choice, kept only when the key is an agency's and acts for that brand. */
 export function effectiveBrand(
   view: CampaignListView,

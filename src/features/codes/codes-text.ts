@@ -1,46 +1,29 @@
-import { Code, MAX_CODES_PER_ADD } from '#contract/codes';
+import { parseCodesCsv } from '#contract/codes';
 
 export type CodesText = {
   codes: string[];
-  /** Problems that keep the codes from being added, each naming the code. */
+  /** Problems that keep the codes from being added, each starting with its line. */
   problems: string[];
   /** Codes given more than once (added once). */
   repeated: string[];
+  /** How the text was read, in words, for the person pasting it. */
+  reading: string;
 };
 
 /**
- * The codes of pasted text or a CSV file: one per line or separated by commas, semicolons or
- * spaces; a CSV whose first line has a `code` column contributes that column only.
+ * The codes of pasted text or a CSV file, read by the contract's CSV reader (the rule the service
+ * keeps): one code per line, or the `code` column under a header line. Nothing is guessed: a bad
+ * line is a problem naming its line number, and a list with problems is not sent.
  */
 export function readCodesText(text: string): CodesText {
-  const lines = text
-    .replace(/^\ufeff/, '')
-    .split(/\r\n|\n|\r/)
-    .filter((l) => l.trim() !== '');
-  const header = (lines[0] ?? '')
-    .split(',')
-    .map((f) => f.trim().replace(/^"|"$/g, '').toLowerCase());
-  const column = header.indexOf('code');
-  const raw =
-    column >= 0
-      ? lines.slice(1).map((l) => (l.split(',')[column] ?? '').trim().replace(/^"|"$/g, ''))
-      : lines.flatMap((l) => l.split(/[\s,;]+/));
-  const seen = new Set<string>();
-  const codes: string[] = [];
-  const repeated = new Set<string>();
-  const problems: string[] = [];
-  for (const value of raw.map((v) => v.trim()).filter(Boolean)) {
-    if (seen.has(value)) {
-      repeated.add(value);
-      continue;
-    }
-    seen.add(value);
-    const parsed = Code.safeParse(value);
-    if (!parsed.success)
-      problems.push(`"${value.slice(0, 40)}": ${parsed.error.issues[0]?.message ?? 'not a code'}`);
-    else codes.push(parsed.data);
-  }
-  if (codes.length + problems.length > MAX_CODES_PER_ADD)
-    problems.push(`at most ${MAX_CODES_PER_ADD} codes can be added at once`);
-  return { codes, problems, repeated: [...repeated] };
+  const read = parseCodesCsv(text);
+  return {
+    codes: read.codes.map((c) => c.code),
+    problems: read.errors.map((e) => `Line ${e.line}: ${e.message}`),
+    repeated: read.repeated,
+    reading:
+      read.layout === 'column'
+        ? 'Read as a CSV file: the “code” column under the header line; other columns are ignored.'
+        : 'Read as one code per line.',
+  };
 }

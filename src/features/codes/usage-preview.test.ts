@@ -9,6 +9,7 @@ const GROUP: CodeGroup = {
   user_description: '15% off',
   commission_cents: 150,
   codes_count: 3,
+  intake_address: 'usage+0123456789abcdef0123456789abcdef@intake.localhost',
   created_at: '2026-07-01T00:00:00.000Z',
 };
 

@@ -1,8 +1,8 @@
 import type { CreatorStatus } from '#contract/enums';
 import { CreatorPage, type CampaignCreator } from '#contract/creators';
-import { apiClient } from '../../lib/api-client';
-import { fileSlug } from '../../lib/csv';
-import type { CsvExportJob } from '../../lib/csv-export';
+import { apiClient } from '#lib/api-client';
+import { fileSlug } from '#lib/csv';
+import type { CsvExportJob } from '#lib/csv-export';
 
 export const CREATORS_CSV_HEADER = [
   'creator_id',
@@ -21,9 +21,15 @@ export const CREATORS_CSV_HEADER = [
   'shares',
   'saves',
   'spend_usd',
+  'fits_targeting',
+  'unmet_conditions',
+  'properties',
 ] as const;
 
-/** One creator as a CSV row, in the order of `CREATORS_CSV_HEADER`; spend in dollars. */
+/**
+ * One creator as a CSV row, in the order of `CREATORS_CSV_HEADER`; spend in dollars, the unmet
+ * conditions and the properties (`Country: United States; Age (years): 24`) each in one cell.
+ */
 export function creatorCsvRow(creator: CampaignCreator) {
   return [
     creator.creator_id,
@@ -42,6 +48,9 @@ export function creatorCsvRow(creator: CampaignCreator) {
     creator.metrics.shares,
     creator.metrics.saves,
     (creator.spend_cents / 100).toFixed(2),
+    creator.targeting_fit.matches ? 'yes' : 'no',
+    creator.targeting_fit.unmet.join('; '),
+    creator.properties.map((p) => `${p.name}: ${p.label}`).join('; '),
   ];
 }
 

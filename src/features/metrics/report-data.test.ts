@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZERO_METRICS } from '#contract/posts';
-import { funnelSteps, groupRows, timeline } from './report-data';
+import { funnelSequences, groupRows, timeline } from './report-data';
 
 // Local noon of a calendar day, so the day is the same in every time zone the tests run in.
 const at = (day: string, hour = 12) => {
@@ -9,21 +9,37 @@ const at = (day: string, hour = 12) => {
 };
 
 describe('metrics report data', () => {
-  it('gives each funnel step its conversion from the step before, none after a zero', () => {
-    const steps = funnelSteps({
+  it('keeps creators and content apart, each step a share of the one before', () => {
+    const { creators, content } = funnelSequences({
       creators_applied: 40,
       creators_approved: 10,
-      submissions_in_review: 0,
+      submissions_in_review: 13,
       submissions_approved: 5,
       posts: 4,
     });
-    expect(steps.map((s) => [s.label, s.count, s.conversion])).toEqual([
+    expect(creators.map((s) => [s.label, s.count, s.conversion])).toEqual([
       ['Applied', 40, null],
       ['Approved', 10, 0.25],
-      ['In review', 0, 0],
-      ['Approved content', 5, null],
-      ['Posts', 4, 0.8],
     ]);
+    // 13 in review beside 6 approved creators was "216.7%" when the two were one sequence.
+    expect(content.map((s) => [s.label, s.count, s.detail, s.conversion])).toEqual([
+      ['Submitted', 18, '13 in review', null],
+      ['Approved', 5, undefined, 5 / 18],
+      ['Posted', 4, 'live posts', 0.8],
+    ]);
+  });
+
+  it('never gives a share over 100% or after a zero', () => {
+    const { creators, content } = funnelSequences({
+      creators_applied: 0,
+      creators_approved: 0,
+      submissions_in_review: 0,
+      submissions_approved: 2,
+      posts: 3,
+    });
+    expect(creators[1]!.conversion).toBeNull();
+    expect(content[1]!.conversion).toBe(1);
+    expect(content[2]!.conversion).toBeNull();
   });
 
   it('turns groups into rows with engagements and their rate, keeping the service’s labels', () => {

@@ -1,34 +1,73 @@
 import type { MetricsFunnel, MetricsGroup } from '#contract/metrics';
 import { engagementRate } from '#contract/metrics';
 import type { Post } from '#contract/posts';
+import { formatNumber } from '#lib/format';
 
 export type FunnelStep = {
-  key: keyof MetricsFunnel;
+  key: string;
   label: string;
   count: number;
-  /** This step ÷ the previous one; null for the first step or when the previous is 0. */
+  /** What the count is made of, when the label alone would not say. */
+  detail?: string;
+  /**
+   * This step ÷ the step before. Only where the step is a part of the one before (so never over
+   * 100%): null for the first step, after a zero, or if the counts ever disagree.
+   */
   conversion: number | null;
 };
 
-const FUNNEL_STEPS: readonly { key: keyof MetricsFunnel; label: string }[] = [
-  { key: 'creators_applied', label: 'Applied' },
-  { key: 'creators_approved', label: 'Approved' },
-  { key: 'submissions_in_review', label: 'In review' },
-  { key: 'submissions_approved', label: 'Approved content' },
-  { key: 'posts', label: 'Posts' },
-];
+export type FunnelSequences = { creators: FunnelStep[]; content: FunnelStep[] };
 
-/** The funnel in order, each step with its conversion from the step before. */
-export function funnelSteps(funnel: MetricsFunnel): FunnelStep[] {
-  return FUNNEL_STEPS.map(({ key, label }, i) => {
-    const previous = i > 0 ? funnel[FUNNEL_STEPS[i - 1]!.key] : null;
-    return {
-      key,
-      label,
-      count: funnel[key],
-      conversion: previous === null || previous === 0 ? null : funnel[key] / previous,
-    };
-  });
+const share = (count: number, previous: number) =>
+  previous > 0 && count <= previous ? count / previous : null;
+
+/**
+ * The funnel as two honest sequences, each step a part of the one before:
+ * - creators: every creator who applied, then those approved;
+ * - content: content submitted and not sent back (in review or approved), then approved, then
+ *   posted (live posts; each is approved content, and a take-down leaves "approved").
+ * Creators and content are never divided by each other: one creator sends several pieces.
+ */
+export function funnelSequences(funnel: MetricsFunnel): FunnelSequences {
+  const submitted = funnel.submissions_in_review + funnel.submissions_approved;
+  return {
+    creators: [
+      {
+        key: 'creators_applied',
+        label: 'Applied',
+        count: funnel.creators_applied,
+        conversion: null,
+      },
+      {
+        key: 'creators_approved',
+        label: 'Approved',
+        count: funnel.creators_approved,
+        conversion: share(funnel.creators_approved, funnel.creators_applied),
+      },
+    ],
+    content: [
+      {
+        key: 'content_submitted',
+        label: 'Submitted',
+        count: submitted,
+        detail: `${formatNumber(funnel.submissions_in_review)} in review`,
+        conversion: null,
+      },
+      {
+        key: 'submissions_approved',
+        label: 'Approved',
+        count: funnel.submissions_approved,
+        conversion: share(funnel.submissions_approved, submitted),
+      },
+      {
+        key: 'posts',
+        label: 'Posted',
+        count: funnel.posts,
+        detail: 'live posts',
+        conversion: share(funnel.posts, funnel.submissions_approved),
+      },
+    ],
+  };
 }
 
 export type GroupRow = {

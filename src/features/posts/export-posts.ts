@@ -1,7 +1,7 @@
 import { PostPage, type Post } from '#contract/posts';
-import { apiClient } from '../../lib/api-client';
-import { fileSlug } from '../../lib/csv';
-import type { CsvExportJob } from '../../lib/csv-export';
+import { apiClient } from '#lib/api-client';
+import { fileSlug } from '#lib/csv';
+import type { CsvExportJob } from '#lib/csv-export';
 import { postQuery, type PostFilters } from './post-filters';
 
 export const POSTS_CSV_HEADER = [

@@ -1,4 +1,4 @@
-import { notify } from '../../lib/notify';
+import { notify } from '#lib/notify';
 
 /** Plays or pauses the video; says so when the browser cannot play it. */
 export function playOrPause(video: HTMLVideoElement): void {

@@ -7,8 +7,8 @@ import {
 } from '@tanstack/react-query';
 import type { Submission } from '#contract/submissions';
 import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
-import { notify } from '../../lib/notify';
-import { isRetryableError } from '../../lib/query-client';
+import { notify } from '#lib/notify';
+import { isRetryableError, retryDelayMs } from '#lib/query-client';
 import {
   ReviewConflict,
   decisionKey,
@@ -131,7 +131,7 @@ export function useDecisions(brandId: string) {
     // silently put its submission back in the queue; a sent one keeps its item out of a stale
     // refetch. A reviewer makes hundreds, not millions.
     gcTime: Number.POSITIVE_INFINITY,
-    retryDelay: (attempt) => review.retryDelayMs * 2 ** attempt,
+    retryDelay: (attempt, error) => retryDelayMs(attempt, error, review.retryDelayMs),
     onSuccess: (_submission, { item }) => refresh(queryClient, brandId, item),
     onError: (error, { item }) => {
       // Someone got there first: the item stays out of the queue; the screen says who did what.

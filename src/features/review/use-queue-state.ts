@@ -26,7 +26,11 @@ import { useDecisions } from './use-decisions';
  * `queue-cursor.ts`). Screens that review differently (a sign-off step, say) compose their own
  * view from the same pieces.
  */
-export function useQueueState(brandId: string, canDecide: boolean) {
+export function useQueueState(
+  brandId: string,
+  canDecide: boolean,
+  side: 'agency' | 'brand' = 'brand',
+) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readQueueFilters(searchParams);
   const queue = useReviewQueue(brandId);
@@ -40,8 +44,12 @@ export function useQueueState(brandId: string, canDecide: boolean) {
     : [...tasks.values()];
 
   const decisions = useDecisions(brandId);
+  // An agency's queue leaves out what waits for the brand's sign-off (only the brand acts on it).
   const visible = queue.items.filter(
-    (item) => !decisions.hidden.has(decisionKey(item)) && matchesFilters(item, filters, tasks),
+    (item) =>
+      !decisions.hidden.has(decisionKey(item)) &&
+      !(side === 'agency' && item.submission.awaiting === 'brand') &&
+      matchesFilters(item, filters, tasks),
   );
   const ids = visible.map((item) => item.submission.id);
 
@@ -56,8 +64,11 @@ export function useQueueState(brandId: string, canDecide: boolean) {
   const [changing, setChanging] = useState<QueueItem | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
 
+  // A submission still being inspected cannot be decided (its checks are not in yet).
+  const decidable = current !== undefined && canDecide && current.submission.checks !== null;
+
   const approve = (): boolean => {
-    if (!current || !canDecide) return false;
+    if (!current || !decidable) return false;
     // The next item takes this one's place at once; the decision goes out after the undo window.
     setCursor(afterDecision(settled, ids, current.submission.id));
     decisions.decide(current, { kind: 'approve' });
@@ -96,8 +107,9 @@ export function useQueueState(brandId: string, canDecide: boolean) {
     approve,
     /** The item whose feedback box is open. */
     changing,
+    decidable,
     startRequestChanges: (): boolean => {
-      if (!current || !canDecide) return false;
+      if (!current || !decidable) return false;
       setChanging(current);
       return true;
     },

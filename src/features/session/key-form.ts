@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiVersion } from '../../config/env';
+import { apiVersion } from '#config/env';
 
 /**
  * The service address typed on the key screen, made canonical: http(s) only, no credentials,

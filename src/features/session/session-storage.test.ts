@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { testQueryClient } from '../../test/render';
+import { testQueryClient } from '#test/render';
 import { clearSession, readSession, saveSession } from './session-storage';
 import { signOut } from './sign-out';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { paths } from '../../config/paths';
+import { paths } from '#config/paths';
 import { clearSession } from './session-storage';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void | Promise<void>;

@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../config/paths';
-import { makeCampaign, PROPERTIES } from '../../../features/builder/test/builder-support';
-import { readSession, saveSession } from '../../../features/session/session-storage';
-import { configureApiClient } from '../../../lib/api-client';
+import { paths } from '#config/paths';
+import { makeCampaign, PROPERTIES } from '#features/builder/test/builder-support';
+import { readSession, saveSession } from '#features/session/session-storage';
+import { configureApiClient } from '#lib/api-client';
 import {
   agencyMe,
   brandMe,
@@ -13,9 +13,9 @@ import {
   jsonResponse,
   NORTHWIND,
   stubFetch,
-} from '../../../test/http';
-import { renderRoutes, testQueryClient } from '../../../test/render';
-import { createRoutes } from '../../router';
+} from '#test/http';
+import { renderRoutes, testQueryClient } from '#test/render';
+import { createRoutes } from '#app/router';
 
 const campaign = makeCampaign({ name: 'Summer glow' });
 const elsewhere = makeCampaign({

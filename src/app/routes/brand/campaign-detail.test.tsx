@@ -4,11 +4,11 @@ import axe from 'axe-core';
 import type { Campaign } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../config/paths';
-import { makeCampaign, makeTask, uuid } from '../../../features/campaigns/test/fixtures';
-import { configureApiClient } from '../../../lib/api-client';
-import { fakeService, renderApp } from '../../../test/campaign-service';
-import { errorResponse, GLOW_LAB, jsonResponse, NORTHWIND } from '../../../test/http';
+import { paths } from '#config/paths';
+import { makeCampaign, makeTask, uuid } from '#features/campaigns/test/fixtures';
+import { configureApiClient } from '#lib/api-client';
+import { fakeService, renderApp } from '#test/campaign-service';
+import { errorResponse, GLOW_LAB, jsonResponse, NORTHWIND } from '#test/http';
 
 // The whole app renders in each test (lazy routes, loaders): give it time on a busy machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -159,7 +159,7 @@ describe('campaign page', { timeout: 15_000 }, () => {
     expect(screen.getByText('Creators must be approved before they start work.')).toBeVisible();
     expect(screen.getByText('Always approve')).toBeVisible();
     expect(
-      screen.getByText('Every submission is approved on arrival, without manual review.'),
+      screen.getByText('Playable media is approved on arrival without manual review; unplayable media fails.'),
     ).toBeVisible();
     expect(screen.getByText('Exactly one task')).toBeVisible();
     expect(screen.getByText('Creators commit to exactly one task.')).toBeVisible();
@@ -335,6 +335,11 @@ describe('campaign page', { timeout: 15_000 }, () => {
     renderApp(page(campaign));
 
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const confirmPublish = screen.getByRole('alertdialog', { name: 'Publish “Summer glow”?' });
+    expect(confirmPublish).toHaveAccessibleDescription(
+      expect.stringContaining('While it waits it is locked'),
+    );
+    await user.click(within(confirmPublish).getByRole('button', { name: 'Publish' }));
 
     expect(await screen.findByText('Could not publish the campaign')).toBeVisible();
     expect(
@@ -350,6 +355,11 @@ describe('campaign page', { timeout: 15_000 }, () => {
     renderApp(page(campaign));
 
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const confirmPublish = screen.getByRole('alertdialog', { name: 'Publish “Summer glow”?' });
+    expect(confirmPublish).toHaveAccessibleDescription(
+      expect.stringContaining('While it waits it is locked'),
+    );
+    await user.click(within(confirmPublish).getByRole('button', { name: 'Publish' }));
 
     expect(await screen.findByText('Submitted for approval')).toBeVisible();
     expect(screen.getByText('Pending approval')).toBeVisible();

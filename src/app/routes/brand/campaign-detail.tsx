@@ -14,28 +14,28 @@ import {
   useRouteError,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { ErrorPanel } from '../../../components/errors/error-panel';
-import { documentTitle, ScreenHeader } from '../../../components/layout/screen-header';
-import { buttonClasses } from '../../../components/ui/button';
-import { LoadingState, Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { ErrorPanel } from '#components/errors/error-panel';
+import { documentTitle, ScreenHeader } from '#components/layout/screen-header';
+import { buttonClasses } from '#components/ui/button';
+import { LoadingState, Spinner } from '#components/ui/spinner';
+import { paths } from '#config/paths';
 import {
   campaignDetailOptions,
   campaignTasksOptions,
-} from '../../../features/campaigns/api/campaigns';
-import { backToList } from '../../../features/campaigns/back-link';
-import { CampaignActions } from '../../../features/campaigns/components/campaign-actions';
-import { CampaignOverview } from '../../../features/campaigns/components/campaign-overview';
-import { CampaignTasks } from '../../../features/campaigns/components/campaign-tasks';
-import { StatusBadge } from '../../../features/campaigns/components/status-badge';
-import { StatusDetailAlert } from '../../../features/campaigns/components/status-detail-alert';
-import { useCurrentBrand, useMe } from '../../../features/session/use-me';
+} from '#features/campaigns/api/campaigns';
+import { backToList } from '#features/campaigns/back-link';
+import { CampaignActions } from '#features/campaigns/components/campaign-actions';
+import { CampaignOverview } from '#features/campaigns/components/campaign-overview';
+import { CampaignTasks } from '#features/campaigns/components/campaign-tasks';
+import { StatusBadge } from '#features/campaigns/components/status-badge';
+import { StatusDetailAlert } from '#features/campaigns/components/status-detail-alert';
+import { useCurrentBrand, useMe } from '#features/session/use-me';
 import {
   targetingPropertiesQueryOptions,
   targetingValuesQueryOptions,
-} from '../../../features/targeting/api/targeting-queries';
-import { describeTargeting } from '../../../features/targeting/describe-targeting';
-import { isApiError } from '../../../lib/api-client';
+} from '#components/targeting/api/targeting-queries';
+import { describeTargeting } from '#components/targeting/describe-targeting';
+import { isApiError } from '#lib/api-client';
 
 /** What the loader throws when the campaign does not exist for this key. */
 const CAMPAIGN_NOT_FOUND = 'campaign_not_found';

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { campaignDetailOptions } from '../../../features/campaigns/api/campaigns';
-import { CampaignBuilder } from '../../../features/builder/components/campaign-builder';
-import { useCurrentBrand } from '../../../features/session/use-me';
+import { campaignDetailOptions } from '#features/campaigns/api/campaigns';
+import { CampaignBuilder } from '#features/builder/components/campaign-builder';
+import { useCurrentBrand } from '#features/session/use-me';
 
 /** `/brands/:brandId/campaigns/:campaignId/edit`: the builder of an existing campaign. */
 export function CampaignEditScreen() {

@@ -1,5 +1,5 @@
-import { CampaignBuilder } from '../../../features/builder/components/campaign-builder';
-import { useCurrentBrand, useMe } from '../../../features/session/use-me';
+import { CampaignBuilder } from '#features/builder/components/campaign-builder';
+import { useCurrentBrand, useMe } from '#features/session/use-me';
 
 /** `/brands/:brandId/campaigns/new`: the builder of a new campaign (saved as a draft). */
 export function CampaignNewScreen() {

@@ -2,11 +2,11 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../config/paths';
-import { makeCampaign, makeCampaigns } from '../../../features/campaigns/test/fixtures';
-import { configureApiClient } from '../../../lib/api-client';
-import { fakeService, renderApp } from '../../../test/campaign-service';
-import { brandMe, errorResponse, GLOW_LAB, NORTHWIND } from '../../../test/http';
+import { paths } from '#config/paths';
+import { makeCampaign, makeCampaigns } from '#features/campaigns/test/fixtures';
+import { configureApiClient } from '#lib/api-client';
+import { fakeService, renderApp } from '#test/campaign-service';
+import { brandMe, errorResponse, GLOW_LAB, NORTHWIND } from '#test/http';
 
 // The whole app renders in each test (lazy routes, loaders): give it time on a busy machine.
 configure({ asyncUtilTimeout: 3000 });

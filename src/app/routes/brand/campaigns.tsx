@@ -1,18 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
-import { ScreenHeader } from '../../../components/layout/screen-header';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { campaignListOptions } from '../../../features/campaigns/api/campaigns';
-import { CampaignList } from '../../../features/campaigns/components/campaign-list';
-import {
-  effectiveBrand,
-  readListView,
-  serviceFilters,
-} from '../../../features/campaigns/list-view';
-import { meQueryOptions } from '../../../features/session/api/me';
-import { useCurrentBrand, useMe } from '../../../features/session/use-me';
+import { ScreenHeader } from '#components/layout/screen-header';
+import { buttonClasses } from '#components/ui/button';
+import { paths } from '#config/paths';
+import { campaignListOptions } from '#features/campaigns/api/campaigns';
+import { CampaignList } from '#features/campaigns/components/campaign-list';
+import { effectiveBrand, readListView, serviceFilters } from '#features/campaigns/list-view';
+import { meQueryOptions } from '#features/session/api/me';
+import { useCurrentBrand, useMe } from '#features/session/use-me';
 
 /**
  * Starts loading the first page of the list the URL describes, without waiting: the screen shows
@@ -44,7 +40,7 @@ export function CampaignsScreen() {
       <ScreenHeader
         title="Campaigns"
         context={brand.name}
-        description={`${brand.name}’s campaigns: their status, deadlines, spend and tasks.`}
+        description={`The campaigns of ${brand.name}: their status, deadlines, spend and tasks.`}
         actions={
           canWrite ? (
             <Link to={paths.campaignNew.href(brand.id)} className={buttonClasses('primary')}>

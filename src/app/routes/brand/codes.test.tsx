@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeGroup, DiscountCode } from '#contract/codes';
-import { paths } from '../../../config/paths';
-import { makeCampaign } from '../../../features/campaigns/test/fixtures';
-import { configureApiClient } from '../../../lib/api-client';
-import { activityService, makeCreator } from '../../../test/activity-service';
-import { renderApp } from '../../../test/campaign-service';
-import { errorResponse, GLOW_LAB, jsonResponse } from '../../../test/http';
+import { paths } from '#config/paths';
+import { makeCampaign } from '#features/campaigns/test/fixtures';
+import { configureApiClient } from '#lib/api-client';
+import { activityService, makeCreator } from '#test/activity-service';
+import { renderApp } from '#test/campaign-service';
+import { errorResponse, GLOW_LAB, jsonResponse } from '#test/http';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -20,6 +20,7 @@ const GROUP: CodeGroup = {
   user_description: '15% off your first order',
   commission_cents: 150,
   codes_count: 3,
+  intake_address: 'usage+0123456789abcdef0123456789abcdef@intake.localhost',
   created_at: '2026-07-01T00:00:00.000Z',
 };
 
@@ -55,6 +56,8 @@ function codeService() {
     override: async (method, url) => {
       const path = url.pathname.replace(/^\/2026-07/, '');
       const q = url.searchParams;
+      if (path === '/usage-reports')
+        return jsonResponse({ data: [], has_more: false, next_cursor: null });
       if (path === '/code-groups')
         return jsonResponse({
           data: [{ ...GROUP, codes_count: codes.length }],
@@ -240,7 +243,10 @@ describe('codes', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', {
       name: 'Add codes to Glow Lab creator codes',
     });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Codes' }), 'GLOW-NEW1, GLOW-ANNA');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Codes' }),
+      'GLOW-NEW1{Enter}GLOW-ANNA',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Add 2 codes' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       '"GLOW-ANNA" already exists; nothing was added',
@@ -250,8 +256,10 @@ describe('codes', { timeout: 20_000 }, () => {
     await user.type(box, 'GLOW-NEW1{Enter}GLOW-NEW2{Enter}bad!code');
     await user.click(within(dialog).getByRole('button', { name: 'Add 2 codes' }));
     expect(within(dialog).getAllByRole('alert')[0]).toHaveTextContent(
-      '"bad!code": must be 1 to 64 letters, digits, - or _',
+      'Line 3: "bad!code" must be 1 to 64 letters, digits, - or _',
     );
+    // Refused before sending: nothing of the list was added.
+    expect(s.codes.map((c) => c.code)).not.toContain('GLOW-NEW2');
     await user.type(box, '{Backspace}'.repeat(8));
     await user.click(within(dialog).getByRole('button', { name: 'Add 2 codes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ScreenHeader } from '../../../components/layout/screen-header';
-import { Alert } from '../../../components/ui/alert';
-import { campaignListOptions } from '../../../features/campaigns/api/campaigns';
-import { CodesPanel } from '../../../features/codes/components/codes-panel';
-import { useCurrentBrand, useMe } from '../../../features/session/use-me';
-import { useEveryPage } from '../../../lib/use-every-page';
+import { ScreenHeader } from '#components/layout/screen-header';
+import { Alert } from '#components/ui/alert';
+import { campaignListOptions } from '#features/campaigns/api/campaigns';
+import { CodesPanel } from '#features/codes/components/codes-panel';
+import { useCurrentBrand, useMe } from '#features/session/use-me';
+import { useEveryPage } from '#lib/paging';
 
 /** `/brands/:brandId/codes?group=…&show=assigned|unassigned` */
 export function CodesScreen() {
@@ -22,7 +22,7 @@ export function CodesScreen() {
       <ScreenHeader
         title="Codes"
         context={brand.name}
-        description={`Discount codes of ${brand.name}’s code groups: who holds each code, how often it was used and what it earned.`}
+        description={`Discount codes of the code groups of ${brand.name}: who holds each code, how often it was used and what it earned.`}
       />
       {canReadCodes ? (
         <CodesPanel

@@ -1,108 +1,348 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { paths } from '../../../config/paths';
-import { makeCampaign } from '../../../features/campaigns/test/fixtures';
-import { configureApiClient } from '../../../lib/api-client';
-import { activityService, makeCreator } from '../../../test/activity-service';
-import { renderApp } from '../../../test/campaign-service';
-import { errorResponse, GLOW_LAB } from '../../../test/http';
+import { realService, type Team } from '#testing/service';
+import type { Campaign } from '#contract/campaigns';
+import type { CreatorPage } from '#contract/creators';
+import { describe, expect, it, vi } from 'vitest';
+import { paths } from '#config/paths';
+import { renderApp } from '#test/app';
 
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 8000 });
 
-const spring = makeCampaign(1, { name: 'Spring launch' });
-const summer = makeCampaign(2, { name: 'Summer glow' });
+const service = realService();
 
-afterEach(() => configureApiClient({ credentials: () => null }));
+const tag = () => Math.random().toString(16).slice(2, 8);
 
-function world() {
-  const creators = {
-    [spring.id]: [
-      makeCreator(3),
-      makeCreator(2),
-      makeCreator(1),
-      makeCreator(4, {
-        status: 'approved',
-        decided_at: '2026-07-02T10:00:00Z',
-        spend_cents: 12345,
-      }),
-    ],
-    [summer.id]: [makeCreator(9)],
-  };
-  // creator2 was approved by someone else in the meantime.
-  const service = activityService({
-    campaigns: [summer, spring],
-    creators,
-    override: (method, url) =>
-      method === 'POST' && url.pathname.endsWith('/creators/creator_2/approve')
-        ? errorResponse(409, 'already_decided', 'already_decided: approved at 2026-07-02T09:00:00Z')
-        : undefined,
+/**
+ * A brand with a waitlisted campaign aimed at the United States and at creators aged 18 to 35,
+ * and applicants on both sides of that targeting (the last one applied most recently).
+ */
+async function creatorsWorld() {
+  const { world } = service;
+  const team = await world.brandTeam({ name: `Creators ${tag()}` });
+  const campaign = await world.campaign(team, 'active', {
+    name: `Targeted ${tag()}`,
+    settings: { creator_approval_required: true },
+    targeting: {
+      root_operator: 'AND',
+      groups: [
+        {
+          operator: 'AND',
+          conditions: [
+            { property: 'prop_country', operator: 'IN', values: ['c_us'] },
+            { property: 'prop_age', operator: 'IN', values: ['18-35'] },
+          ],
+        },
+      ],
+    },
   });
-  return { ...service, creators };
+  const t = tag();
+  const people = {
+    ana: {
+      username: `ana_${t}`,
+      properties: { prop_country: 'c_us', prop_age: 24, prop_followers: 48200 },
+    },
+    ben: { username: `ben_${t}`, properties: { prop_country: 'c_de', prop_age: 30 } },
+    cy: { username: `cy_${t}`, properties: { prop_country: 'c_us', prop_age: 31 } },
+    dee: {
+      username: `dee_${t}`,
+      properties: { prop_country: 'c_us', prop_age: 19, prop_niche: 'n_skincare' },
+    },
+  };
+  const ids: Record<keyof typeof people, string> = { ana: '', ben: '', cy: '', dee: '' };
+  for (const key of ['ana', 'ben', 'cy', 'dee'] as const) {
+    const creator = await world.creator(people[key]);
+    await world.apply(campaign.id, creator.id);
+    ids[key] = creator.id;
+  }
+  const names = Object.fromEntries(
+    Object.entries(people).map(([k, v]) => [k, v.username]),
+  ) as Record<keyof typeof people, string>;
+  return { team, campaign, names, ids };
 }
 
-describe('creators', { timeout: 15_000 }, () => {
-  it('lists a campaign’s creators by status with counts, metrics and spend; the URL holds the choice', async () => {
-    world();
-    const user = userEvent.setup();
-    const { router } = renderApp(paths.creators.href(GLOW_LAB.id));
-    // The newest campaign is chosen first.
-    expect(await screen.findByRole('row', { name: /@creator9/ })).toBeInTheDocument();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), spring.id);
-    expect(await screen.findByRole('row', { name: /@creator3/ })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Applied' })).toHaveAttribute('aria-selected', 'true');
-    await user.click(screen.getByRole('tab', { name: 'Approved' }));
-    const row = await screen.findByRole('row', { name: /@creator4/ });
-    expect(row).toHaveTextContent('$123.45');
-    expect(row).toHaveTextContent('4,000');
-    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('approved');
-    expect(new URLSearchParams(router.state.location.search).get('campaign')).toBe(spring.id);
-  });
+const open = (team: Team, campaign: Campaign, query = '') =>
+  renderApp(`${paths.creators.href(team.brand.id)}?campaign=${campaign.id}${query}`, team.key);
 
-  it('approves many with a progress bar and a result per row, failures included', async () => {
-    const service = world();
+const row = (username: string) => screen.findByRole('row', { name: new RegExp(`@${username}`) });
+const rowNames = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map(
+      (r) =>
+        within(r)
+          .getByRole('rowheader')
+          .textContent?.match(/@\S+?(?=Applied)/)?.[0],
+    );
+
+async function statusOf(team: Team, campaign: Campaign, creatorId: string) {
+  const page = await service.world.api<CreatorPage>(
+    team,
+    'GET',
+    `/campaigns/${campaign.id}/creators?limit=100`,
+  );
+  return page.data.find((c) => c.creator_id === creatorId)?.status;
+}
+
+describe('creators: the approval job', { timeout: 30_000 }, () => {
+  it('shows what an approval needs (properties and fit) and no activity columns; Approved shows the activity', async () => {
+    const { team, campaign, names } = await creatorsWorld();
     const user = userEvent.setup();
-    renderApp(`${paths.creators.href(GLOW_LAB.id)}?campaign=${spring.id}`);
-    await screen.findByRole('row', { name: /@creator3/ });
-    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
-    await user.click(screen.getByRole('button', { name: 'Approve selected' }));
-    const bar = await screen.findByRole('progressbar', { name: 'Decisions sent' });
-    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '3'));
-    expect(bar).toHaveAttribute('aria-valuemax', '3');
-    expect(screen.getByText('3 of 3 done, 1 failed')).toBeInTheDocument();
+    const { router } = open(team, campaign);
+    const ana = await row(names.ana);
+    expect(within(ana).getByText('Fits targeting')).toBeInTheDocument();
+    expect(ana).toHaveTextContent('CountryUnited States');
+    expect(ana).toHaveTextContent('Age (years)24');
+    expect(ana).toHaveTextContent('Follower count48,200');
+    const ben = await row(names.ben);
+    expect(within(ben).getByText('Doesn’t fit')).toBeInTheDocument();
     expect(
-      within(screen.getByRole('list', { name: 'Failures' })).getByText(
-        '@creator2: already_decided: approved at 2026-07-02T09:00:00Z',
-      ),
+      within(
+        within(ben).getByRole('list', { name: `Unmet conditions for @${names.ben}` }),
+      ).getByText('Country is not United States'),
     ).toBeInTheDocument();
-    const approvals = service.decisionRequests();
-    expect(approvals).toHaveLength(3);
-    expect(approvals.every((p) => p.endsWith('/approve'))).toBe(true);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Select', 'Creator', 'Fit', 'Properties', 'Decision']);
+    expect(within(ana).getByRole('button', { name: `Approve @${names.ana}` })).toBeEnabled();
+    expect(within(ana).getByRole('button', { name: `Reject @${names.ana}` })).toBeEnabled();
+
+    await user.click(within(ana).getByRole('button', { name: `Approve @${names.ana}` }));
+    expect(await within(ana).findByText('Approved')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Approved' }));
+    const approved = await screen.findByRole('region', { name: /Approved creators/ });
+    expect(approved).toHaveAttribute('tabindex', '0');
+    expect(
+      within(approved)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Creator',
+      'Submitted',
+      'In review',
+      'Approved',
+      'Rejected',
+      'Posts',
+      'Views',
+      'Likes',
+      'Comments',
+      'Shares',
+      'Saves',
+      'Spend',
+    ]);
+    expect(
+      within(approved).getByRole('row', { name: new RegExp(`@${names.ana}`) }),
+    ).toHaveTextContent('$0.00');
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('approved');
   });
 
-  it('rejects one with a reason', async () => {
-    const service = world();
+  it('approves three who fit, from the filter; each row stays in place with its result', async () => {
+    const { team, campaign, names, ids } = await creatorsWorld();
     const user = userEvent.setup();
-    renderApp(`${paths.creators.href(GLOW_LAB.id)}?campaign=${spring.id}`);
-    await user.click(await screen.findByRole('button', { name: 'Reject creator1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject @creator1' });
+    const { router } = open(team, campaign);
+    await row(names.ana);
+    await user.click(screen.getByRole('button', { name: 'Fits targeting' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('row', { name: new RegExp(`@${names.ben}`) })).toBeNull();
+      expect(screen.getAllByRole('row')).toHaveLength(4);
+    });
+    expect(new URLSearchParams(router.state.location.search).get('fits')).toBe('true');
+    expect(service.requests.some((r) => r.url.searchParams.get('fits') === 'true')).toBe(true);
+    const order = rowNames();
+    expect(order).toEqual([`@${names.dee}`, `@${names.cy}`, `@${names.ana}`]);
+
+    for (const who of ['dee', 'cy', 'ana'] as const) {
+      await user.click(screen.getByRole('button', { name: `Approve @${names[who]}` }));
+    }
+    for (const who of ['dee', 'cy', 'ana'] as const) {
+      expect(await within(await row(names[who])).findByText('Approved')).toBeInTheDocument();
+    }
+    expect(await screen.findByText('3 approved')).toBeInTheDocument();
+    // After the lists refetched, the decided rows are still where they were.
+    await waitFor(() =>
+      expect(
+        service.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/creators')).length,
+      ).toBeGreaterThan(1),
+    );
+    expect(rowNames()).toEqual(order);
+    for (const who of ['dee', 'cy', 'ana'] as const) {
+      expect(await statusOf(team, campaign, ids[who])).toBe('approved');
+    }
+    expect(await statusOf(team, campaign, ids.ben)).toBe('applied');
+  });
+
+  it('moves the focus to the next row’s Approve, so a keyboard approves down the list', async () => {
+    const { team, campaign, names } = await creatorsWorld();
+    const user = userEvent.setup();
+    open(team, campaign);
+    const first = within(await row(names.dee)).getByRole('button', {
+      name: `Approve @${names.dee}`,
+    });
+    first.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: `Approve @${names.cy}` })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: `Approve @${names.ben}` })).toHaveFocus();
+    expect(await screen.findByText('2 approved')).toBeInTheDocument();
+  });
+
+  it('announces a creator who applies meanwhile and inserts nobody until Show', async () => {
+    const { team, campaign, names } = await creatorsWorld();
+    const user = userEvent.setup();
+    open(team, campaign);
+    await row(names.ana);
+    const before = rowNames();
+    const late = await service.world.creator({
+      username: `late_${tag()}`,
+      properties: { prop_country: 'c_us', prop_age: 22 },
+    });
+    await service.world.apply(campaign.id, late.id);
+    const notice = await screen.findByRole(
+      'button',
+      { name: '1 new applicant · Show' },
+      { timeout: 10_000 },
+    );
+    expect(rowNames()).toEqual(before);
+    await user.click(notice);
+    expect(rowNames()).toEqual([`@${late.username}`, ...before]);
+    expect(screen.queryByRole('button', { name: /new applicant/ })).toBeNull();
+  });
+
+  it('without creators:write, shows the applicants without decisions, and arrivals at once', async () => {
+    const { team, campaign, names } = await creatorsWorld();
+    const key = await service.ctx.ops.createKey({
+      kind: 'brand',
+      brand_id: team.brand.id,
+      scopes: ['campaigns:read', 'submissions:write'],
+    });
+    open({ ...team, key: key.key }, campaign);
+    const ana = await row(names.ana);
+    expect(within(ana).getByText('Fits targeting')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Select all' })).toBeNull();
+    const late = await service.world.creator({ username: `late_${tag()}` });
+    await service.world.apply(campaign.id, late.id);
+    expect(await row(late.username)).toBeInTheDocument();
+  });
+
+  it('rejects one with a reason, and a selection in one go', async () => {
+    const { team, campaign, names, ids } = await creatorsWorld();
+    const user = userEvent.setup();
+    open(team, campaign);
+    await user.click(
+      within(await row(names.ben)).getByRole('button', { name: `Reject @${names.ben}` }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: `Reject @${names.ben}` });
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Reason (optional)' }),
-      'Audience too small',
+      'Outside our markets',
     );
+    expect(within(dialog).getByText('19 / 1,000 characters')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reject creator' }));
-    await waitFor(() => expect(service.decisionRequests()).toHaveLength(1));
-    const call = service.fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(String(call[0])).toMatch(/\/creators\/creator_1\/reject$/);
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ reason: 'Audience too small' });
+    expect(await within(await row(names.ben)).findByText('Rejected')).toBeInTheDocument();
+    const sent = service.requests.find(
+      (r) => r.method === 'POST' && r.path.endsWith(`/${ids.ben}/reject`),
+    );
+    expect(JSON.parse(sent!.body!)).toEqual({ reason: 'Outside our markets' });
+    expect(await statusOf(team, campaign, ids.ben)).toBe('rejected');
+
+    await user.click(screen.getByRole('checkbox', { name: `Select @${names.cy}` }));
+    await user.click(screen.getByRole('checkbox', { name: `Select @${names.dee}` }));
+    expect(screen.getByText('2 selected · 1 rejected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reject 2 selected' }));
+    const many = await screen.findByRole('dialog', { name: 'Reject 2 creators' });
+    await user.click(within(many).getByRole('button', { name: 'Reject 2 creators' }));
+    expect(await screen.findByText('3 rejected')).toBeInTheDocument();
+    expect(await statusOf(team, campaign, ids.dee)).toBe('rejected');
   });
 
-  it('has no accessibility violations axe can find', async () => {
-    world();
-    const { container } = renderApp(`${paths.creators.href(GLOW_LAB.id)}?campaign=${spring.id}`);
-    await screen.findByRole('row', { name: /@creator3/ });
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
+  it('shows the service’s refusal on the row when someone else decided first', async () => {
+    const { team, campaign, names, ids } = await creatorsWorld();
+    const user = userEvent.setup();
+    // The live stream is down, so the tab has not heard of the other decision when Approve is
+    // clicked: the service's refusal is what tells the reviewer.
+    service.intercept((request) => {
+      if (request.path === '/events') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    open(team, campaign);
+    await row(names.cy);
+    await service.world.api(
+      team,
+      'POST',
+      `/campaigns/${campaign.id}/creators/${ids.cy}/reject`,
+      {},
+    );
+    await user.click(screen.getByRole('button', { name: `Approve @${names.cy}` }));
+    const cy = await row(names.cy);
+    expect(
+      await within(cy).findByText(/status: the application was already rejected at/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 failed (see the row)')).toBeInTheDocument();
+  });
+
+  it('a row decided by someone else says so and offers no decision; a list all decided elsewhere reads as finished', async () => {
+    const { team, campaign, names, ids } = await creatorsWorld();
+    open(team, campaign);
+    await row(names.ana);
+    const order = rowNames();
+    await service.world.api(
+      team,
+      'POST',
+      `/campaigns/${campaign.id}/creators/${ids.cy}/approve`,
+      {},
+    );
+    const cy = await row(names.cy);
+    expect(
+      await within(cy).findByText('Decided by someone else', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(within(cy).queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+    expect(within(cy).getByRole('checkbox', { name: `Select @${names.cy}` })).toBeDisabled();
+    // Nothing moved: the row stays in its place until the list is finished.
+    expect(rowNames()).toEqual(order);
+
+    for (const who of ['ana', 'ben', 'dee'] as const) {
+      await service.world.api(
+        team,
+        'POST',
+        `/campaigns/${campaign.id}/creators/${ids[who]}/reject`,
+        {},
+      );
+    }
+    expect(
+      await screen.findByText('No applicants waiting', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: new RegExp(`@${names.cy}`) })).toBeNull();
+  });
+
+  it('on a phone, each applicant is a card with Approve and Reject', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const { team, campaign, names } = await creatorsWorld();
+    const user = userEvent.setup();
+    open(team, campaign);
+    const list = await screen.findByRole('list', { name: 'Applied creators' });
+    const card = within(list).getByRole('listitem', { name: `@${names.ana}` });
+    expect(within(card).getByText('Fits targeting')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.click(within(card).getByRole('button', { name: `Approve @${names.ana}` }));
+    expect(await within(card).findByText('Approved')).toBeInTheDocument();
+  });
+
+  it('has no accessibility violations axe can find on Applied and Approved', async () => {
+    const { team, campaign, names } = await creatorsWorld();
+    const user = userEvent.setup();
+    const { container } = open(team, campaign);
+    await row(names.ana);
+    const rules = { rules: { 'color-contrast': { enabled: false } } };
+    expect((await axe.run(container, rules)).violations.map((v) => v.id)).toEqual([]);
+    await user.click(screen.getByRole('tab', { name: 'Approved' }));
+    await screen.findByText('No approved creators');
+    expect((await axe.run(container, rules)).violations.map((v) => v.id)).toEqual([]);
   });
 });

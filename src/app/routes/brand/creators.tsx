@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ScreenHeader } from '../../../components/layout/screen-header';
-import { InlineError } from '../../../components/ui/inline-error';
-import { LoadingState } from '../../../components/ui/spinner';
-import { campaignListOptions } from '../../../features/campaigns/api/campaigns';
-import { CreatorsPanel } from '../../../features/creators/components/creators-panel';
-import { useCurrentBrand, useMe } from '../../../features/session/use-me';
-import { useEveryPage } from '../../../lib/use-every-page';
+import { ScreenHeader } from '#components/layout/screen-header';
+import { InlineError } from '#components/ui/inline-error';
+import { LoadingState } from '#components/ui/spinner';
+import { campaignListOptions } from '#features/campaigns/api/campaigns';
+import { CreatorsPanel } from '#features/creators/components/creators-panel';
+import { useCurrentBrand, useMe } from '#features/session/use-me';
+import { useCampaignParam } from '#lib/campaign-choice';
+import { useEveryPage } from '#lib/paging';
 
 /** Campaigns that can have creators (every status but draft), newest first. */
 const ACTIVITY_CAMPAIGN_STATUSES = ['pending_approval', 'active', 'paused', 'completed'] as const;
@@ -19,21 +20,26 @@ export function CreatorsScreen() {
   );
   // The picker offers every campaign, not only the first page.
   useEveryPage(campaigns);
+  const list = campaigns.data?.pages.flatMap((page) => page.data);
+  // The panel reads the campaign from the URL: it opens once the default is written there.
+  const campaignId = useCampaignParam(brand.id, list, { complete: !campaigns.hasNextPage });
   return (
     <>
       <ScreenHeader
         title="Creators"
         context={brand.name}
-        description={`Creators who applied to or joined ${brand.name}’s campaigns, and where each application stands.`}
+        description={`Creators who applied to or joined the campaigns of ${brand.name}, and where each application stands.`}
       />
       {campaigns.isPending ? (
         <LoadingState label="Loading the campaigns…" />
       ) : campaigns.isError ? (
         <InlineError error={campaigns.error} onRetry={() => void campaigns.refetch()} />
+      ) : list && list.length > 0 && !campaignId ? (
+        <LoadingState label="Loading the campaigns…" />
       ) : (
         <CreatorsPanel
           brandId={brand.id}
-          campaigns={campaigns.data.pages.flatMap((page) => page.data)}
+          campaigns={list ?? []}
           canDecide={me.key.scopes.includes('creators:write')}
           moreCampaignsLoading={campaigns.hasNextPage}
         />

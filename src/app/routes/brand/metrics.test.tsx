@@ -1,196 +1,154 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it } from 'vitest';
 import type { Campaign } from '#contract/campaigns';
-import type { MetricsReport } from '#contract/metrics';
-import { paths } from '../../../config/paths';
-import { makeCampaign, makeTask } from '../../../features/campaigns/test/fixtures';
-import { configureApiClient } from '../../../lib/api-client';
-import { activityService, makePost } from '../../../test/activity-service';
-import { renderApp } from '../../../test/campaign-service';
-import { GLOW_LAB, jsonResponse } from '../../../test/http';
+import type { Post } from '#contract/posts';
+import type { Submission } from '#contract/submissions';
+import { realService, type Team } from '#testing/service';
+import { describe, expect, it } from 'vitest';
+import { paths } from '#config/paths';
+import { renderApp } from '#test/app';
 
-configure({ asyncUtilTimeout: 3000 });
+// Generous: three screens each load their campaigns from the in-process service (slow on a busy machine).
+configure({ asyncUtilTimeout: 15_000 });
 
-const unboxing = makeTask(1, { title: 'Unboxing', platforms: ['tiktok'] });
-const spring = makeCampaign(1, { name: 'Spring launch', tasks: [unboxing] });
-const summer = makeCampaign(2, { name: 'Summer glow', tasks: [] });
+const service = realService();
+const tag = () => Math.random().toString(36).slice(2, 7);
 
-afterEach(() => configureApiClient({ credentials: () => null }));
-
-function report(campaignId: string, groupBy: string | null): MetricsReport {
-  return {
-    campaign_id: campaignId,
-    funnel: {
-      creators_applied: 40,
-      creators_approved: 10,
-      submissions_in_review: 8,
-      submissions_approved: 6,
-      posts: 3,
-    },
-    performance: {
-      views: 12000,
-      likes: 600,
-      comments: 40,
-      shares: 20,
-      saves: 20,
-      engagement_rate: 0.0567,
-    },
-    spend: { spent_cents: 45000, effective_cpm_cents: 3750 },
-    ...(groupBy === 'task'
-      ? {
-          groups: [
-            {
-              group_key: unboxing.id,
-              group_label: 'Unboxing',
-              posts: 3,
-              performance: { views: 12000, likes: 600, comments: 40, shares: 20, saves: 20 },
-            },
-          ],
-        }
-      : groupBy === 'platform'
-        ? {
-            groups: [
-              {
-                group_key: 'tiktok',
-                group_label: 'TikTok',
-                posts: 2,
-                performance: { views: 9000, likes: 500, comments: 30, shares: 10, saves: 10 },
-              },
-              {
-                group_key: 'instagram',
-                group_label: 'Instagram',
-                posts: 1,
-                performance: { views: 3000, likes: 100, comments: 10, shares: 10, saves: 10 },
-              },
-            ],
-          }
-        : {}),
-    as_of: '2026-07-04T10:30:00.000Z',
-  };
+/** A creator approved on the campaign sends content to its first task. */
+async function sent(team: Team, campaign: Campaign, name: string): Promise<Submission> {
+  const creator = await service.world.approvedCreator(team, campaign, { username: name });
+  return service.world.submit(campaign.id, creator.id, campaign.tasks![0]!.id);
 }
 
-function service(
-  springPosts = [
-    makePost(3, unboxing.id, { posted_at: '2026-07-03T12:00:00.000Z' }),
-    makePost(2, unboxing.id, { posted_at: '2026-07-01T12:00:00.000Z' }),
-  ],
-  newer: Campaign[] = [],
-) {
-  return activityService({
-    campaigns: [...newer, summer, spring],
-    posts: { [spring.id]: springPosts, [summer.id]: [] },
-    override: (_method, url) => {
-      const m = /^\/2026-07\/campaigns\/([^/]+)\/metrics$/.exec(url.pathname);
-      if (m) return jsonResponse(report(m[1]!, url.searchParams.get('group_by')));
-      return undefined;
-    },
+async function approvedAndPosted(team: Team, campaign: Campaign, name: string, views: number) {
+  const s = await sent(team, campaign, name);
+  await service.world.api(team, 'POST', `/campaigns/${campaign.id}/submissions/${s.id}/approve`);
+  const post = await service.world.post(s.id);
+  const shares = { likes: views / 10, comments: views / 100, shares: 0, saves: 0 };
+  await service.world.ops('PATCH', `/ops/posts/${post.id}/metrics`, { views, ...shares });
+  return post;
+}
+
+/**
+ * A brand with one active campaign: three creators approved and one waiting; content from three
+ * of them: one in review, two approved and posted (1,000 and 4,000 views), the second then taken
+ * down. The creator sequence is 4 applied → 3 approved; content 2 submitted (1 in review) → 1
+ * approved → 1 posted.
+ */
+async function metricsWorld() {
+  const t = tag();
+  const team = await service.world.brandTeam({ name: `Glow ${t}` });
+  const campaign = await service.world.campaign(team, 'active', {
+    name: 'Spring launch',
+    settings: { creator_approval_required: true },
   });
+  await sent(team, campaign, `ana_${t}`);
+  await approvedAndPosted(team, campaign, `ben_${t}`, 1000);
+  const gone: Post = await approvedAndPosted(team, campaign, `cy_${t}`, 4000);
+  await service.world.ops('POST', `/ops/posts/${gone.id}/take-down`);
+  const waiting = await service.world.creator({ username: `dee_${t}` });
+  await service.world.apply(campaign.id, waiting.id);
+  return { team, campaign };
 }
 
-const metricsRequests = (s: ReturnType<typeof service>) =>
-  s.requests.filter((r) => r.url.pathname.endsWith('/metrics')).map((r) => r.url);
-
-describe('metrics', { timeout: 20_000 }, () => {
-  it('shows a campaign’s figures, funnel with conversions and the time of the report', async () => {
-    service();
+describe('metrics against the service', { timeout: 60_000 }, () => {
+  it('shows creators and content as two sequences, none over 100%, and one set of figures without the deleted post', async () => {
+    const { team, campaign } = await metricsWorld();
     const user = userEvent.setup();
-    renderApp(`${paths.metrics.href(GLOW_LAB.id, spring.id)}`);
+    renderApp(paths.metrics.href(team.brand.id, campaign.id), team.key);
+
     const figures = await screen.findByRole('region', { name: 'Performance and spend' });
-    expect(within(figures).getByText('Views').nextSibling).toHaveTextContent('12,000');
-    expect(figures).toHaveTextContent('5.67%');
-    expect(figures).toHaveTextContent('$450.00');
-    expect(figures).toHaveTextContent('$37.50');
-    expect(screen.getByText(/Report as of/)).toHaveTextContent('Jul 4, 2026');
+    // Only the live post counts: 1,000 views, not the 5,000 the deleted post would add.
+    expect(within(figures).getByText('Views').nextSibling).toHaveTextContent(/^1,000$/);
+    expect(within(figures).getByText('Live posts').nextSibling).toHaveTextContent(/^1$/);
+
     const funnel = screen.getByRole('region', { name: 'Funnel' });
     expect(within(funnel).getByRole('img')).toHaveAccessibleName(
-      /Applied 40, Approved 10 \(25% of the step before\)/,
+      'Creators: Applied 4, Approved 3 (75% of the step before). Content: Submitted 2, Approved 1 (50% of the step before), Posted 1 (100% of the step before).',
     );
+    const shares = [...funnel.textContent!.matchAll(/([\d.]+)%/g)].map((m) => Number(m[1]));
+    expect(Math.max(...shares)).toBeLessThanOrEqual(100);
     await user.click(within(funnel).getByRole('button', { name: 'Table' }));
-    const rows = within(funnel)
-      .getAllByRole('row')
-      .map((r) => r.textContent);
-    expect(rows).toEqual([
-      'StepCountConversion from the step before',
-      'Applied40—',
-      'Approved1025%',
-      'In review880%',
-      'Approved content675%',
-      'Posts350%',
+    expect(
+      within(funnel)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'SequenceStepCountShare of the step before',
+      'CreatorsApplied4—',
+      'CreatorsApproved375%',
+      'ContentSubmitted (1 in review)2—',
+      'ContentApproved150%',
+      'ContentPosted (live posts)1100%',
     ]);
+
+    const timeline = await screen.findByRole('region', { name: 'Views and engagement over time' });
+    await waitFor(() => expect(timeline).toHaveTextContent('Built from 1 live post'));
+    await user.click(within(timeline).getByRole('button', { name: 'Table' }));
+    const rows = within(timeline).getAllByRole('row');
+    // The running total the timeline reaches is the report's figure.
+    expect(within(rows.at(-1)!).getAllByRole('cell').at(-2)).toHaveTextContent(/^1,000$/);
   });
 
-  it('switches the breakdown between task and platform through group_by, labelled by the service', async () => {
-    const s = service();
+  it('opens the newest active campaign, not a newer one pending approval, and then the one last chosen on every screen', async () => {
+    const team = await service.world.brandTeam({ name: `Pick ${tag()}` });
+    const older = await service.world.campaign(team, 'active', { name: 'Older active' });
+    const active = await service.world.campaign(team, 'active', { name: 'Newer active' });
+    await service.world.campaign(team, 'pending_approval', { name: 'Waiting for approval' });
     const user = userEvent.setup();
-    const { router } = renderApp(paths.metrics.href(GLOW_LAB.id, spring.id));
-    const byTask = await screen.findByRole('region', { name: 'Performance by task' });
-    expect(metricsRequests(s).at(-1)!.searchParams.get('group_by')).toBe('task');
-    await user.click(within(byTask).getByRole('button', { name: 'Table' }));
-    expect(within(byTask).getByRole('row', { name: /Unboxing/ })).toHaveTextContent('12,000');
 
-    await user.click(screen.getByRole('radio', { name: 'Platform' }));
-    const byPlatform = await screen.findByRole('region', { name: 'Performance by platform' });
-    await waitFor(() => expect(router.state.location.search).toContain('by=platform'));
-    expect(metricsRequests(s).at(-1)!.searchParams.get('group_by')).toBe('platform');
-    await user.click(within(byPlatform).getByRole('button', { name: 'Table' }));
-    expect(within(byPlatform).getByRole('row', { name: /TikTok/ })).toHaveTextContent('9,000');
-    expect(within(byPlatform).getByRole('row', { name: /Instagram/ })).toHaveTextContent('3,000');
+    const metrics = renderApp(paths.metrics.href(team.brand.id), team.key);
+    const picker = await screen.findByRole('combobox', { name: 'Campaign' });
+    await waitFor(() => expect(picker).toHaveValue(active.id));
+    // The URL names the campaign shown, so a reload or a shared link opens the same one.
+    expect(metrics.router.state.location.search).toBe(`?campaign=${active.id}`);
+    await user.selectOptions(picker, older.id);
+    await waitFor(() => expect(metrics.router.state.location.search).toBe(`?campaign=${older.id}`));
+    metrics.unmount();
+
+    for (const href of [paths.posts.href(team.brand.id), paths.creators.href(team.brand.id)]) {
+      const view = renderApp(href, team.key);
+      const other = await screen.findByRole('combobox', { name: 'Campaign' });
+      await waitFor(() => expect(other).toHaveValue(older.id));
+      view.unmount();
+    }
   });
 
-  it('builds views over time from every page of the posts, by the day each was posted', async () => {
-    service();
+  it('lets people filter posts by a creator’s handle', async () => {
+    const { team, campaign } = await metricsWorld();
     const user = userEvent.setup();
-    renderApp(paths.metrics.href(GLOW_LAB.id, spring.id));
-    const region = await screen.findByRole('region', { name: 'Views and engagement over time' });
-    expect(region).toHaveTextContent('Built from 2 posts');
-    await user.click(within(region).getByRole('button', { name: 'Table' }));
-    // Three days (the one between has no posts); totals run on.
-    const body = within(region).getAllByRole('row').slice(1);
-    expect(body).toHaveLength(3);
-    expect(body[2]).toHaveTextContent('500');
-  });
-
-  it('reads every page of a campaign’s posts (100 a page) for the timeline', async () => {
-    const many = Array.from({ length: 230 }, (_, i) =>
-      makePost(i + 1, unboxing.id, { posted_at: '2026-07-02T12:00:00.000Z' }),
+    const { router } = renderApp(
+      `${paths.posts.href(team.brand.id)}?campaign=${campaign.id}`,
+      team.key,
     );
-    const s = service(many);
-    renderApp(paths.metrics.href(GLOW_LAB.id, spring.id));
-    const region = () => screen.getByRole('region', { name: 'Views and engagement over time' });
-    await waitFor(() => expect(region()).toHaveTextContent('Built from 230 posts'), {
-      timeout: 8000,
-    });
-    expect(region()).not.toHaveTextContent('loading more');
-    const pages = s.requests.filter((r) => r.url.pathname.endsWith(`${spring.id}/posts`));
-    expect(pages.map((r) => r.url.searchParams.get('starting_after'))).toEqual([
-      null,
-      '100',
-      '200',
+    const creator = await screen.findByRole('combobox', { name: 'Creator' });
+    const ben = await within(creator).findByRole('option', { name: /^@ben_/ });
+    expect(
+      within(creator)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'All creators',
+      ...['ana', 'ben', 'cy'].map((n) => expect.stringMatching(new RegExp(`^@${n}_`))),
     ]);
-  });
-
-  it('opens the newest campaign by default and says when a campaign has no posts', async () => {
-    service();
-    renderApp(paths.metrics.href(GLOW_LAB.id));
-    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Campaign' })).toHaveValue(summer.id);
-  });
-
-  it('opens the newest active campaign by default, not a newer one still pending approval', async () => {
-    const pending = makeCampaign(3, { name: 'Autumn teaser', status: 'pending_approval' });
-    service(undefined, [pending]);
-    renderApp(paths.metrics.href(GLOW_LAB.id));
-    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Campaign' })).toHaveValue(summer.id);
+    await user.selectOptions(creator, ben);
+    await waitFor(() =>
+      expect(router.state.location.search).toContain(
+        `creator=${encodeURIComponent(ben.getAttribute('value')!)}`,
+      ),
+    );
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(table).toHaveTextContent(/@ben_/);
   });
 
   it('has no accessibility violations axe can find', async () => {
-    service();
+    const { team, campaign } = await metricsWorld();
     const user = userEvent.setup();
-    const { container } = renderApp(paths.metrics.href(GLOW_LAB.id, spring.id));
+    const { container } = renderApp(paths.metrics.href(team.brand.id, campaign.id), team.key);
     const funnel = await screen.findByRole('region', { name: 'Funnel' });
+    await screen.findByRole('region', { name: 'Views and engagement over time' });
     await user.click(within(funnel).getByRole('button', { name: 'Table' }));
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);

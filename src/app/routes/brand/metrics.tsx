@@ -1,15 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChartLine } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { CampaignPicker } from '../../../components/form/campaign-picker';
-import { ScreenHeader } from '../../../components/layout/screen-header';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineError } from '../../../components/ui/inline-error';
-import { LoadingState } from '../../../components/ui/spinner';
-import { campaignListOptions } from '../../../features/campaigns/api/campaigns';
-import { CampaignMetrics } from '../../../features/metrics/components/campaign-metrics';
-import { useCurrentBrand } from '../../../features/session/use-me';
-import { useEveryPage } from '../../../lib/use-every-page';
+import { CampaignPicker } from '#components/form/campaign-picker';
+import { ScreenHeader } from '#components/layout/screen-header';
+import { EmptyState } from '#components/ui/empty-state';
+import { InlineError } from '#components/ui/inline-error';
+import { LoadingState } from '#components/ui/spinner';
+import { campaignListOptions } from '#features/campaigns/api/campaigns';
+import { CampaignMetrics } from '#features/metrics/components/campaign-metrics';
+import { useCurrentBrand } from '#features/session/use-me';
+import { useCampaignParam } from '#lib/campaign-choice';
+import { useEveryPage } from '#lib/paging';
 
 /** Campaigns that can have metrics (every status but draft), newest first. */
 const REPORTED_CAMPAIGN_STATUSES = ['pending_approval', 'active', 'paused', 'completed'] as const;
@@ -23,18 +24,17 @@ export function MetricsScreen() {
   );
   useEveryPage(campaigns);
   const list = campaigns.data?.pages.flatMap((page) => page.data) ?? [];
-  // Without a choice, the newest running campaign: one pending approval has no activity yet.
-  const campaignId =
-    searchParams.get('campaign') ??
-    (list.find((c) => c.status === 'active') ?? list[0])?.id ??
-    null;
+  // Without a choice, the last chosen campaign, else the newest active one (as on every screen).
+  const campaignId = useCampaignParam(brand.id, campaigns.data ? list : undefined, {
+    complete: !campaigns.hasNextPage,
+  });
 
   return (
     <>
       <ScreenHeader
         title="Metrics"
         context={brand.name}
-        description={`How ${brand.name}’s campaigns perform: the creator funnel, views and engagement, and spend.`}
+        description={`How the campaigns of ${brand.name} perform: the creator funnel, views and engagement, and spend.`}
       />
       {campaigns.isPending ? (
         <LoadingState label="Loading the campaigns…" />
@@ -58,7 +58,9 @@ export function MetricsScreen() {
           />
           {campaignId ? (
             <CampaignMetrics key={campaignId} brandId={brand.id} campaignId={campaignId} />
-          ) : null}
+          ) : (
+            <LoadingState label="Loading the campaigns…" />
+          )}
         </div>
       )}
     </>

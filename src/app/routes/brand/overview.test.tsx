@@ -1,63 +1,63 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { paths } from '../../../config/paths';
-import { makeCampaign } from '../../../features/campaigns/test/fixtures';
-import { configureApiClient } from '../../../lib/api-client';
-import { activityService } from '../../../test/activity-service';
-import { renderApp } from '../../../test/campaign-service';
-import { GLOW_LAB, errorResponse, jsonResponse } from '../../../test/http';
+import type { Campaign } from '#contract/campaigns';
+import type { Post } from '#contract/posts';
+import type { Submission } from '#contract/submissions';
+import { realService, type Team } from '#testing/service';
+import { paths } from '#config/paths';
+import { configureApiClient } from '#lib/api-client';
+import { renderApp } from '#test/app';
 
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 8000 });
 
+const service = realService();
 afterEach(() => configureApiClient({ credentials: () => null }));
 
-const spring = makeCampaign(1, { name: 'Spring launch', status: 'active' });
-const summer = makeCampaign(2, { name: 'Summer glow', status: 'completed' });
-const draft = makeCampaign(3, { name: 'Draft idea', status: 'draft' });
-
-const report = (campaignId: string, views: number, engagements: number, spent: number) => ({
-  campaign_id: campaignId,
-  funnel: {
-    creators_applied: 9,
-    creators_approved: 3,
-    submissions_in_review: 1,
-    submissions_approved: 2,
-    posts: 2,
-  },
-  performance: {
-    views,
-    likes: engagements,
+/** One creator's post on the campaign with these totals, and a payout of `spentCents`. */
+async function postWith(
+  team: Team,
+  campaign: Campaign,
+  figures: { views: number; likes: number; spentCents: number },
+) {
+  const creator = await service.world.approvedCreator(team, campaign);
+  const submission = await service.world.submit(campaign.id, creator.id, campaign.tasks![0]!.id);
+  await service.world.api<Submission>(
+    team,
+    'POST',
+    `/campaigns/${campaign.id}/submissions/${submission.id}/approve`,
+  );
+  const post = await service.world.post(submission.id);
+  await service.world.ops<Post>('PATCH', `/ops/posts/${post.id}/metrics`, {
+    views: figures.views,
+    likes: figures.likes,
     comments: 0,
     shares: 0,
     saves: 0,
-    engagement_rate: views ? engagements / views : 0,
-  },
-  spend: {
-    spent_cents: spent,
-    effective_cpm_cents: views ? Math.round((spent * 1000) / views) : 0,
-  },
-  as_of: '2026-07-04T10:30:00.000Z',
-});
-
-function service(failFor?: string) {
-  return activityService({
-    campaigns: [draft, summer, spring],
-    override: (_method, url) => {
-      const m = /^\/2026-07\/campaigns\/([^/]+)\/metrics$/.exec(url.pathname);
-      if (!m) return undefined;
-      if (m[1] === failFor) return errorResponse(404, 'not_found', 'No such campaign.');
-      return m[1] === spring.id
-        ? jsonResponse(report(spring.id, 1000, 100, 5000))
-        : jsonResponse(report(summer.id, 3000, 60, 10000));
-    },
+  });
+  await service.world.ops('POST', '/ops/payouts', {
+    campaign_id: campaign.id,
+    creator_id: creator.id,
+    amount_cents: figures.spentCents,
   });
 }
 
-describe('overview', { timeout: 15_000 }, () => {
+/** Spring launch (active: 1,000 views, 100 likes, $50), Summer glow (completed: 3,000, 60, $100), a draft. */
+async function brandWithCampaigns() {
+  const team = await service.world.brandTeam();
+  const spring = await service.world.campaign(team, 'active', { name: 'Spring launch' });
+  await postWith(team, spring, { views: 1000, likes: 100, spentCents: 5000 });
+  const summer = await service.world.campaign(team, 'active', { name: 'Summer glow' });
+  await postWith(team, summer, { views: 3000, likes: 60, spentCents: 10000 });
+  await service.world.ops('POST', `/ops/campaigns/${summer.id}/complete`);
+  await service.world.campaign(team, 'draft', { name: 'Draft idea' });
+  return { team, spring, summer };
+}
+
+describe('overview', { timeout: 60_000 }, () => {
   it('puts the campaigns side by side and totals them from the summed metrics', async () => {
-    service();
-    renderApp(paths.overview.href(GLOW_LAB.id));
+    const { team, spring } = await brandWithCampaigns();
+    renderApp(paths.overview.href(team.brand.id), team.key);
     const table = await screen.findByRole('table', {
       name: 'Campaigns and their headline figures',
     });
@@ -75,21 +75,28 @@ describe('overview', { timeout: 15_000 }, () => {
     expect(total).toHaveTextContent('$37.50');
     expect(within(springRow).getByRole('link', { name: 'Spring launch' })).toHaveAttribute(
       'href',
-      paths.metrics.href(GLOW_LAB.id, spring.id),
+      paths.metrics.href(team.brand.id, spring.id),
     );
   });
 
   it('narrows to running campaigns and says when one campaign’s figures failed', async () => {
-    service(spring.id);
+    const { team, spring } = await brandWithCampaigns();
+    // The network fails for one campaign's figures: a fault, not an answer of the service.
+    service.intercept((request) => {
+      if (request.path === `/campaigns/${spring.id}/metrics`) throw new TypeError('offline');
+      return undefined;
+    });
     const user = userEvent.setup();
-    const { router } = renderApp(paths.overview.href(GLOW_LAB.id));
+    const { router } = renderApp(paths.overview.href(team.brand.id), team.key);
     const table = await screen.findByRole('table', {
       name: 'Campaigns and their headline figures',
     });
-    await waitFor(() =>
-      expect(within(table).getByRole('row', { name: /Spring launch/ })).toHaveTextContent(
-        'could not be loaded',
-      ),
+    await waitFor(
+      () =>
+        expect(within(table).getByRole('row', { name: /Spring launch/ })).toHaveTextContent(
+          'could not be loaded',
+        ),
+      { timeout: 15_000 },
     );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Campaigns' }), 'running');
     await waitFor(() => expect(router.state.location.search).toBe('?show=running'));

@@ -3,20 +3,20 @@ import type { CampaignStatus } from '#contract/enums';
 import { LayoutDashboard } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ScreenHeader } from '../../../components/layout/screen-header';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineError } from '../../../components/ui/inline-error';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { LoadingState } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { campaignListOptions } from '../../../features/campaigns/api/campaigns';
-import { metricsReportOptions } from '../../../features/metrics/api/metrics';
-import { OverviewTable } from '../../../features/overview/components/overview-table';
-import { useCurrentBrand } from '../../../features/session/use-me';
-import { formatNumber } from '../../../lib/format';
-import { useEveryPage } from '../../../lib/use-every-page';
+import { ScreenHeader } from '#components/layout/screen-header';
+import { Button } from '#components/ui/button';
+import { EmptyState } from '#components/ui/empty-state';
+import { InlineError } from '#components/ui/inline-error';
+import { Label } from '#components/ui/label';
+import { Select } from '#components/ui/select';
+import { LoadingState } from '#components/ui/spinner';
+import { paths } from '#config/paths';
+import { campaignListOptions } from '#features/campaigns/api/campaigns';
+import { metricsReportOptions } from '#features/metrics/api/metrics';
+import { OverviewTable } from '#features/overview/components/overview-table';
+import { useCurrentBrand } from '#features/session/use-me';
+import { formatNumber } from '#lib/format';
+import { useEveryPage } from '#lib/paging';
 
 /** Which campaigns the overview compares; drafts have no activity and are never listed. */
 const SHOWN: Record<string, { label: string; statuses: readonly CampaignStatus[] }> = {
@@ -49,7 +49,7 @@ export function OverviewScreen() {
       <ScreenHeader
         title="Overview"
         context={brand.name}
-        description={`${brand.name}’s campaigns side by side: creators, posts, views, engagement and spend. Drafts are left out.`}
+        description={`The campaigns of ${brand.name} side by side: creators, posts, views, engagement and spend. Drafts are left out.`}
       />
       <div className="mb-4 max-w-xs space-y-1">
         <Label htmlFor={`${id}-show`}>Campaigns</Label>

@@ -1,14 +1,14 @@
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { paths } from '../../../config/paths';
-import { makeCampaign, makeTask } from '../../../features/campaigns/test/fixtures';
-import { PostLink } from '../../../features/posts/components/posts-panel';
-import { configureApiClient } from '../../../lib/api-client';
-import { activityService, makePost } from '../../../test/activity-service';
-import { renderApp } from '../../../test/campaign-service';
-import { GLOW_LAB } from '../../../test/http';
+import { paths } from '#config/paths';
+import { makeCampaign, makeTask } from '#features/campaigns/test/fixtures';
+import { PostLink } from '#features/posts/components/posts-panel';
+import { configureApiClient } from '#lib/api-client';
+import { activityService, makeCreator, makePost } from '#test/activity-service';
+import { renderApp } from '#test/campaign-service';
+import { GLOW_LAB } from '#test/http';
 
 configure({ asyncUtilTimeout: 3000 });
 
@@ -46,6 +46,7 @@ describe('posts', { timeout: 15_000 }, () => {
           makePost(1, task.id, { platform: 'instagram' }),
         ],
       },
+      creators: { [spring.id]: [1, 2, 3].map((n) => makeCreator(n, { status: 'approved' })) },
     });
     const user = userEvent.setup();
     const { router } = renderApp(paths.posts.href(GLOW_LAB.id));
@@ -66,12 +67,16 @@ describe('posts', { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Task' })).toHaveValue(task.id),
     );
-    await user.type(screen.getByRole('textbox', { name: 'Creator ID' }), 'creator_1{Enter}');
+    // People pick a creator by handle; the service is asked for the creator's id.
+    const creator = screen.getByRole('combobox', { name: 'Creator' });
+    await within(creator).findByRole('option', { name: '@creator1' });
+    await user.selectOptions(creator, '@creator1');
     await waitFor(() => expect(screen.queryByRole('row', { name: /@creator3/ })).toBeNull());
     expect(screen.queryByRole('row', { name: /@creator2/ })).toBeNull();
     expect(screen.getByRole('row', { name: /@creator1/ })).toBeInTheDocument();
     await waitFor(() =>
       expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        campaign: spring.id,
         platform: 'instagram',
         status: 'live',
         task: task.id,

@@ -3,17 +3,12 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { realService } from '#testing/service';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../config/paths';
-import { FEEDBACK_MAX } from '../../../features/review/components/feedback-dialog';
-import {
-  reviewWorld,
-  submissionNow,
-  submitTo,
-  tag,
-} from '../../../features/review/test/review-world';
-import { review } from '../../../features/review/use-decisions';
-import { formatDateTime } from '../../../lib/format';
-import { renderApp } from '../../../test/app';
+import { paths } from '#config/paths';
+import { FEEDBACK_MAX } from '#features/review/components/feedback-dialog';
+import { reviewWorld, submissionNow, submitTo, tag } from '#features/review/test/review-world';
+import { review } from '#features/review/use-decisions';
+import { formatDateTime } from '#lib/format';
+import { renderApp } from '#test/app';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Campaign } from '#contract/campaigns';
 import { Task } from '#contract/tasks';
-import { apiClient } from '../../../lib/api-client';
-import { campaignKeys } from '../../campaigns/api/campaigns';
+import { apiClient } from '#lib/api-client';
+import { campaignKeys } from '#lib/campaign-cache';
 import type { EditPlan, TaskOperation } from '../edit-plan';
 
 /** Which call of a plan failed: the campaign's PATCH, or one task operation. */

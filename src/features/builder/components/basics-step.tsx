@@ -1,17 +1,18 @@
 import type { BrandRef } from '#contract/me';
+import { TEXT_LIMITS } from '#contract/common';
 import { VISIBILITY_LABELS, type Visibility } from '#contract/enums';
 import { Plus, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { FieldsetField, RadioCardGroup } from '../../../components/form/choice-fields';
-import { FormField } from '../../../components/form/form-field';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
+import { FieldsetField, RadioCardGroup } from '#components/form/choice-fields';
+import { FormField, RequiredMark } from '#components/form/form-field';
+import { Button, buttonClasses } from '#components/ui/button';
+import { Input } from '#components/ui/input';
+import { Select } from '#components/ui/select';
+import { Textarea } from '#components/ui/textarea';
 import { MAX_LINKS, emptyLink, type BuilderValues } from '../builder-form';
 import { CAMPAIGN_LABELS, LINK_LABELS } from '../field-labels';
-import { useFieldError } from '../use-field-error';
+import { useFieldError, useTextCount } from '../use-field-error';
 import { StepSection } from './step-section';
 import { UrlListField } from './url-list-field';
 
@@ -37,28 +38,47 @@ type TextName =
   | 'icon_url'
   | 'brief_url';
 
+const TEXT_MAX: Partial<Record<TextName, number>> = {
+  name: TEXT_LIMITS.name,
+  description: TEXT_LIMITS.longText,
+  instructions: TEXT_LIMITS.longText,
+  invite_code: TEXT_LIMITS.inviteCode,
+  'product.name': TEXT_LIMITS.name,
+};
+
 function TextField({
   name,
   description,
   type = 'text',
   multiline = false,
+  required = false,
 }: {
   name: TextName;
   description?: string;
   type?: 'text' | 'url';
   multiline?: boolean;
+  required?: boolean;
 }) {
   const { register } = useFormContext<BuilderValues>();
   const error = useFieldError(name);
+  const max = TEXT_MAX[name];
+  const count = useTextCount(name, max);
   return (
-    <FormField label={CAMPAIGN_LABELS[name]} description={description} error={error}>
+    <FormField
+      label={CAMPAIGN_LABELS[name]}
+      description={description}
+      error={error}
+      count={count}
+      required={required}
+    >
       {(control) =>
         multiline ? (
-          <Textarea {...control} {...register(name)} rows={4} />
+          <Textarea {...control} {...register(name)} rows={4} maxLength={max} />
         ) : (
           <Input
             {...control}
             {...register(name)}
+            maxLength={max}
             type={type}
             {...(type === 'url'
               ? { inputMode: 'url' as const, placeholder: 'https://', spellCheck: false }
@@ -78,6 +98,8 @@ function LinkRow({ index, onRemove }: { index: number; onRemove: () => void }) {
     description: useFieldError(`links.${index}.description`),
     affiliate_code: useFieldError(`links.${index}.affiliate_code`),
   };
+  const descriptionCount = useTextCount(`links.${index}.description`, TEXT_LIMITS.linkDescription);
+  const affiliateCount = useTextCount(`links.${index}.affiliate_code`, TEXT_LIMITS.affiliateCode);
   return (
     <li className="rounded-md border border-gray-200 bg-gray-50 p-4">
       <fieldset className="min-w-0 space-y-3">
@@ -104,18 +126,30 @@ function LinkRow({ index, onRemove }: { index: number; onRemove: () => void }) {
               <Input {...control} {...register(`links.${index}.service`)} spellCheck={false} />
             )}
           </FormField>
-          <FormField label={LINK_LABELS.description} error={errors.description}>
-            {(control) => <Input {...control} {...register(`links.${index}.description`)} />}
+          <FormField
+            label={LINK_LABELS.description}
+            error={errors.description}
+            count={descriptionCount}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...register(`links.${index}.description`)}
+                maxLength={TEXT_LIMITS.linkDescription}
+              />
+            )}
           </FormField>
           <FormField
             label={LINK_LABELS.affiliate_code}
             description="The code creators share with this link, if any."
             error={errors.affiliate_code}
+            count={affiliateCount}
           >
             {(control) => (
               <Input
                 {...control}
                 {...register(`links.${index}.affiliate_code`)}
+                maxLength={TEXT_LIMITS.affiliateCode}
                 spellCheck={false}
               />
             )}
@@ -191,12 +225,16 @@ export function BasicsStep({
   return (
     <>
       <StepSection title="About the campaign">
-        <TextField name="name" />
+        <p className="text-sm text-gray-600">
+          Fields marked <RequiredMark /> are required to save.
+        </p>
+        <TextField name="name" required />
         {brands ? (
           <FormField
             label={CAMPAIGN_LABELS.brand_id}
             description="The brand the campaign belongs to."
             error={brandError}
+            required
           >
             {(control) => (
               <Select {...control} {...register('brand_id')}>

@@ -1,28 +1,43 @@
 import { clsx } from 'clsx';
-import { useFormState, type Control } from 'react-hook-form';
+import { get, useFormState, type Control } from 'react-hook-form';
 import type { BuilderOutput, BuilderValues } from '../builder-form';
 import type { BuilderContext } from '../builder-resolver';
 import { STEPS, stepErrorPaths, type StepId } from '../builder-steps';
 
+// A field array's own error (`links`, `tasks.0.platforms`) counts once any of its rows was left.
+function anyTrue(node: unknown): boolean {
+  if (node === true) return true;
+  if (typeof node === 'object' && node !== null) return Object.values(node).some(anyTrue);
+  return false;
+}
+
+const isTouched = (touched: unknown, path: string) => anyTrue(get(touched, path));
+
 /**
  * The builder's steps, visited in any order. The current one carries `aria-current="step"`;
- * a step with problems says how many in its name ("Tasks, 2 errors").
+ * a step with problems says how many in its name ("Tasks, 2 errors"). Before the form is checked
+ * as a whole (a save, or the Review step), only problems of fields the user has left count: moving
+ * between steps marks nothing.
  */
 export function BuilderStepper({
   control,
   current,
+  checked,
   onSelect,
 }: {
   control: Control<BuilderValues, BuilderContext, BuilderOutput>;
   current: StepId;
+  checked: boolean;
   onSelect: (step: StepId) => void;
 }) {
-  const { errors } = useFormState({ control });
+  const { errors, touchedFields } = useFormState({ control });
+  const counts = (step: StepId) =>
+    stepErrorPaths(errors, step).filter((path) => checked || isTouched(touchedFields, path)).length;
   return (
     <nav aria-label="Builder steps">
       <ol className="flex gap-1 overflow-x-auto p-1 lg:flex-col lg:overflow-visible">
         {STEPS.map((step, index) => {
-          const count = step.id === 'review' ? 0 : stepErrorPaths(errors, step.id).length;
+          const count = step.id === 'review' ? 0 : counts(step.id);
           const selected = step.id === current;
           return (
             <li key={step.id} className="shrink-0">

@@ -1,7 +1,7 @@
 import { useFormContext } from 'react-hook-form';
-import { FormField } from '../../../components/form/form-field';
-import { Input } from '../../../components/ui/input';
-import { formatDate } from '../../../lib/format';
+import { FormField } from '#components/form/form-field';
+import { Input } from '#components/ui/input';
+import { formatDate } from '#lib/format';
 import type { BuilderValues } from '../builder-form';
 import { CAMPAIGN_LABELS } from '../field-labels';
 import { useFieldError } from '../use-field-error';
@@ -11,7 +11,9 @@ export function DeadlinesStep({ earliest }: { earliest: string | null }) {
   const { register } = useFormContext<BuilderValues>();
   const contentError = useFieldError('content_deadline_date');
   const postError = useFieldError('post_deadline_date');
-  const bound = earliest ? ` It can move, but not before today (${formatDate(earliest)}).` : '';
+  const bound = earliest
+    ? ` A new date cannot be before today (${formatDate(earliest)}, UTC).`
+    : '';
   return (
     <div className="grid max-w-xl gap-5">
       <FormField

@@ -12,11 +12,11 @@ import type { TargetingProperty } from '#contract/targeting';
 import { CircleAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { formatDate, formatNumber } from '../../../lib/format';
-import { targetingValuesQueryOptions } from '../../targeting/api/targeting-queries';
-import { describeTargeting } from '../../targeting/describe-targeting';
+import { Alert } from '#components/ui/alert';
+import { Button } from '#components/ui/button';
+import { formatDate, formatNumber } from '#lib/format';
+import { targetingValuesQueryOptions } from '#components/targeting/api/targeting-queries';
+import { describeTargeting } from '#components/targeting/describe-targeting';
 import type { BuilderValues } from '../builder-form';
 import { STEPS, stepErrorPaths, type StepId } from '../builder-steps';
 import { CAMPAIGN_LABELS, TASK_LABELS, fieldLabel } from '../field-labels';
@@ -97,6 +97,8 @@ export function ReviewStep({
   const labels = useTargetingLabels(values.targeting, properties);
   const problemsId = useId();
 
+  // One line per problem, naming its step and field; the same words at the same place once.
+  const seen = new Set<string>();
   const problems = STEPS.flatMap((step) =>
     step.id === 'review'
       ? []
@@ -106,10 +108,16 @@ export function ReviewStep({
           return {
             path,
             step: step.label,
+            field: fieldLabel(path),
             message: sentence(error?.message ?? error?.root?.message ?? 'Check this field.'),
           };
         }),
-  );
+  ).filter((problem) => {
+    const key = `${problem.step}|${problem.field}|${problem.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   const needsTask = values.tasks.length === 0 && !values.settings.creator_approval_required;
   const brand = brands?.find((b) => b.id === values.brand_id);
 
@@ -138,7 +146,10 @@ export function ReviewStep({
                   className="text-left text-red-900 underline underline-offset-2 hover:text-red-950"
                   onClick={() => onFix(problem.path)}
                 >
-                  {problem.step}: {fieldLabel(problem.path)} — {problem.message}
+                  <span className="font-medium">
+                    {problem.step} · {problem.field === problem.step ? 'Rule' : problem.field}
+                  </span>
+                  : {problem.message}
                 </button>
               </li>
             ))}

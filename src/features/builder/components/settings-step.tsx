@@ -1,3 +1,4 @@
+import { SIGN_OFF_EXPLANATION } from '#contract/media-checks';
 import {
   COMPLETION_MODE_DESCRIPTIONS,
   COMPLETION_MODE_LABELS,
@@ -7,9 +8,9 @@ import {
   PostApprovalMode,
 } from '#contract/enums';
 import { useFormContext } from 'react-hook-form';
-import { RadioCardGroup } from '../../../components/form/choice-fields';
-import { CheckboxField } from '../../../components/form/form-field';
-import { Checkbox } from '../../../components/ui/checkbox';
+import { RadioCardGroup } from '#components/form/choice-fields';
+import { CheckboxField } from '#components/form/form-field';
+import { Checkbox } from '#components/ui/checkbox';
 import type { BuilderValues } from '../builder-form';
 import { CAMPAIGN_LABELS } from '../field-labels';
 import { useFieldError } from '../use-field-error';
@@ -50,7 +51,7 @@ export function SettingsStep() {
         </CheckboxField>
         <CheckboxField
           label={CAMPAIGN_LABELS['settings.brand_approval_required']}
-          description="For agency-managed campaigns: the brand also signs off after the agency’s review."
+          description={SIGN_OFF_EXPLANATION}
           error={errors.brand}
         >
           {(control) => <Checkbox {...control} {...register('settings.brand_approval_required')} />}

@@ -2,13 +2,16 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TargetingProperty } from '#contract/targeting';
 import { RotateCw } from 'lucide-react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LoadingState } from '../../../components/ui/spinner';
-import { describeError } from '../../../lib/api-client';
-import { useTargetingValues } from '../../targeting/api/targeting-queries';
-import { TargetingEditor } from '../../targeting/components/targeting-editor';
-import { validateTargeting, type TargetingIssue } from '../../targeting/validate-targeting';
+import { Alert } from '#components/ui/alert';
+import { Button } from '#components/ui/button';
+import { LoadingState } from '#components/ui/spinner';
+import { describeError } from '#lib/api-client';
+import { useTargetingValues } from '#components/targeting/api/targeting-queries';
+import { TargetingEditor } from '#components/targeting/components/targeting-editor';
+import {
+  validateTargeting,
+  type TargetingIssue,
+} from '#components/targeting/validate-targeting';
 import type { BuilderValues } from '../builder-form';
 import { useFieldError } from '../use-field-error';
 

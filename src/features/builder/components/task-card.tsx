@@ -9,6 +9,7 @@ import {
   type CompletionMode,
   type ReviewMode,
 } from '#contract/enums';
+import { TEXT_LIMITS } from '#contract/common';
 import { ArrowDown, ArrowUp, Copy, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -16,15 +17,15 @@ import {
   RadioCardGroup,
   ToggleButtonGroup,
   type ChoiceOption,
-} from '../../../components/form/choice-fields';
-import { CheckboxField, FormField } from '../../../components/form/form-field';
-import { buttonClasses } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
+} from '#components/form/choice-fields';
+import { CheckboxField, FormField } from '#components/form/form-field';
+import { buttonClasses } from '#components/ui/button';
+import { Checkbox } from '#components/ui/checkbox';
+import { Input } from '#components/ui/input';
+import { Textarea } from '#components/ui/textarea';
 import type { BuilderValues } from '../builder-form';
 import { TASK_LABELS } from '../field-labels';
-import { useFieldError } from '../use-field-error';
+import { useFieldError, useTextCount } from '../use-field-error';
 import { UrlListField } from './url-list-field';
 
 const platformOptions: ChoiceOption<Platform>[] = Platform.options.map((value) => ({
@@ -53,26 +54,44 @@ const reviewOptions: ChoiceOption<ReviewMode>[] = (['media_review', 'autoreview'
 
 type TaskTextName = 'title' | 'caption' | 'tiktok_sound_url' | 'instagram_sound_url' | 'image_url';
 
+const TASK_TEXT_MAX: Partial<Record<TaskTextName | TaskLongTextName, number>> = {
+  title: TEXT_LIMITS.name,
+  instructions: TEXT_LIMITS.longText,
+  caption: TEXT_LIMITS.caption,
+  autoreview_prompt: TEXT_LIMITS.longText,
+};
+
 function TaskText({
   index,
   name,
   description,
   type = 'text',
+  required = false,
 }: {
   index: number;
   name: TaskTextName;
   description?: string;
   type?: 'text' | 'url';
+  required?: boolean;
 }) {
   const { register } = useFormContext<BuilderValues>();
   const path = `tasks.${index}.${name}` as const;
   const error = useFieldError(path);
+  const max = TASK_TEXT_MAX[name];
+  const count = useTextCount(path, max);
   return (
-    <FormField label={TASK_LABELS[name]} description={description} error={error}>
+    <FormField
+      label={TASK_LABELS[name]}
+      description={description}
+      error={error}
+      count={count}
+      required={required}
+    >
       {(control) => (
         <Input
           {...control}
           {...register(path)}
+          maxLength={max}
           type={type}
           {...(type === 'url'
             ? { inputMode: 'url' as const, placeholder: 'https://', spellCheck: false }
@@ -83,21 +102,33 @@ function TaskText({
   );
 }
 
+type TaskLongTextName = 'instructions' | 'caption' | 'autoreview_prompt';
+
 function TaskTextarea({
   index,
   name,
   description,
+  required = false,
 }: {
   index: number;
-  name: 'instructions' | 'caption' | 'autoreview_prompt';
+  name: TaskLongTextName;
   description?: string;
+  required?: boolean;
 }) {
   const { register } = useFormContext<BuilderValues>();
   const path = `tasks.${index}.${name}` as const;
   const error = useFieldError(path);
+  const max = TASK_TEXT_MAX[name];
+  const count = useTextCount(path, max);
   return (
-    <FormField label={TASK_LABELS[name]} description={description} error={error}>
-      {(control) => <Textarea {...control} {...register(path)} rows={3} />}
+    <FormField
+      label={TASK_LABELS[name]}
+      description={description}
+      error={error}
+      count={count}
+      required={required}
+    >
+      {(control) => <Textarea {...control} {...register(path)} rows={3} maxLength={max} />}
     </FormField>
   );
 }
@@ -107,11 +138,13 @@ function ChoiceGroup<V extends Platform | Format>({
   name,
   options,
   description,
+  required = false,
 }: {
   index: number;
   name: 'platforms' | 'formats';
   options: ChoiceOption<V>[];
   description: string;
+  required?: boolean;
 }) {
   const { control } = useFormContext<BuilderValues>();
   const path = `tasks.${index}.${name}` as const;
@@ -125,6 +158,7 @@ function ChoiceGroup<V extends Platform | Format>({
           legend={TASK_LABELS[name]}
           description={description}
           error={error}
+          required={required}
           options={options}
           value={field.value as V[]}
           onChange={field.onChange}
@@ -228,17 +262,19 @@ export function TaskCard({
           </div>
         </div>
 
-        <TaskText index={index} name="title" />
+        <TaskText index={index} name="title" required />
         <TaskTextarea
           index={index}
           name="instructions"
           description="What the creator makes and posts for this task."
+          required
         />
         <ChoiceGroup
           index={index}
           name="platforms"
           options={platformOptions}
           description="Where the content is posted. Choose at least one."
+          required
         />
         <ChoiceGroup
           index={index}

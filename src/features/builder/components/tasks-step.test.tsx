@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../../../lib/notify';
-import { GLOW_LAB } from '../../../test/http';
+import { notify } from '#lib/notify';
+import { GLOW_LAB } from '#test/http';
 import { renderBuilder, signIn, signOutOfClient, stubService } from '../test/builder-support';
 
 const BRAND_KEY = { mode: 'create', brand: GLOW_LAB, brands: null } as const;

@@ -2,8 +2,8 @@ import { ListPlus, Undo2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Alert } from '#components/ui/alert';
+import { Button, buttonClasses } from '#components/ui/button';
 import {
   MAX_TASKS,
   duplicateTask,

@@ -1,10 +1,10 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { FieldsetField } from '../../../components/form/choice-fields';
-import { FormField } from '../../../components/form/form-field';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { FieldsetField } from '#components/form/choice-fields';
+import { FormField } from '#components/form/form-field';
+import { Button, buttonClasses } from '#components/ui/button';
+import { Input } from '#components/ui/input';
 import { MAX_EXAMPLES, type BuilderValues } from '../builder-form';
 import { useFieldError } from '../use-field-error';
 

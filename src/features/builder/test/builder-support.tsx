@@ -2,10 +2,10 @@ import type { Campaign, CampaignCreate } from '#contract/campaigns';
 import type { Task, TaskCreate } from '#contract/tasks';
 import type { TargetingProperty, TargetingValue } from '#contract/targeting';
 import { useParams } from 'react-router';
-import { paths } from '../../../config/paths';
-import { configureApiClient } from '../../../lib/api-client';
-import { GLOW_LAB, errorResponse, jsonResponse, stubFetch } from '../../../test/http';
-import { renderRoutes } from '../../../test/render';
+import { paths } from '#config/paths';
+import { configureApiClient } from '#lib/api-client';
+import { GLOW_LAB, errorResponse, jsonResponse, stubFetch } from '#test/http';
+import { renderRoutes } from '#test/render';
 import { CampaignBuilder, type CampaignBuilderProps } from '../components/campaign-builder';
 
 export const API_KEY = 'cck_builder_test_key';

@@ -3,19 +3,14 @@ import {
   queryOptions,
   useMutation,
   useQueryClient,
-  type QueryClient,
 } from '@tanstack/react-query';
-import {
-  Campaign,
-  CampaignDeleted,
-  CampaignPage,
-  type CampaignCreate,
-  type CampaignUpdate,
-} from '#contract/campaigns';
+import { Campaign, CampaignDeleted, CampaignPage } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
-import { Task, TaskPage, type TaskCreate, type TaskUpdate } from '#contract/tasks';
-import { apiClient } from '../../../lib/api-client';
-import { brandQueryKey } from '../../../lib/query-client';
+import { TaskPage } from '#contract/tasks';
+import { apiClient } from '#lib/api-client';
+import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
+import { infinitePageOptions } from '#lib/paging';
+import { campaignKeys, storeCampaign } from '#lib/campaign-cache';
 
 /** Filters of the campaign list as the dashboard holds them (the URL is their source). */
 export type CampaignListFilters = {
@@ -41,19 +36,15 @@ const errorMeta = (errorTitle: string, options: CampaignMutationOptions) =>
   options.toastErrors === false ? { suppressErrorToast: true } : { errorTitle };
 
 /**
- * Query keys of campaigns, general to specific. Every key starts with the brand, so one brand's
- * campaigns can never show while another brand is selected.
+ * A campaign's page (detail and tasks) shows its counts, so any of its events refreshes it; a
+ * campaign's name and status show in the lists.
  */
-export const campaignKeys = {
-  all: (brandId: string) => [...brandQueryKey(brandId), 'campaigns'] as const,
-  lists: (brandId: string) => [...campaignKeys.all(brandId), 'list'] as const,
-  list: (brandId: string, filters: CampaignListFilters) =>
-    [...campaignKeys.lists(brandId), filters] as const,
-  details: (brandId: string) => [...campaignKeys.all(brandId), 'detail'] as const,
-  detail: (brandId: string, campaignId: string) =>
-    [...campaignKeys.details(brandId), campaignId] as const,
-  tasks: (brandId: string, campaignId: string) =>
-    [...campaignKeys.detail(brandId, campaignId), 'tasks'] as const,
+export const campaignsLiveInvalidation: LiveInvalidation = {
+  keys: campaignKeys.all,
+  concerns: (event, key, brandId) =>
+    (event.campaign_id !== null &&
+      keyStartsWith(key, campaignKeys.detail(brandId, event.campaign_id))) ||
+    (event.type === 'campaign.updated' && keyStartsWith(key, campaignKeys.lists(brandId))),
 };
 
 /** One page of the brand's campaigns, newest first; `cursor` is the previous page's next_cursor. */
@@ -81,8 +72,7 @@ export const campaignListOptions = (brandId: string, filters: CampaignListFilter
   infiniteQueryOptions({
     queryKey: campaignKeys.list(brandId, filters),
     queryFn: ({ pageParam, signal }) => fetchCampaignPage(brandId, filters, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
+    ...infinitePageOptions,
   });
 
 export const campaignDetailOptions = (brandId: string, campaignId: string) =>
@@ -97,39 +87,6 @@ export const campaignTasksOptions = (brandId: string, campaignId: string) =>
     queryFn: ({ signal }) =>
       apiClient.get(`/campaigns/${campaignId}/tasks`, TaskPage, { signal, query: { limit: 100 } }),
   });
-
-/** After a campaign changed: its detail is replaced by the answer, lists refetch. */
-function storeCampaign(queryClient: QueryClient, brandId: string, campaign: Campaign) {
-  queryClient.setQueryData(campaignKeys.detail(brandId, campaign.id), (previous?: Campaign) =>
-    // Action answers embed tasks too, but keep the ones on screen if an answer omits them.
-    campaign.tasks || !previous ? campaign : { ...campaign, tasks: previous.tasks },
-  );
-  void queryClient.invalidateQueries({ queryKey: campaignKeys.lists(brandId) });
-}
-
-/**
- * `POST /campaigns`. Give the same `idempotencyKey` for every attempt of one builder session:
- * a double click or a retry after a network error then makes one campaign.
- */
-export function useCreateCampaign(brandId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: CampaignCreate; idempotencyKey: string }) =>
-      apiClient.post('/campaigns', Campaign, { body, idempotencyKey }),
-    onSuccess: (campaign) => storeCampaign(queryClient, brandId, campaign),
-    meta: { suppressErrorToast: true },
-  });
-}
-
-export function useUpdateCampaign(brandId: string, campaignId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CampaignUpdate) =>
-      apiClient.patch(`/campaigns/${campaignId}`, Campaign, { body }),
-    onSuccess: (campaign) => storeCampaign(queryClient, brandId, campaign),
-    meta: { suppressErrorToast: true },
-  });
-}
 
 export type CampaignAction = 'publish' | 'pause' | 'resume';
 
@@ -167,48 +124,3 @@ export function useDeleteCampaign(brandId: string, options: CampaignMutationOpti
     meta: errorMeta('Could not delete the campaign', options),
   });
 }
-
-/** Task writes refresh the campaign (it embeds its tasks) and its task list. */
-function useTaskMutation<V>(
-  brandId: string,
-  campaignId: string,
-  mutationFn: (variables: V) => Promise<Task>,
-  errorTitle: string,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: campaignKeys.detail(brandId, campaignId) }),
-    meta: { errorTitle },
-  });
-}
-
-export const useCreateTask = (brandId: string, campaignId: string) =>
-  useTaskMutation(
-    brandId,
-    campaignId,
-    (body: TaskCreate) => apiClient.post(`/campaigns/${campaignId}/tasks`, Task, { body }),
-    'Could not add the task',
-  );
-
-export const useUpdateTask = (brandId: string, campaignId: string) =>
-  useTaskMutation(
-    brandId,
-    campaignId,
-    ({ taskId, body }: { taskId: string; body: TaskUpdate }) =>
-      apiClient.patch(`/campaigns/${campaignId}/tasks/${taskId}`, Task, { body }),
-    'Could not save the task',
-  );
-
-export const useTaskArchive = (brandId: string, campaignId: string) =>
-  useTaskMutation(
-    brandId,
-    campaignId,
-    ({ taskId, archived }: { taskId: string; archived: boolean }) =>
-      apiClient.post(
-        `/campaigns/${campaignId}/tasks/${taskId}/${archived ? 'archive' : 'unarchive'}`,
-        Task,
-      ),
-    'Could not change the task',
-  );

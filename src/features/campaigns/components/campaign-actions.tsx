@@ -2,9 +2,9 @@ import type { Campaign } from '#contract/campaigns';
 import { Pause, Pencil, Play, Send, Trash2 } from 'lucide-react';
 import { useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { Button, buttonClasses } from '#components/ui/button';
+import { Spinner } from '#components/ui/spinner';
+import { paths } from '#config/paths';
 import { allowedCommands } from '../campaign-status';
 import {
   ConfirmCommandDialog,
@@ -15,7 +15,7 @@ import {
 
 /**
  * The campaign page's actions, only those its status allows: Publish, Pause, Resume, Edit,
- * Delete draft. Pause and delete ask first; a refusal shows the service's message (publish and
+ * Delete draft. Publish, pause and delete ask first; a refusal shows the service's message (publish and
  * resume in the central toast, pause and delete inside their dialog).
  */
 export function CampaignActions({
@@ -45,11 +45,14 @@ export function CampaignActions({
   return (
     <div ref={groupRef} className="flex flex-wrap items-center gap-2">
       {campaign.status === 'pending_approval' ? (
-        <p className="text-sm text-gray-600">Waiting for approval: nothing to do until then.</p>
+        <p className="max-w-prose text-sm text-gray-700">
+          Pending approval: the platform checks the campaign before it goes live. It cannot be
+          edited meanwhile; if it is denied, it comes back as a draft with the reason.
+        </p>
       ) : null}
       {commands.includes('publish') ? (
         <Button
-          onClick={() => (publishing ? undefined : direct.publish(campaign))}
+          onClick={(event) => (publishing ? undefined : ask('publish')(event))}
           aria-disabled={publishing || undefined}
         >
           {publishing ? (

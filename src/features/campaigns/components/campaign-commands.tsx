@@ -1,17 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Campaign } from '#contract/campaigns';
 import { useCallback } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { describeError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { campaignKeys, useCampaignAction, useDeleteCampaign } from '../api/campaigns';
+import { ConfirmDialog } from '#components/ui/confirm-dialog';
+import { describeError } from '#lib/api-client';
+import { notify } from '#lib/notify';
+import { campaignKeys } from '#lib/campaign-cache';
+import { useCampaignAction, useDeleteCampaign } from '../api/campaigns';
 
 /** What the commands need to know of a campaign (a list row or the campaign itself). */
 export type CampaignRef = Pick<Campaign, 'id' | 'name' | 'brand_id'>;
 
-/** A command that asks first: pausing stops creators from starting, deleting cannot be undone. */
+/**
+ * A command that asks first: publishing locks the campaign while the platform reviews it, pausing
+ * stops creators from starting, deleting cannot be undone.
+ */
 export type ConfirmRequest = {
-  command: 'pause' | 'delete';
+  command: 'publish' | 'pause' | 'delete';
   campaign: CampaignRef;
   /** Focus goes back here when the dialog closes, if it is still on the page. */
   returnFocus: HTMLElement | null;
@@ -77,6 +81,16 @@ export function useDirectCommands(brandId: string) {
 }
 
 const COPY = {
+  publish: {
+    title: (name: string) => `Publish “${name}”?`,
+    description:
+      'The campaign goes to the platform for approval. While it waits it is locked: nothing can be edited. Once approved it goes live and creators can join; if it is denied, it comes back as a draft with the reason.',
+    confirm: 'Publish',
+    pending: 'Publishing…',
+    refused: 'Could not publish the campaign',
+    done: 'Submitted for approval',
+    tone: 'primary',
+  },
   pause: {
     title: (name: string) => `Pause “${name}”?`,
     description:
@@ -99,7 +113,7 @@ const COPY = {
 } as const;
 
 /**
- * The confirmation of a pause or a delete. It stays open while the request runs and, when the
+ * The confirmation of a publish, a pause or a delete. It stays open while the request runs and, when the
  * service refuses, shows its message inside (no toast), so the user can read it and cancel.
  */
 export function ConfirmCommandDialog({
@@ -120,13 +134,16 @@ export function ConfirmCommandDialog({
   /** Where focus goes when the element that opened the dialog is gone. */
   fallbackFocus?: () => HTMLElement | null;
 }) {
+  const publish = useCampaignAction(brandId, 'publish', { toastErrors: false });
   const pause = useCampaignAction(brandId, 'pause', { toastErrors: false });
   const remove = useDeleteCampaign(brandId, { toastErrors: false });
   const refresh = useRefreshOwnBrand(brandId);
-  const mutation = request?.command === 'delete' ? remove : pause;
+  const mutation =
+    request?.command === 'delete' ? remove : request?.command === 'publish' ? publish : pause;
   const copy = COPY[request?.command ?? 'pause'];
 
   const close = () => {
+    publish.reset();
     pause.reset();
     remove.reset();
     onClose();
@@ -147,6 +164,8 @@ export function ConfirmCommandDialog({
           onDeleted?.(campaign);
         },
       });
+    } else if (request.command === 'publish') {
+      publish.mutate(campaign.id, { onSuccess });
     } else {
       pause.mutate(campaign.id, { onSuccess });
     }

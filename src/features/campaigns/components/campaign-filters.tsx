@@ -2,11 +2,11 @@ import type { BrandRef } from '#contract/me';
 import { CAMPAIGN_STATUS_LABELS, CampaignStatus } from '#contract/enums';
 import { Search, X } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { ToggleChip } from '../../../components/ui/toggle-chip';
+import { Button } from '#components/ui/button';
+import { Input } from '#components/ui/input';
+import { Label } from '#components/ui/label';
+import { Select } from '#components/ui/select';
+import { ToggleChip } from '#components/ui/toggle-chip';
 import {
   ALL_BRANDS,
   CAMPAIGN_SORT_LABELS,

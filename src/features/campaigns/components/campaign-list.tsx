@@ -2,15 +2,16 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { BrandRef } from '#contract/me';
 import { CampaignStatus } from '#contract/enums';
 import { Megaphone, RotateCw, SearchX } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { describeError } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { Alert } from '#components/ui/alert';
+import { Button, buttonClasses } from '#components/ui/button';
+import { EmptyState } from '#components/ui/empty-state';
+import { Spinner } from '#components/ui/spinner';
+import { paths } from '#config/paths';
+import { describeError } from '#lib/api-client';
+import { formatNumber } from '#lib/format';
+import { useEveryPage } from '#lib/paging';
 import { campaignListOptions } from '../api/campaigns';
 import {
   ALL_BRANDS,
@@ -101,29 +102,22 @@ export function CampaignList({
     // Without cancelRefetch: false, a second call would restart the page already on its way.
     if (canLoadMore) void fetchNextPage({ cancelRefetch: false });
   }, [canLoadMore, fetchNextPage]);
-  // A search or another order covers every campaign: keep asking for the next page (one at a
-  // time, each after the previous arrived) until there is none. React Query does the fetching.
-  // The page count is a dependency too: an answer fast enough to land in the render that would
-  // have shown it fetching leaves `canLoadMore` unchanged, and the loop must not stop there.
-  const pageCount = data?.pages.length ?? 0;
-  useEffect(() => {
-    if (needsAll) loadMore();
-  }, [needsAll, loadMore, pageCount]);
+  // A search or another order covers every campaign: every page is fetched.
+  useEveryPage(query, needsAll);
 
   const direct = useDirectCommands(brand.id);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const { publish, resume } = direct;
+  const { resume } = direct;
   const onCommand = useCallback<RowCommandHandler>(
     (command, campaign, trigger) => {
-      if (command === 'publish') publish(campaign);
-      else if (command === 'resume') resume(campaign);
+      if (command === 'resume') resume(campaign);
       else {
         setConfirm({ command, campaign, returnFocus: trigger });
         setConfirmOpen(true);
       }
     },
-    [publish, resume],
+    [resume],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
 

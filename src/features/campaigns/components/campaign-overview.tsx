@@ -9,9 +9,9 @@ import {
 } from '#contract/enums';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { ExternalLink, safeHttpUrl } from '../../../components/ui/external-link';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { CopyButton } from '#components/ui/copy-button';
+import { ExternalLink, safeHttpUrl } from '#components/ui/external-link';
+import { formatDate, formatDateTime, formatMoney } from '#lib/format';
 
 /** A titled block of the campaign page. */
 export function Section({
@@ -240,9 +240,7 @@ export function CampaignOverview({
             <Fact term="Spent" note="Paid to creators so far.">
               {formatMoney(campaign.spent_cents)}
             </Fact>
-            <Fact term="New creators">
-              {campaign.accepting_submissions ? 'Can start work' : 'Cannot start work (paused)'}
-            </Fact>
+            <Fact term="New creators">{newCreatorsText(campaign)}</Fact>
           </dl>
         </Section>
 
@@ -285,4 +283,18 @@ export function CampaignOverview({
       </div>
     </div>
   );
+}
+
+/** Whether new creators can start, and why not, in the campaign's own status. */
+function newCreatorsText(campaign: Campaign): string {
+  switch (campaign.status) {
+    case 'draft':
+      return 'Not yet: publish the campaign first';
+    case 'pending_approval':
+      return 'Not yet: the campaign is waiting for the platform’s approval';
+    case 'completed':
+      return 'No: the campaign is completed';
+    default:
+      return campaign.accepting_submissions ? 'Can start work' : 'Cannot start work (paused)';
+  }
 }

@@ -7,9 +7,9 @@ import {
 } from '#contract/enums';
 import { clsx } from 'clsx';
 import { useId } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { ExternalLink } from '../../../components/ui/external-link';
-import { formatNumber } from '../../../lib/format';
+import { Badge } from '#components/ui/badge';
+import { ExternalLink } from '#components/ui/external-link';
+import { formatNumber } from '#lib/format';
 import { Fact, Prose, RemoteImage } from './campaign-overview';
 
 /** Tasks in the order of the brief. */

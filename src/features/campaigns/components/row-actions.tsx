@@ -7,8 +7,8 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
-import { paths } from '../../../config/paths';
+} from '#components/ui/dropdown-menu';
+import { paths } from '#config/paths';
 import type { CampaignLinkState } from '../back-link';
 import { allowedCommands, type CampaignCommand } from '../campaign-status';
 

@@ -1,21 +1,11 @@
 import type { CampaignStatusDetail } from '#contract/campaigns';
-import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from '#contract/enums';
+import type { CampaignStatus } from '#contract/enums';
 import { clsx } from 'clsx';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { CampaignStatusBadge } from '#components/ui/campaign-status-badge';
 import { describeStatusDetail } from '../campaign-status';
 
-const STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
-  draft: 'gray',
-  pending_approval: 'blue',
-  active: 'green',
-  paused: 'amber',
-  completed: 'indigo',
-};
-
-/** The status as a labelled pill. */
-export function StatusBadge({ status }: { status: CampaignStatus }) {
-  return <Badge tone={STATUS_TONES[status]}>{CAMPAIGN_STATUS_LABELS[status]}</Badge>;
-}
+/** The status as a labelled pill (the one style of every screen). */
+export const StatusBadge = CampaignStatusBadge;
 
 /**
  * The status and, under it, what the status detail says ("Publish denied: …", "Auto-paused:

@@ -1,7 +1,7 @@
 import type { CampaignStatusDetail } from '#contract/campaigns';
 import { AUTO_PAUSE_REASON_LABELS, STATUS_DETAIL_KIND_LABELS } from '#contract/enums';
-import { Alert } from '../../../components/ui/alert';
-import { formatDateTime } from '../../../lib/format';
+import { Alert } from '#components/ui/alert';
+import { formatDateTime } from '#lib/format';
 
 /** Why the campaign is where it is: a denied publish request, or an automatic pause. */
 export function StatusDetailAlert({ detail }: { detail: CampaignStatusDetail | null }) {

@@ -11,13 +11,15 @@ import {
   DiscountCodePage,
   type DiscountCode,
   UsageReportResult,
-  type CodeGroup,
   type CodesAdd,
   type UsageEntry,
 } from '#contract/codes';
 import { CampaignCreator } from '#contract/creators';
-import { apiClient } from '../../../lib/api-client';
-import { brandQueryKey } from '../../../lib/query-client';
+import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
+import { apiClient } from '#lib/api-client';
+import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
+import { fetchAllPages, infinitePageOptions } from '#lib/paging';
+import { brandQueryKey } from '#lib/query-client';
 
 /** Which codes of a group the table lists. */
 export type CodeFilter = 'all' | 'assigned' | 'unassigned';
@@ -29,8 +31,22 @@ export const codeKeys = {
   lists: (brandId: string) => [...codeKeys.all(brandId), 'list'] as const,
   list: (brandId: string, groupId: string, filter: CodeFilter) =>
     [...codeKeys.lists(brandId), groupId, filter] as const,
+  holders: (brandId: string) => [...codeKeys.all(brandId), 'holder'] as const,
   holder: (brandId: string, campaignId: string, creatorId: string) =>
-    [...codeKeys.all(brandId), 'holder', campaignId, creatorId] as const,
+    [...codeKeys.holders(brandId), campaignId, creatorId] as const,
+};
+
+/**
+ * Codes are listed by group, not by campaign (and an unassigned code has no campaign): a code
+ * event refreshes the codes of its brand. A code's holder (their username) does not change with
+ * the code.
+ */
+export const codesLiveInvalidation: LiveInvalidation = {
+  keys: codeKeys.all,
+  concerns: (event, key, brandId) =>
+    event.type === 'code.updated' &&
+    event.brand_id === brandId &&
+    !keyStartsWith(key, codeKeys.holders(brandId)),
 };
 
 /**
@@ -54,19 +70,13 @@ export const codeHolderOptions = (brandId: string, campaignId: string, creatorId
 export const codeGroupsOptions = (brandId: string) =>
   queryOptions({
     queryKey: codeKeys.groups(brandId),
-    queryFn: async ({ signal }) => {
-      const groups: CodeGroup[] = [];
-      let cursor: string | null = null;
-      for (;;) {
-        const page: CodeGroupPage = await apiClient.get('/code-groups', CodeGroupPage, {
+    queryFn: ({ signal }) =>
+      fetchAllPages((cursor) =>
+        apiClient.get('/code-groups', CodeGroupPage, {
           signal,
           query: { brand_id: brandId, limit: 100, starting_after: cursor },
-        });
-        groups.push(...page.data);
-        if (!page.has_more || !page.next_cursor) return groups;
-        cursor = page.next_cursor;
-      }
-    },
+        }),
+      ),
   });
 
 /** A group's codes, 100 a page, optionally only the assigned or the unassigned ones. */
@@ -83,8 +93,7 @@ export const codeListOptions = (brandId: string, groupId: string, filter: CodeFi
           starting_after: pageParam,
         },
       }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
+    ...infinitePageOptions,
   });
 
 /** How many codes `GET /codes?code=…` takes at once (the contract's bound). */
@@ -102,23 +111,24 @@ export async function lookupCodes(
   const unique = [...new Set(codes)];
   for (let i = 0; i < unique.length; i += CODES_PER_LOOKUP) {
     const chunk = unique.slice(i, i + CODES_PER_LOOKUP);
-    let cursor: string | null = null;
-    for (;;) {
-      const page: DiscountCodePage = await apiClient.get('/codes', DiscountCodePage, {
+    const codes = await fetchAllPages((cursor) =>
+      apiClient.get('/codes', DiscountCodePage, {
         signal,
         query: { code: chunk, limit: 100, starting_after: cursor },
-      });
-      for (const code of page.data) found.set(code.code, code);
-      if (!page.has_more || !page.next_cursor) break;
-      cursor = page.next_cursor;
-    }
+      }),
+    );
+    for (const code of codes) found.set(code.code, code);
   }
   return found;
 }
 
 /** `PUT /codes` with JSON: one all-or-nothing batch of usage totals. */
 export function reportUsage(usage: readonly UsageEntry[], signal?: AbortSignal) {
-  return apiClient.put('/codes', UsageReportResult, { body: { usage }, signal });
+  return apiClient.put('/codes', UsageReportResult, {
+    body: { usage },
+    signal,
+    headers: { [USAGE_REPORT_CHANNEL_HEADER]: 'dashboard' },
+  });
 }
 
 /** `POST /codes`: nothing is added when any code exists already (409 `code_exists`). */
@@ -140,9 +150,4 @@ export function useDeleteCode(brandId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.all(brandId) }),
     meta: { suppressErrorToast: true },
   });
-}
-
-/** After a usage report: codes, groups and anything showing spend refetch. */
-export function refreshAfterUsage(queryClient: ReturnType<typeof useQueryClient>, brandId: string) {
-  return queryClient.invalidateQueries({ queryKey: brandQueryKey(brandId) });
 }

@@ -1,14 +1,14 @@
 import type { CodeGroup } from '#contract/codes';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
-import { describeError } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
+import { Alert } from '#components/ui/alert';
+import { Button } from '#components/ui/button';
+import { Dialog, DialogContent } from '#components/ui/dialog';
+import { Input } from '#components/ui/input';
+import { Label } from '#components/ui/label';
+import { Textarea } from '#components/ui/textarea';
+import { describeError } from '#lib/api-client';
+import { formatNumber } from '#lib/format';
+import { notify } from '#lib/notify';
 import { useAddCodes } from '../api/codes';
 import { readFileText } from '../read-file';
 import { readCodesText } from '../codes-text';
@@ -48,7 +48,7 @@ export function AddCodesDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
         title={`Add codes to ${group.name}`}
-        description="Paste codes (one per line, or separated by commas) or choose a CSV file with a code column."
+        description="Paste codes, one per line, or choose a CSV file whose header line has a “code” column. Codes use A-Z, 0-9, - and _ (up to 64). Lines that are not one code are listed by number and nothing is sent until they are fixed."
         className="max-w-xl"
       >
         <form
@@ -84,7 +84,10 @@ export function AddCodesDialog({
               className="block text-sm text-gray-900 file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
               onChange={async (e) => {
                 const file = e.target.files?.[0];
-                if (file) setText(await readFileText(file));
+                if (file) {
+                  setText(await readFileText(file));
+                  setTouched(true);
+                }
               }}
             />
           </div>
@@ -97,15 +100,20 @@ export function AddCodesDialog({
               spellCheck={false}
               className="font-mono"
               aria-invalid={touched && invalid ? true : undefined}
-              aria-describedby={`${id}-codes-hint`}
+              aria-describedby={`${id}-codes-hint${touched && read.problems.length > 0 ? ` ${id}-problems` : ''}`}
               onChange={(e) => setText(e.target.value)}
+              onBlur={() => setTouched(text.trim() !== '')}
             />
             <p id={`${id}-codes-hint`} className="text-xs text-gray-600" aria-live="polite">
+              {text.trim() === '' ? 'One code per line.' : read.reading}{' '}
               {formatNumber(read.codes.length)} {read.codes.length === 1 ? 'code' : 'codes'}
+              {read.problems.length > 0
+                ? `, ${formatNumber(read.problems.length)} ${read.problems.length === 1 ? 'line' : 'lines'} to fix`
+                : ''}
               {read.repeated.length > 0
                 ? `; given twice and added once: ${read.repeated.slice(0, 5).join(', ')}`
                 : ''}
-              . Letters, digits, - and _, up to 64 characters.
+              .
             </p>
           </div>
           <div className="space-y-1">
@@ -123,12 +131,15 @@ export function AddCodesDialog({
             </p>
           </div>
           {touched && read.problems.length > 0 ? (
-            <Alert tone="error" title="Some codes cannot be added">
-              <ul className="list-disc pl-5">
+            <Alert tone="error" title="Fix these lines first: nothing was sent">
+              <ul id={`${id}-problems`} className="list-disc pl-5 break-words">
                 {read.problems.slice(0, 10).map((p) => (
                   <li key={p}>{p}</li>
                 ))}
               </ul>
+              {read.problems.length > 10 ? (
+                <p>and {formatNumber(read.problems.length - 10)} more.</p>
+              ) : null}
             </Alert>
           ) : null}
           {touched && read.codes.length === 0 && read.problems.length === 0 ? (

@@ -4,17 +4,17 @@ import { clsx } from 'clsx';
 import { Plus, TicketPercent } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineError } from '../../../components/ui/inline-error';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { LoadingState } from '../../../components/ui/spinner';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
+import { Badge } from '#components/ui/badge';
+import { Button } from '#components/ui/button';
+import { LoadMoreButton } from '#components/ui/load-more-button';
+import { ConfirmDialog } from '#components/ui/confirm-dialog';
+import { EmptyState } from '#components/ui/empty-state';
+import { InlineError } from '#components/ui/inline-error';
+import { Label } from '#components/ui/label';
+import { Select } from '#components/ui/select';
+import { LoadingState } from '#components/ui/spinner';
+import { formatDateTime, formatMoney, formatNumber } from '#lib/format';
+import { notify } from '#lib/notify';
 import {
   codeGroupsOptions,
   codeHolderOptions,
@@ -24,6 +24,8 @@ import {
 } from '../api/codes';
 import { AddCodesDialog } from './add-codes-dialog';
 import { UsageUpload } from './usage-upload';
+import { IntakeCard } from './intake-card';
+import { UsageReportList } from './usage-report-list';
 
 const FILTERS: { value: CodeFilter; label: string }[] = [
   { value: 'all', label: 'All codes' },
@@ -94,6 +96,8 @@ export function CodesPanel({
         campaignNames={campaignNames}
       />
       {canWrite ? <UsageUpload brandId={brandId} groups={groups.data} /> : null}
+      <IntakeCard brandId={brandId} group={group} canWrite={canWrite} />
+      <UsageReportList key={`reports-${group.id}`} brandId={brandId} groupId={group.id} />
     </div>
   );
 }

@@ -1,29 +1,53 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { CampaignCreator, CreatorPage } from '#contract/creators';
 import type { CreatorStatus } from '#contract/enums';
-import { apiClient } from '../../../lib/api-client';
-import { brandQueryKey } from '../../../lib/query-client';
+import { apiClient } from '#lib/api-client';
+import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
+import { infinitePageOptions } from '#lib/paging';
+import { brandQueryKey } from '#lib/query-client';
 
 /** Query keys of campaign creators, general to specific; a campaign's keys contain its id. */
 export const creatorKeys = {
   all: (brandId: string) => [...brandQueryKey(brandId), 'creators'] as const,
   campaign: (brandId: string, campaignId: string) =>
     [...creatorKeys.all(brandId), campaignId] as const,
-  list: (brandId: string, campaignId: string, status: CreatorStatus) =>
-    [...creatorKeys.campaign(brandId, campaignId), 'list', status] as const,
+  list: (brandId: string, campaignId: string, status: CreatorStatus, fits: FitFilter = 'all') =>
+    [...creatorKeys.campaign(brandId, campaignId), 'list', status, fits] as const,
+};
+
+/** Everyone, only the creators who meet the campaign's targeting, or only those who do not. */
+export type FitFilter = 'all' | 'fits' | 'misfits';
+
+const FITS_QUERY: Record<FitFilter, 'true' | 'false' | undefined> = {
+  all: undefined,
+  fits: 'true',
+  misfits: 'false',
+};
+
+/** A campaign's creators show their status and how much content they sent and posted. */
+export const creatorsLiveInvalidation: LiveInvalidation = {
+  keys: creatorKeys.all,
+  concerns: (event, key, brandId) =>
+    event.campaign_id !== null &&
+    keyStartsWith(key, creatorKeys.campaign(brandId, event.campaign_id)) &&
+    /^(creator|submission|post)\./.test(event.type),
 };
 
 /** A campaign's creators in one status, newest application first, 100 a page. */
-export const creatorListOptions = (brandId: string, campaignId: string, status: CreatorStatus) =>
+export const creatorListOptions = (
+  brandId: string,
+  campaignId: string,
+  status: CreatorStatus,
+  fits: FitFilter = 'all',
+) =>
   infiniteQueryOptions({
-    queryKey: creatorKeys.list(brandId, campaignId, status),
+    queryKey: creatorKeys.list(brandId, campaignId, status, fits),
     queryFn: ({ pageParam, signal }) =>
       apiClient.get(`/campaigns/${campaignId}/creators`, CreatorPage, {
         signal,
-        query: { status, limit: 100, starting_after: pageParam },
+        query: { status, fits: FITS_QUERY[fits], limit: 100, starting_after: pageParam },
       }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
+    ...infinitePageOptions,
   });
 
 export type CreatorDecision = { kind: 'approve' } | { kind: 'reject'; reason?: string };

@@ -2,8 +2,10 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { GroupBy } from '#contract/enums';
 import { MetricsReport } from '#contract/metrics';
 import { PostPage } from '#contract/posts';
-import { apiClient } from '../../../lib/api-client';
-import { brandQueryKey } from '../../../lib/query-client';
+import { apiClient } from '#lib/api-client';
+import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
+import { infinitePageOptions } from '#lib/paging';
+import { brandQueryKey } from '#lib/query-client';
 
 /** Query keys of metrics, general to specific; a campaign's keys contain its id. */
 export const metricsKeys = {
@@ -14,6 +16,25 @@ export const metricsKeys = {
     [...metricsKeys.campaign(brandId, campaignId), 'report', groupBy ?? 'none'] as const,
   posts: (brandId: string, campaignId: string) =>
     [...metricsKeys.campaign(brandId, campaignId), 'posts'] as const,
+};
+
+/**
+ * The report sums a campaign's creators, submissions, posts and spend (codes pay commissions):
+ * any of its events but a change of the campaign itself; the timeline reads the posts only.
+ */
+export const metricsLiveInvalidation: LiveInvalidation = {
+  keys: metricsKeys.all,
+  concerns: (event, key, brandId) => {
+    const campaignId = event.campaign_id;
+    if (campaignId === null) return false;
+    if (keyStartsWith(key, metricsKeys.posts(brandId, campaignId))) {
+      return event.type.startsWith('post.');
+    }
+    return (
+      keyStartsWith(key, metricsKeys.campaign(brandId, campaignId)) &&
+      event.type !== 'campaign.updated'
+    );
+  },
 };
 
 /** `GET /campaigns/{id}/metrics`, broken down by task or platform when `groupBy` is set. */
@@ -32,8 +53,9 @@ export const metricsReportOptions = (
   });
 
 /**
- * Every post of the campaign (deleted ones keep their final metrics), 100 a page, for the
- * timeline; the screen asks for the next page until there is none.
+ * Every live post of the campaign, 100 a page, for the timeline; the screen asks for the next
+ * page until there is none. Deleted posts are left out, as the report leaves them out, so the
+ * timeline's totals are the report's figures.
  */
 export const metricsPostsOptions = (brandId: string, campaignId: string) =>
   infiniteQueryOptions({
@@ -41,8 +63,7 @@ export const metricsPostsOptions = (brandId: string, campaignId: string) =>
     queryFn: ({ pageParam, signal }) =>
       apiClient.get(`/campaigns/${campaignId}/posts`, PostPage, {
         signal,
-        query: { limit: 100, starting_after: pageParam },
+        query: { status: 'live', limit: 100, starting_after: pageParam },
       }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
+    ...infinitePageOptions,
   });

@@ -9,23 +9,23 @@ import type { MetricsReport } from '#contract/metrics';
 import { ChartLine, RefreshCw } from 'lucide-react';
 import { lazy, useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineError } from '../../../components/ui/inline-error';
-import { LoadingState, Spinner } from '../../../components/ui/spinner';
+import { Button } from '#components/ui/button';
+import { EmptyState } from '#components/ui/empty-state';
+import { InlineError } from '#components/ui/inline-error';
+import { LoadingState, Spinner } from '#components/ui/spinner';
 import {
   formatDateTime,
   formatMoney,
   formatNumber,
   formatPercent,
   formatShortDate,
-} from '../../../lib/format';
-import { useEveryPage } from '../../../lib/use-every-page';
+} from '#lib/format';
+import { useEveryPage } from '#lib/paging';
 import { metricsKeys, metricsPostsOptions, metricsReportOptions } from '../api/metrics';
-import { funnelSteps, groupRows, timeline } from '../report-data';
+import { groupRows, timeline } from '../report-data';
 import { ChartFrame, DataTable } from './chart-frame';
+import { Funnel } from './funnel';
 
-const FunnelBars = lazy(() => import('./charts').then((m) => ({ default: m.FunnelBars })));
 const BreakdownBars = lazy(() => import('./charts').then((m) => ({ default: m.BreakdownBars })));
 const TimelineLines = lazy(() => import('./charts').then((m) => ({ default: m.TimelineLines })));
 
@@ -106,7 +106,7 @@ function Headline({ report }: { report: MetricsReport }) {
     { label: 'Comments', value: formatNumber(performance.comments) },
     { label: 'Shares', value: formatNumber(performance.shares) },
     { label: 'Saves', value: formatNumber(performance.saves) },
-    { label: 'Posts', value: formatNumber(funnel.posts) },
+    { label: 'Live posts', value: formatNumber(funnel.posts) },
     { label: 'Spent', value: formatMoney(spend.spent_cents) },
     {
       label: 'Effective CPM',
@@ -128,41 +128,6 @@ function Headline({ report }: { report: MetricsReport }) {
         ))}
       </dl>
     </section>
-  );
-}
-
-function Funnel({ report }: { report: MetricsReport }) {
-  const steps = funnelSteps(report.funnel);
-  const summary = `Funnel: ${steps
-    .map(
-      (s) =>
-        `${s.label} ${formatNumber(s.count)}${s.conversion === null ? '' : ` (${formatPercent(s.conversion)} of the step before)`}`,
-    )
-    .join(', ')}.`;
-  return (
-    <ChartFrame
-      title="Funnel"
-      summary={summary}
-      chart={<FunnelBars steps={steps} />}
-      table={
-        <DataTable
-          caption="Funnel"
-          columns={[
-            { label: 'Step' },
-            { label: 'Count', numeric: true },
-            { label: 'Conversion from the step before', numeric: true },
-          ]}
-          rows={steps.map((s) => ({
-            key: s.key,
-            cells: [
-              s.label,
-              formatNumber(s.count),
-              s.conversion === null ? '—' : formatPercent(s.conversion),
-            ],
-          }))}
-        />
-      }
-    />
   );
 }
 
@@ -220,7 +185,7 @@ function Breakdown({
         rows.length === 0 ? (
           <p className="py-8 text-center text-sm text-gray-600">No posts yet.</p>
         ) : (
-          <BreakdownBars rows={rows} />
+          <BreakdownBars rows={rows} groupTitle={GROUP_BY_LABELS[groupBy]} />
         )
       }
       table={
@@ -257,6 +222,7 @@ function Timeline({ brandId, campaignId }: { brandId: string; campaignId: string
     return <InlineError error={posts.error} onRetry={() => void posts.refetch()} />;
   const all = posts.data.pages.flatMap((p) => p.data);
   const points = timeline(all);
+  const noun = all.length === 1 ? 'live post' : 'live posts';
   if (points.length === 0) {
     return (
       <EmptyState icon={ChartLine} title="No posts yet">
@@ -269,10 +235,10 @@ function Timeline({ brandId, campaignId }: { brandId: string; campaignId: string
   return (
     <ChartFrame
       title="Views and engagement over time"
-      summary={`From ${formatShortDate(points[0]!.day)} to ${formatShortDate(last.day)}, posts reached ${formatNumber(last.totalViews)} views and ${formatNumber(last.totalEngagements)} engagements.`}
+      summary={`From ${formatShortDate(points[0]!.day)} to ${formatShortDate(last.day)}, live posts reached ${formatNumber(last.totalViews)} views and ${formatNumber(last.totalEngagements)} engagements.`}
       actions={
         <span className="text-sm text-gray-700" role="status">
-          {`Built from ${formatNumber(all.length)} ${all.length === 1 ? 'post' : 'posts'} by the day each was posted`}
+          {`Built from ${formatNumber(all.length)} ${noun} by the day each was posted`}
           {loading ? ' (loading more…)' : ''}
         </span>
       }

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Suspense, useId, useState, type ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '#components/ui/spinner';
 
 /**
  * A chart with a table view of the same numbers. The drawing is an image named by `summary`
@@ -13,12 +13,15 @@ export function ChartFrame({
   chart,
   table,
   actions,
+  footnote,
 }: {
   title: string;
   summary: string;
   chart: ReactNode;
   table: ReactNode;
   actions?: ReactNode;
+  /** What the numbers leave out, under both views. */
+  footnote?: ReactNode;
 }) {
   const id = useId();
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -70,8 +73,12 @@ export function ChartFrame({
           </Suspense>
         </div>
       ) : (
-        <div className="overflow-x-auto">{table}</div>
+        // Focusable, so a keyboard can scroll a table wider than a phone.
+        <div className="overflow-x-auto" tabIndex={0} role="group" aria-label={`${title}: table`}>
+          {table}
+        </div>
       )}
+      {footnote ? <p className="mt-3 text-xs text-gray-600">{footnote}</p> : null}
     </section>
   );
 }

@@ -4,7 +4,6 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
-  LabelList,
   Legend,
   Line,
   LineChart,
@@ -12,65 +11,54 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import {
-  formatCompactNumber,
-  formatNumber,
-  formatPercent,
-  formatShortDate,
-} from '../../../lib/format';
-import type { FunnelStep, GroupRow, TimelinePoint } from '../report-data';
+import { formatCompactNumber, formatNumber, formatShortDate } from '#lib/format';
+import type { GroupRow, TimelinePoint } from '../report-data';
 
 const INDIGO = '#4338ca';
 const TEAL = '#0f766e';
 const AXIS = { fontSize: 12, fill: '#374151' };
-const chartStyle = { width: '100%', height: 280 };
+const TITLE = { fontSize: 12, fill: '#374151', fontWeight: 600 };
+const chartStyle = { width: '100%', height: 300 };
+
+/** An axis title: along the bottom, or turned along a side axis. */
+const xTitle = (value: string) => ({
+  value,
+  position: 'insideBottom' as const,
+  offset: -4,
+  style: TITLE,
+});
+const yTitle = (value: string, side: 'left' | 'right' = 'left') => ({
+  value,
+  angle: side === 'left' ? -90 : 90,
+  position: side === 'left' ? ('insideLeft' as const) : ('insideRight' as const),
+  style: { ...TITLE, textAnchor: 'middle' as const },
+});
+const compact = (v: number) => formatCompactNumber(v);
 
 const numberTooltip = (value: unknown) => formatNumber(typeof value === 'number' ? value : null);
 
-/** The funnel as horizontal bars, each labelled with its conversion from the step before. */
-export function FunnelBars({ steps }: { steps: readonly FunnelStep[] }) {
-  const data = steps.map((s) => ({
-    ...s,
-    note:
-      s.conversion === null
-        ? formatNumber(s.count)
-        : `${formatNumber(s.count)} (${formatPercent(s.conversion)})`,
-  }));
-  return (
-    <BarChart
-      responsive
-      accessibilityLayer={false}
-      style={chartStyle}
-      data={data}
-      layout="vertical"
-      margin={{ top: 8, right: 96, bottom: 8, left: 8 }}
-    >
-      <CartesianGrid horizontal={false} stroke="#e5e7eb" />
-      <XAxis type="number" tick={AXIS} tickFormatter={(v: number) => formatCompactNumber(v)} />
-      <YAxis type="category" dataKey="label" width={130} tick={AXIS} />
-      <Tooltip formatter={numberTooltip} />
-      <Bar dataKey="count" name="Count" fill={INDIGO} isAnimationActive={false}>
-        <LabelList dataKey="note" position="right" style={AXIS} />
-      </Bar>
-    </BarChart>
-  );
-}
-
 /** Views and engagements of each group (task or platform), with the service's labels. */
-export function BreakdownBars({ rows }: { rows: readonly GroupRow[] }) {
+export function BreakdownBars({
+  rows,
+  groupTitle,
+}: {
+  rows: readonly GroupRow[];
+  /** The axis of groups: "Task" or "Platform". */
+  groupTitle: string;
+}) {
   return (
     <BarChart
       responsive
       accessibilityLayer={false}
       style={chartStyle}
       data={[...rows]}
-      margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+      margin={{ top: 8, right: 8, bottom: 16, left: 8 }}
     >
       <CartesianGrid vertical={false} stroke="#e5e7eb" />
-      <XAxis dataKey="label" tick={AXIS} interval={0} />
-      <YAxis tick={AXIS} tickFormatter={(v: number) => formatCompactNumber(v)} width={56} />
+      <XAxis dataKey="label" tick={AXIS} interval={0} label={xTitle(groupTitle)} height={44} />
+      <YAxis tick={AXIS} tickFormatter={compact} width={72} label={yTitle('Count')} />
       <Tooltip formatter={numberTooltip} />
-      <Legend />
+      <Legend verticalAlign="top" />
       <Bar dataKey="views" name="Views" fill={INDIGO} isAnimationActive={false} />
       <Bar dataKey="engagements" name="Engagements" fill={TEAL} isAnimationActive={false} />
     </BarChart>
@@ -85,25 +73,34 @@ export function TimelineLines({ points }: { points: readonly TimelinePoint[] }) 
       accessibilityLayer={false}
       style={chartStyle}
       data={[...points]}
-      margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+      margin={{ top: 8, right: 8, bottom: 16, left: 8 }}
     >
       <CartesianGrid vertical={false} stroke="#e5e7eb" />
-      <XAxis dataKey="day" tick={AXIS} tickFormatter={(v: string) => formatShortDate(v)} />
+      <XAxis
+        dataKey="day"
+        tick={AXIS}
+        tickFormatter={(v: string) => formatShortDate(v)}
+        minTickGap={24}
+        label={xTitle('Day posted')}
+        height={44}
+      />
       <YAxis
         yAxisId="views"
-        tick={AXIS}
-        tickFormatter={(v: number) => formatCompactNumber(v)}
-        width={56}
+        tick={{ ...AXIS, fill: INDIGO }}
+        tickFormatter={compact}
+        width={72}
+        label={yTitle('Views (total)')}
       />
       <YAxis
         yAxisId="engagements"
         orientation="right"
-        tick={AXIS}
-        tickFormatter={(v: number) => formatCompactNumber(v)}
-        width={56}
+        tick={{ ...AXIS, fill: TEAL }}
+        tickFormatter={compact}
+        width={72}
+        label={yTitle('Engagements (total)', 'right')}
       />
       <Tooltip formatter={numberTooltip} labelFormatter={(v) => formatShortDate(String(v))} />
-      <Legend />
+      <Legend verticalAlign="top" />
       <Line
         yAxisId="views"
         type="monotone"
@@ -111,7 +108,7 @@ export function TimelineLines({ points }: { points: readonly TimelinePoint[] }) 
         name="Views (total)"
         stroke={INDIGO}
         strokeWidth={2}
-        dot={false}
+        dot={points.length < 4}
         isAnimationActive={false}
       />
       <Line
@@ -121,7 +118,7 @@ export function TimelineLines({ points }: { points: readonly TimelinePoint[] }) 
         name="Engagements (total)"
         stroke={TEAL}
         strokeWidth={2}
-        dot={false}
+        dot={points.length < 4}
         isAnimationActive={false}
       />
     </LineChart>

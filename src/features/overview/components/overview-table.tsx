@@ -1,9 +1,8 @@
-import { CAMPAIGN_STATUS_LABELS } from '#contract/enums';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatMoney, formatNumber, formatPercent } from '../../../lib/format';
+import { CampaignStatusBadge } from '#components/ui/campaign-status-badge';
+import { Spinner } from '#components/ui/spinner';
+import { formatMoney, formatNumber, formatPercent } from '#lib/format';
 import { headlineTotals, type CampaignHeadline } from '../headline';
 
 type Row = CampaignHeadline & { failed: boolean };
@@ -63,7 +62,7 @@ export function OverviewTable({
                   </Link>
                 </th>
                 <td className="px-3 py-2">
-                  <Badge>{CAMPAIGN_STATUS_LABELS[campaign.status]}</Badge>
+                  <CampaignStatusBadge status={campaign.status} />
                 </td>
                 {report ? (
                   <>

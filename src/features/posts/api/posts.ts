@@ -1,7 +1,10 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
+import { CreatorPage } from '#contract/creators';
 import { PostPage } from '#contract/posts';
-import { apiClient } from '../../../lib/api-client';
-import { brandQueryKey } from '../../../lib/query-client';
+import { apiClient } from '#lib/api-client';
+import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
+import { infinitePageOptions } from '#lib/paging';
+import { brandQueryKey } from '#lib/query-client';
 import { postQuery, type PostFilters } from '../post-filters';
 
 /** Query keys of posts, general to specific; a campaign's keys contain its id. */
@@ -11,6 +14,17 @@ export const postKeys = {
     [...postKeys.all(brandId), campaignId] as const,
   list: (brandId: string, campaignId: string, filters: PostFilters) =>
     [...postKeys.campaign(brandId, campaignId), 'list', filters] as const,
+  creators: (brandId: string, campaignId: string) =>
+    [...postKeys.campaign(brandId, campaignId), 'creators'] as const,
+};
+
+/** A campaign's posts change with its post events only. */
+export const postsLiveInvalidation: LiveInvalidation = {
+  keys: postKeys.all,
+  concerns: (event, key, brandId) =>
+    event.campaign_id !== null &&
+    keyStartsWith(key, postKeys.campaign(brandId, event.campaign_id)) &&
+    event.type.startsWith('post.'),
 };
 
 /** A campaign's posts, newest first, 50 a page, deleted ones included unless filtered. */
@@ -21,6 +35,21 @@ export const postListOptions = (brandId: string, campaignId: string, filters: Po
       apiClient.get(`/campaigns/${campaignId}/posts`, PostPage, {
         signal,
         query: { ...postQuery(filters), limit: 50, starting_after: pageParam },
+      }),
+    ...infinitePageOptions,
+  });
+
+/**
+ * The creators approved on a campaign (only they can post), 100 a page, for the creator filter:
+ * people pick a handle, the service is asked for its creator id.
+ */
+export const postCreatorsOptions = (brandId: string, campaignId: string) =>
+  infiniteQueryOptions({
+    queryKey: postKeys.creators(brandId, campaignId),
+    queryFn: ({ pageParam, signal }) =>
+      apiClient.get(`/campaigns/${campaignId}/creators`, CreatorPage, {
+        signal,
+        query: { status: 'approved', limit: 100, starting_after: pageParam },
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),

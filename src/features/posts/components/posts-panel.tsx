@@ -5,41 +5,40 @@ import type { Task } from '#contract/tasks';
 import { Clapperboard } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { CampaignPicker } from '../../../components/form/campaign-picker';
-import { Badge } from '../../../components/ui/badge';
-import { CsvExportControl } from '../../../components/ui/csv-export-control';
-import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ExternalLink } from '../../../components/ui/external-link';
-import { InlineError } from '../../../components/ui/inline-error';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { LoadingState } from '../../../components/ui/spinner';
-import { useCsvExport } from '../../../lib/csv-export';
-import { formatDateTime, formatNumber } from '../../../lib/format';
-import { postListOptions } from '../api/posts';
+import { CampaignPicker } from '#components/form/campaign-picker';
+import { Badge } from '#components/ui/badge';
+import { CsvExportControl } from '#components/ui/csv-export-control';
+import { LoadMoreButton } from '#components/ui/load-more-button';
+import { EmptyState } from '#components/ui/empty-state';
+import { ExternalLink } from '#components/ui/external-link';
+import { InlineError } from '#components/ui/inline-error';
+import { Input } from '#components/ui/input';
+import { Label } from '#components/ui/label';
+import { Select } from '#components/ui/select';
+import { LoadingState } from '#components/ui/spinner';
+import { useCsvExport } from '#lib/csv-export';
+import { formatDateTime, formatNumber } from '#lib/format';
+import { useEveryPage } from '#lib/paging';
+import { postCreatorsOptions, postListOptions } from '../api/posts';
 import { postsExportJob } from '../export-posts';
 import { readPostFilters, writePostFilters, type PostFilters } from '../post-filters';
 
 type CampaignChoice = { id: string; name: string };
 
-/** The URL's chosen campaign, else the first one listed. */
-export function chosenCampaign(search: URLSearchParams, campaigns: readonly CampaignChoice[]) {
-  return search.get('campaign') ?? campaigns[0]?.id ?? null;
-}
-
 /**
  * A campaign's posts with the interface's filters (all in the URL), metrics and a link to each
- * live post. `tasks` are the campaign's tasks (names in the table and the task filter).
+ * live post. `campaignId` is the campaign shown (the screen chooses it); `tasks` are its tasks
+ * (names in the table and the task filter).
  */
 export function PostsPanel({
   brandId,
+  campaignId,
   campaigns,
   tasks,
   moreCampaignsLoading = false,
 }: {
   brandId: string;
+  campaignId: string | null;
   campaigns: readonly CampaignChoice[];
   tasks: readonly Task[];
   /** The campaign list is still arriving page by page. */
@@ -47,7 +46,6 @@ export function PostsPanel({
 }) {
   const id = useId();
   const [searchParams, setSearchParams] = useSearchParams();
-  const campaignId = chosenCampaign(searchParams, campaigns);
   const filters = readPostFilters(searchParams);
   const update = (changes: Partial<PostFilters>) =>
     setSearchParams(writePostFilters(searchParams, { ...filters, ...changes }), { replace: true });
@@ -118,20 +116,20 @@ export function PostsPanel({
             ))}
           </Select>
         </Field>
-        <Field id={`${id}-creator`} label="Creator ID">
-          <Input
-            key={filters.creator ?? ''}
-            id={`${id}-creator`}
-            defaultValue={filters.creator ?? ''}
-            aria-describedby={`${id}-creator-hint`}
-            onBlur={(e) => update({ creator: e.target.value.trim() || null })}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') update({ creator: e.currentTarget.value.trim() || null });
-            }}
-          />
-          <p id={`${id}-creator-hint`} className="text-xs text-gray-600">
-            Press Enter to apply.
-          </p>
+        <Field id={`${id}-creator`} label="Creator">
+          {campaignId ? (
+            <CreatorSelect
+              id={`${id}-creator`}
+              brandId={brandId}
+              campaignId={campaignId}
+              value={filters.creator}
+              onChange={(creator) => update({ creator })}
+            />
+          ) : (
+            <Select id={`${id}-creator`} disabled value="">
+              <option value="">All creators</option>
+            </Select>
+          )}
         </Field>
         <Field id={`${id}-from`} label="Posted from">
           <Input
@@ -186,6 +184,55 @@ function PostsExport({
       onCancel={csv.cancel}
       onDismiss={csv.clear}
     />
+  );
+}
+
+/** The campaign's approved creators by handle; the filter sends the chosen one's id. */
+function CreatorSelect({
+  id,
+  brandId,
+  campaignId,
+  value,
+  onChange,
+}: {
+  id: string;
+  brandId: string;
+  campaignId: string;
+  value: string | null;
+  onChange: (creatorId: string | null) => void;
+}) {
+  const creators = useInfiniteQuery(postCreatorsOptions(brandId, campaignId));
+  useEveryPage(creators);
+  const list = (creators.data?.pages.flatMap((p) => p.data) ?? [])
+    .map((c) => ({ id: c.creator_id, username: c.username }))
+    .sort((a, b) => a.username.localeCompare(b.username));
+  // A link may name a creator who is not (or not yet) listed: keep it as an option.
+  const unknown = value !== null && !list.some((c) => c.id === value);
+  return (
+    <>
+      <Select
+        id={id}
+        value={value ?? ''}
+        aria-describedby={creators.isError ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
+        <option value="">{creators.isPending ? 'All creators (loading…)' : 'All creators'}</option>
+        {unknown ? <option value={value}>Creator {value}</option> : null}
+        {list.map((c) => (
+          <option key={c.id} value={c.id}>
+            @{c.username}
+          </option>
+        ))}
+      </Select>
+      {creators.isError ? (
+        <p id={`${id}-error`} className="text-xs text-red-800">
+          The creators could not be loaded; all creators are shown.{' '}
+          <button type="button" className="underline" onClick={() => void creators.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -7,8 +7,10 @@ import {
 } from '@tanstack/react-query';
 import { Campaign, CampaignPage } from '#contract/campaigns';
 import { Submission, SubmissionPage } from '#contract/submissions';
-import { apiClient, isApiError } from '../../../lib/api-client';
-import { brandQueryKey } from '../../../lib/query-client';
+import { apiClient, isApiError } from '#lib/api-client';
+import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
+import { fetchAllPages } from '#lib/paging';
+import { brandQueryKey } from '#lib/query-client';
 
 /**
  * Query keys of the review queue, general to specific. Every key starts with the brand; keys of
@@ -25,28 +27,33 @@ export const reviewKeys = {
   decisions: (brandId: string) => [...reviewKeys.all(brandId), 'decisions'] as const,
 };
 
-/** Every page of a list, following `next_cursor` (lists here are short: one campaign's queue). */
-async function allPages<T>(
-  fetchPage: (
-    cursor: string | null,
-  ) => Promise<{ data: T[]; has_more: boolean; next_cursor: string | null }>,
-): Promise<T[]> {
-  const rows: T[] = [];
-  let cursor: string | null = null;
-  for (;;) {
-    const page = await fetchPage(cursor);
-    rows.push(...page.data);
-    if (!page.has_more || !page.next_cursor) return rows;
-    cursor = page.next_cursor;
-  }
-}
+/**
+ * Live events the queue refetches for: a campaign's waiting list (and the navigation's waiting
+ * count, which shares it) for its submissions only, not for the far more frequent metrics and
+ * creator updates; the campaigns and a campaign's tasks when a campaign changes.
+ */
+export const reviewLiveInvalidation: LiveInvalidation = {
+  keys: reviewKeys.all,
+  concerns: (event, key, brandId) => {
+    if (keyStartsWith(key, reviewKeys.campaigns(brandId))) return event.type === 'campaign.updated';
+    const campaignId = event.campaign_id;
+    if (campaignId === null) return false;
+    if (keyStartsWith(key, reviewKeys.waiting(brandId, campaignId))) {
+      return event.type.startsWith('submission.');
+    }
+    return (
+      keyStartsWith(key, reviewKeys.campaign(brandId, campaignId)) &&
+      event.type === 'campaign.updated'
+    );
+  },
+};
 
 /** The brand's campaigns that can have submissions waiting: active and paused ones. */
 export const reviewCampaignsOptions = (brandId: string) =>
   queryOptions({
     queryKey: reviewKeys.campaigns(brandId),
     queryFn: ({ signal }) =>
-      allPages((cursor) =>
+      fetchAllPages((cursor) =>
         apiClient.get('/campaigns', CampaignPage, {
           signal,
           query: {
@@ -72,7 +79,7 @@ export const waitingSubmissionsOptions = (brandId: string, campaignId: string) =
   queryOptions({
     queryKey: reviewKeys.waiting(brandId, campaignId),
     queryFn: ({ signal }) =>
-      allPages((cursor) =>
+      fetchAllPages((cursor) =>
         apiClient.get(`/campaigns/${campaignId}/submissions`, SubmissionPage, {
           signal,
           query: { status: ['in_review'], limit: 100, starting_after: cursor },

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { formatDateTime } from '../../../lib/format';
+import { Badge } from '#components/ui/badge';
+import { formatDateTime } from '#lib/format';
 import type { QueueItem } from '../api/review';
+import { flaggedChecks } from './media-checks';
 import { SubmissionMedia } from './submission-media';
 
 export const roundLabel = (revisions: number) =>
@@ -67,12 +68,16 @@ export function MediaStage({
 /** Who sent it, for which campaign, which round and when. */
 export function SubmissionSummary({ item }: { item: QueueItem }) {
   const s = item.submission;
+  const warnings = flaggedChecks(s).length;
   return (
     <div className="space-y-1 text-sm">
       <p className="text-base font-semibold break-words text-gray-900">@{s.creator_username}</p>
       <p className="text-gray-700">{item.campaignName}</p>
       <p className="flex flex-wrap items-center gap-2 text-gray-700">
         <Badge tone={s.revision_count > 0 ? 'amber' : 'gray'}>{roundLabel(s.revision_count)}</Badge>
+        {warnings > 0 ? (
+          <Badge tone="amber">{warnings === 1 ? '1 warning' : `${warnings} warnings`}</Badge>
+        ) : null}
         <span>Submitted {formatDateTime(s.submitted_at)}</span>
       </p>
     </div>

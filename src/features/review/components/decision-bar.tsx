@@ -1,6 +1,6 @@
 import { Check, MessageSquareWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#components/ui/button';
 import { SEEK_SECONDS, shortcutOf } from '../shortcuts';
 
 /**
@@ -11,11 +11,14 @@ import { SEEK_SECONDS, shortcutOf } from '../shortcuts';
  */
 export function DecisionBar({
   canDecide,
+  inspecting = false,
   onApprove,
   onRequestChanges,
   status,
 }: {
   canDecide: boolean;
+  /** Still being inspected: the buttons wait for the checks. */
+  inspecting?: boolean;
   onApprove: () => void;
   onRequestChanges: () => void;
   status: ReactNode;
@@ -36,7 +39,7 @@ export function DecisionBar({
       className="sticky bottom-0 z-10 -mx-4 border-t border-gray-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.15)] backdrop-blur max-lg:order-last lg:static lg:mx-0 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none"
     >
       <div className="grid grid-cols-2 gap-2 lg:flex lg:flex-wrap">
-        <Button onClick={onApprove} aria-keyshortcuts={approve.aria}>
+        <Button onClick={onApprove} aria-keyshortcuts={approve.aria} disabled={inspecting}>
           <Check aria-hidden="true" className="size-4 max-sm:hidden" />
           Approve
           <kbd
@@ -46,7 +49,12 @@ export function DecisionBar({
             {approve.label}
           </kbd>
         </Button>
-        <Button variant="secondary" onClick={onRequestChanges} aria-keyshortcuts={change.aria}>
+        <Button
+          variant="secondary"
+          onClick={onRequestChanges}
+          aria-keyshortcuts={change.aria}
+          disabled={inspecting}
+        >
           <MessageSquareWarning aria-hidden="true" className="size-4 max-sm:hidden" />
           Request changes
           <kbd

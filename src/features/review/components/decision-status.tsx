@@ -1,9 +1,9 @@
 import { SUBMISSION_STATUS_LABELS } from '#contract/enums';
 import { clsx } from 'clsx';
 import { CircleCheck, CloudOff, LoaderCircle, RotateCw, TriangleAlert, X } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { describeError } from '../../../lib/api-client';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { Button } from '#components/ui/button';
+import { describeError } from '#lib/api-client';
+import { formatDateTime, formatNumber } from '#lib/format';
 import type { Decision, QueueItem } from '../api/review';
 import { NOT_SENT, type DecisionRecord, type Decisions } from '../use-decisions';
 import { shortcutOf } from '../shortcuts';

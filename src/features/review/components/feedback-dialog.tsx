@@ -1,10 +1,10 @@
 import { SubmissionReject } from '#contract/submissions';
 import { useState, type KeyboardEvent } from 'react';
-import { FormField } from '../../../components/form/form-field';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Textarea } from '../../../components/ui/textarea';
-import { formatNumber } from '../../../lib/format';
+import { FormField } from '#components/form/form-field';
+import { Button } from '#components/ui/button';
+import { Dialog, DialogContent } from '#components/ui/dialog';
+import { Textarea } from '#components/ui/textarea';
+import { formatNumber } from '#lib/format';
 import { BUILT_IN_SNIPPETS, readSavedSnippets, saveSnippet } from '../snippets';
 
 /** The longest feedback the service takes (the contract's rule, not a copy of it). */

@@ -3,10 +3,10 @@ import type { Task } from '#contract/tasks';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { formatNumber } from '../../../lib/format';
+import { Button } from '#components/ui/button';
+import { Label } from '#components/ui/label';
+import { Select } from '#components/ui/select';
+import { formatNumber } from '#lib/format';
 import { NO_FILTERS, activeFilterCount, type QueueFilters } from '../queue-filters';
 
 /** Wide screens show the filters at once; on a phone they fold away above the submission. */

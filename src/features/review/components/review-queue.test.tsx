@@ -2,8 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { realService } from '#testing/service';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../config/paths';
-import { renderApp } from '../../../test/app';
+import { paths } from '#config/paths';
+import { renderApp } from '#test/app';
 import { reviewWorld, submitTo, tag } from '../test/review-world';
 import { review } from '../use-decisions';
 

@@ -1,14 +1,15 @@
 import { ChevronLeft, ChevronRight, ClipboardCheck, Keyboard } from 'lucide-react';
 import { useCallback, useRef } from 'react';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { InlineError } from '../../../components/ui/inline-error';
-import { LoadingState } from '../../../components/ui/spinner';
-import { formatNumber } from '../../../lib/format';
+import { Button } from '#components/ui/button';
+import { EmptyState } from '#components/ui/empty-state';
+import { InlineError } from '#components/ui/inline-error';
+import { LoadingState } from '#components/ui/spinner';
+import { formatNumber } from '#lib/format';
 import { playOrPause, seekBy, toggleMute } from '../media-control';
 import { SEEK_SECONDS, shortcutOf, type QueueCommand } from '../shortcuts';
 import { useQueueShortcuts } from '../use-queue-shortcuts';
 import { useQueueState, type QueueState } from '../use-queue-state';
+import { isInspecting, MediaChecks, SignOffNote } from './media-checks';
 import { TaskRequirements } from './task-requirements';
 import {
   MediaStage,
@@ -29,8 +30,16 @@ import { UpNext } from './up-next';
  * first, worked from the keyboard (see `SHORTCUTS`). Decisions are optimistic and undoable, and
  * the screen says which ones have not reached the service yet.
  */
-export function ReviewQueue({ brandId, canDecide }: { brandId: string; canDecide: boolean }) {
-  const q = useQueueState(brandId, canDecide);
+export function ReviewQueue({
+  brandId,
+  canDecide,
+  side = 'brand',
+}: {
+  brandId: string;
+  canDecide: boolean;
+  side?: 'agency' | 'brand';
+}) {
+  const q = useQueueState(brandId, canDecide, side);
   const regionRef = useRef<HTMLElement>(null);
   // The <video> of the item on screen, for the media keys.
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -144,22 +153,30 @@ export function ReviewQueue({ brandId, canDecide }: { brandId: string; canDecide
             summary={
               <div className="space-y-3">
                 <SubmissionSummary item={current} />
+                <SignOffNote submission={current.submission} />
                 <PreviousFeedback feedback={current.submission.feedback} />
               </div>
             }
             actions={
               <DecisionBar
                 canDecide={canDecide}
+                inspecting={isInspecting(current.submission)}
                 onApprove={approve}
                 onRequestChanges={() => void q.startRequestChanges()}
                 status={status}
               />
             }
             details={
-              <div>
-                <h3 className="mb-2 text-sm font-semibold text-gray-900">Requirements</h3>
-                <TaskRequirements task={q.tasks.get(current.submission.task_id)} />
-              </div>
+              <>
+                <div>
+                  <h3 className="mb-2 text-sm font-semibold text-gray-900">Media checks</h3>
+                  <MediaChecks submission={current.submission} />
+                </div>
+                <div>
+                  <h3 className="mb-2 text-sm font-semibold text-gray-900">Requirements</h3>
+                  <TaskRequirements task={q.tasks.get(current.submission.task_id)} />
+                </div>
+              </>
             }
           />
         ) : (

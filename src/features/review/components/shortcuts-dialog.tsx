@@ -1,4 +1,4 @@
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '#components/ui/dialog';
 import { SHORTCUTS, type Shortcut } from '../shortcuts';
 
 const GROUPS: readonly Shortcut['group'][] = ['Video', 'Queue', 'Decisions'];

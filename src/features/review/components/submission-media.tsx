@@ -1,6 +1,6 @@
 import type { Submission } from '#contract/submissions';
 import { useCallback, useEffect, useRef } from 'react';
-import { safeHttpUrl } from '../../../components/ui/external-link';
+import { safeHttpUrl } from '#components/ui/external-link';
 
 /**
  * The submitted video (with the player's controls) or carousel image, large; only http(s)

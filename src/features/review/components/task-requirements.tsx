@@ -1,7 +1,7 @@
 import { FORMAT_LABELS, PLATFORM_LABELS } from '#contract/enums';
 import type { Task } from '#contract/tasks';
 import type { ReactNode } from 'react';
-import { ExternalLink } from '../../../components/ui/external-link';
+import { ExternalLink } from '#components/ui/external-link';
 
 /** What the task asks of the content, beside the submission. */
 export function TaskRequirements({ task }: { task: Task | undefined }) {

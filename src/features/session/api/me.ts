@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Me } from '#contract/me';
-import { apiClient, type ApiCredentials } from '../../../lib/api-client';
+import { apiClient, type ApiCredentials } from '#lib/api-client';
 
 export const sessionKeys = {
   all: ['session'] as const,

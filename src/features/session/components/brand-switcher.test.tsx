@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { paths, type BrandScreenHandle } from '../../../config/paths';
-import { GLOW_LAB, NORTHWIND, PIXEL_COFFEE } from '../../../test/http';
-import { renderRoutes } from '../../../test/render';
+import { paths, type BrandScreenHandle } from '#config/paths';
+import { GLOW_LAB, NORTHWIND, PIXEL_COFFEE } from '#test/http';
+import { renderRoutes } from '#test/render';
 import { BrandSwitcher } from './brand-switcher';
 
 const brands = [GLOW_LAB, NORTHWIND, PIXEL_COFFEE];

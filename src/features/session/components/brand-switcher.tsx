@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMatches, useNavigate } from 'react-router';
-import { isBrandScreenHandle, paths, type BrandScreen } from '../../../config/paths';
+import { isBrandScreenHandle, paths, type BrandScreen } from '#config/paths';
 
 const normalize = (text: string) =>
   text

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { agencyMe, errorResponse, jsonResponse, stubFetch } from '../../../test/http';
-import { renderRoutes } from '../../../test/render';
+import { agencyMe, errorResponse, jsonResponse, stubFetch } from '#test/http';
+import { renderRoutes } from '#test/render';
 import { sessionKeys } from '../api/me';
 import { readSession } from '../session-storage';
 import { KeyScreen } from './key-screen';

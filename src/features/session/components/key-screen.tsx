@@ -5,15 +5,15 @@ import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { CheckboxField, FormField } from '../../../components/form/form-field';
-import { defaultBaseUrl } from '../../../config/env';
-import { paths, safeNextPath } from '../../../config/paths';
-import { describeError, isApiError } from '../../../lib/api-client';
+import { Alert } from '#components/ui/alert';
+import { Button } from '#components/ui/button';
+import { Checkbox } from '#components/ui/checkbox';
+import { Input } from '#components/ui/input';
+import { Spinner } from '#components/ui/spinner';
+import { CheckboxField, FormField } from '#components/form/form-field';
+import { defaultBaseUrl } from '#config/env';
+import { paths, safeNextPath } from '#config/paths';
+import { describeError, isApiError } from '#lib/api-client';
 import { fetchMe, sessionKeys } from '../api/me';
 import {
   KeyFormSchema,

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '#contract/me';
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#components/ui/button';
 import { signOut } from '../sign-out';
 
 /** Who is signed in (agency, key prefix) and the way out. */
@@ -22,7 +22,7 @@ export function SessionControls({ me }: { me: Me }) {
       </p>
       <Button variant="secondary" size="sm" onClick={() => void signOut({ queryClient, navigate })}>
         <LogOut aria-hidden="true" className="size-4" />
-        Sign out
+        <span className="max-sm:sr-only">Sign out</span>
       </Button>
     </div>
   );

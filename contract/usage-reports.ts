@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { Cursor, DateTime, Limit, Uuid, pageOf } from './common.ts';
+
+// The record of every usage report (extensions section 10): whatever the channel, a report is
+// applied all or nothing, or refused with a reason per row, and either way recorded.
+
+/** Where a report came from: the API (`PUT /codes`), the dashboard's upload, or e-mail. */
+export const UsageReportChannel = z
+  .enum(['api', 'dashboard', 'email'])
+  .meta({ id: 'UsageReportChannel' });
+export type UsageReportChannel = z.infer<typeof UsageReportChannel>;
+
+/** The report's body: JSON `{usage: [...]}` or a CSV file (`code,total_uses`). */
+export const UsageReportFormat = z.enum(['json', 'csv']).meta({ id: 'UsageReportFormat' });
+export type UsageReportFormat = z.infer<typeof UsageReportFormat>;
+
+export const UsageReportOutcome = z.enum(['applied', 'refused']).meta({ id: 'UsageReportOutcome' });
+export type UsageReportOutcome = z.infer<typeof UsageReportOutcome>;
+
+/** Why a report was refused: one problem, on a CSV line or a JSON item when it has one. */
+export const UsageReportError = z
+  .object({
+    line: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'the 1-based line of the CSV file (the header is line 1)' }),
+    index: z.number().int().nullable().meta({ description: 'the item of a JSON `usage` array' }),
+    code: z.string().nullable().meta({ description: 'the code the problem is about, if any' }),
+    message: z.string(),
+  })
+  .meta({ id: 'UsageReportError' });
+export type UsageReportError = z.infer<typeof UsageReportError>;
+
+/** The header the dashboard sends with its upload's `PUT /codes`, so its reports say so. */
+export const USAGE_REPORT_CHANNEL_HEADER = 'Usage-Report-Channel';
+
+export const UsageReportRecord = z
+  .object({
+    id: Uuid,
+    group_id: Uuid.nullable().meta({
+      description:
+        "the intake address's group for e-mail; otherwise the group of the reported codes when they all belong to one, else null",
+    }),
+    channel: UsageReportChannel,
+    format: UsageReportFormat,
+    outcome: UsageReportOutcome,
+    rows: z.number().int().min(0).meta({ description: 'usage rows in the report' }),
+    codes_changed: z.number().int().min(0).meta({ description: 'codes whose total grew' }),
+    uses_added: z.number().int().min(0).meta({ description: 'new uses over every code' }),
+    paid_cents: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'commission paid to creators for the new uses' }),
+    errors: z.array(UsageReportError).meta({ description: 'empty when applied' }),
+    sender: z.string().meta({
+      description:
+        "who sent it: the e-mail sender's address, or the prefix of the API key (the dashboard's too)",
+    }),
+    received_at: DateTime,
+  })
+  .meta({ id: 'UsageReportRecord' });
+export type UsageReportRecord = z.infer<typeof UsageReportRecord>;
+
+/** `GET /usage-reports`: newest first. */
+export const UsageReportListQuery = z
+  .object({
+    brand_id: Uuid.optional().meta({ description: 'agency keys: only this brand' }),
+    group_id: Uuid.optional(),
+    channel: UsageReportChannel.optional(),
+    outcome: UsageReportOutcome.optional(),
+    limit: Limit,
+    starting_after: Cursor.optional(),
+  })
+  .strict();
+export type UsageReportListQuery = z.infer<typeof UsageReportListQuery>;
+
+export const UsageReportPage = pageOf(UsageReportRecord).meta({ id: 'UsageReportPage' });
+export type UsageReportPage = z.infer<typeof UsageReportPage>;
+
+/** `POST /code-groups/{group_id}/rotate-intake`. */
+export const CodeGroupParams = z.object({ group_id: Uuid });
+export type CodeGroupParams = z.infer<typeof CodeGroupParams>;

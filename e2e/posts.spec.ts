@@ -1,0 +1,45 @@
+import { DEMO, expect, expectAccessible, signIn, test } from './support/fixtures.ts';
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('a brand manager finds one creator’s posts by handle', async ({ page }) => {
+      await signIn(page, DEMO.brandKey);
+      const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+        name: 'Posts',
+      });
+      await link.scrollIntoViewIfNeeded();
+      await expect(link).toBeInViewport();
+      await link.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Posts' })).toBeVisible();
+      // Other journeys of the run create newer, empty active campaigns (the default is the newest
+      // active one): open the demo's launch campaign, which has posts.
+      const picker = page.getByRole('combobox', { name: 'Campaign', exact: true });
+      await expect(picker).toBeInViewport();
+      await picker.selectOption({ label: 'Summer Glow Serum Launch' });
+      const table = page.getByRole('table');
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      const handle = (await table.getByRole('row').nth(1).textContent())!.match(/@[a-z0-9_.]+/)![0];
+
+      const creator = page.getByRole('combobox', { name: 'Creator' });
+      await creator.scrollIntoViewIfNeeded();
+      await expect(creator).toBeInViewport();
+      await expect(creator.getByRole('option', { name: handle })).toBeAttached();
+      await creator.selectOption({ label: handle });
+      await expect(page).toHaveURL(/creator=/);
+      await expect(table.getByRole('row').nth(1)).toContainText(handle);
+      for (const row of (await table.getByRole('row').allTextContents()).slice(1))
+        expect(row).toContain(handle);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBeLessThanOrEqual(0);
+      await expectAccessible(page, `posts of one creator at ${viewport.width}`);
+    });
+  });
+}

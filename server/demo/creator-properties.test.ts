@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CampaignPage } from '#contract/campaigns';
+import { CreatorPage } from '#contract/creators';
+import { expectStatus } from '../test/campaigns.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { DEMO_AGENCY_KEY, seedDemo } from './seed.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo(ctx.db, { mediaBase: 'http://127.0.0.1:8080' });
+});
+afterAll(() => ctx.close());
+
+const get = async (path: string) =>
+  expectStatus(await ctx.request('GET', `/2026-07${path}`, { key: DEMO_AGENCY_KEY }), 200);
+
+describe('the demo creators', () => {
+  it('carry targeting properties, and the targeted campaigns have creators on both sides of the fit', async () => {
+    const campaigns = CampaignPage.parse(await get('/campaigns?status=active&limit=100')).data;
+    let both = 0;
+    for (const campaign of campaigns) {
+      const creators = CreatorPage.parse(
+        await get(`/campaigns/${campaign.id}/creators?limit=100`),
+      ).data;
+      for (const c of creators)
+        expect(c.properties.map((p) => p.property_id)).toContain('prop_country');
+      const fits = new Set(creators.map((c) => c.targeting_fit.matches));
+      if (campaign.targeting === null) expect([...fits]).toEqual([true]);
+      else if (fits.size === 2) both += 1;
+    }
+    expect(both).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,144 @@
+import type { Server } from 'node:http';
+import { request as httpRequest, Agent } from 'node:http';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type BrandWithKey, type TestContext } from '../test/harness.ts';
+import { listen } from './listen.ts';
+
+// Over a real socket: what Node answers before the app sees a request, and what the connection
+// does after a 413.
+
+let ctx: TestContext;
+let owner: BrandWithKey;
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await ctx.ops.brandWithKey();
+  await new Promise<void>((ready) => {
+    server = listen(ctx.app, { hostname: '127.0.0.1', port: 0 }, (info) => {
+      port = info.port;
+      ready();
+    });
+  });
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((done) => server.close(done));
+  await ctx.close();
+});
+
+/** Writes `raw` on a new connection and reads until the server closes it. */
+function exchange(raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+    let out = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (out += chunk));
+    socket.on('end', () => resolve(out));
+    socket.on('error', reject);
+    socket.setTimeout(10_000, () => reject(new Error(`no close; got ${out}`)));
+  });
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  reusedSocket: boolean;
+}
+
+function send(agent: Agent, method: string, path: string, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          Authorization: `Bearer ${owner.key.key}`,
+          ...(body === undefined
+            ? {}
+            : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: text,
+            reusedSocket: req.reusedSocket,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (body !== undefined) req.end(body);
+    else req.end();
+  });
+}
+
+describe('the HTTP server', () => {
+  it('answers a header block over 16 KB with 431 and the error body', async () => {
+    const answer = await exchange(
+      `GET /2026-07/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${owner.key.key}\r\nX-Big: ${'a'.repeat(40 * 1024)}\r\n\r\n`,
+    );
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(head).toMatch(/connection: close/i);
+    expect(JSON.parse(body ?? '')).toEqual({
+      error: 431,
+      code: 'headers_too_large',
+      message: 'headers: the header block is larger than 16 KB',
+    });
+  });
+
+  it('answers a request line it cannot parse with 400 and the error body', async () => {
+    const answer = await exchange('NOT HTTP AT ALL\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '').code).toBe('invalid_request');
+  });
+
+  it('lets a request that asked to close get its own answer when more bytes follow it', async () => {
+    const answer = await exchange(
+      `GET /2026-07/campaigns/00000000-0000-4000-8000-000000000000 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${owner.key.key}\r\nConnection: close\r\n\r\nstray bytes after the request`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '').code).toBe('not_found');
+  });
+
+  it('closes the connection after a 413, so a POST retried on the same agent goes through on a new one', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await send(agent, 'GET', '/2026-07/me');
+      expect(first.status).toBe(200);
+      const big = await send(
+        agent,
+        'POST',
+        '/2026-07/campaigns',
+        JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+      );
+      expect(big.status).toBe(413);
+      expect(big.headers.connection).toBe('close');
+      expect(JSON.parse(big.body).code).toBe('payload_too_large');
+      const retry = await send(
+        agent,
+        'POST',
+        '/2026-07/campaigns',
+        JSON.stringify({ name: 'After a 413' }),
+      );
+      expect(retry.status, retry.body).toBe(201);
+      expect(retry.reusedSocket).toBe(false);
+    } finally {
+      agent.destroy();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scope } from '#contract/me';
+import { expectError } from '../test/campaigns.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+
+// Every operation that names a scope, with brand keys AND agency keys lacking exactly that scope:
+// 403 missing_scope. (A check skipped for one kind of key must fail here.)
+
+let ctx: TestContext;
+let operations: { method: string; path: string; scope: Scope }[];
+const lacking = { brand: new Map<Scope, string>(), agency: new Map<Scope, string>() };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const doc = (await ctx.request('GET', '/2026-07/openapi.json')).json as {
+    paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+  };
+  operations = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const scope = op.security?.flatMap((s) => Object.values(s).flat())[0];
+      if (scope) operations.push({ method: method.toUpperCase(), path, scope: Scope.parse(scope) });
+    }
+  }
+  const brand = await ctx.ops.createBrand();
+  const agency = await ctx.ops.createAgency([brand.id]);
+  for (const scope of Scope.options) {
+    const others = Scope.options.filter((s) => s !== scope);
+    lacking.brand.set(
+      scope,
+      (await ctx.ops.createKey({ kind: 'brand', brand_id: brand.id, scopes: others })).key,
+    );
+    lacking.agency.set(
+      scope,
+      (await ctx.ops.createKey({ kind: 'agency', agency_id: agency.id, scopes: others })).key,
+    );
+  }
+});
+afterAll(() => ctx.close());
+
+describe('the scope matrix', () => {
+  it.each(['brand', 'agency'] as const)(
+    'refuses every scoped operation to a %s key without its scope',
+    async (kind) => {
+      expect(operations.length).toBeGreaterThan(25);
+      expect(new Set(operations.map((o) => o.scope)).size).toBe(Scope.options.length);
+      for (const op of operations) {
+        const path = `/2026-07${op.path.replace(/\{[^}]+\}/g, () => randomUUID())}`;
+        const res = await ctx.request(op.method, path, { key: lacking[kind].get(op.scope)! });
+        expect(
+          res.status,
+          `${op.method} ${op.path} with a ${kind} key lacking ${op.scope}: ${res.text}`,
+        ).toBe(403);
+        expectError(res, 403, 'missing_scope');
+      }
+    },
+  );
+});

@@ -1,0 +1,106 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError } from '../errors.ts';
+import type { AppEnv } from './context.ts';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit.ts';
+
+// Limits per client address (extensions section 12): requests that fail authentication (a
+// stream of bogus keys costs a key lookup each), and everything under /ops, whose one token
+// guards the whole platform side.
+
+/** The address a request came from: the socket's peer; in-process requests (tests) share one. */
+export function clientAddress(c: Context<AppEnv>): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'in-process';
+}
+
+export interface FailedAuthOptions {
+  /** Failed authentications an address may make per window before it is refused. */
+  limit: number;
+  windowSeconds?: number;
+  /** How long an address over the limit is refused; default: to the end of the window. */
+  lockoutSeconds?: number;
+  /** Names the counters (`api`, `ops`), so the two limits count apart. */
+  name: string;
+  store?: RateLimitStore;
+  now?: () => number;
+}
+
+const retryIn = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
+
+/**
+ * Counts the 401 answers of each address; past `limit` in a window the address gets 429
+ * `rate_limited` (with Retry-After) for every request of the part, before any credential is
+ * looked up, until the lockout ends. Place before the authentication middleware.
+ */
+export function failedAuthThrottle(options: FailedAuthOptions): MiddlewareHandler<AppEnv> {
+  const windowMs = (options.windowSeconds ?? 60) * 1000;
+  const store = options.store ?? new MemoryRateLimitStore();
+  const now = options.now ?? Date.now;
+  // Addresses refused until a time; kept in the instance (the counts may be shared in Redis).
+  const lockedUntil = new Map<string, number>();
+  const refuse = (ms: number) =>
+    new ApiError(
+      429,
+      'rate_limited',
+      `Too many failed authentications from this address; retry in ${retryIn(ms)} s`,
+      { 'Retry-After': retryIn(ms) },
+    );
+  return async (c, next) => {
+    const address = clientAddress(c);
+    const t = now();
+    const until = lockedUntil.get(address);
+    if (until !== undefined) {
+      if (until > t) throw refuse(until - t);
+      lockedUntil.delete(address);
+    }
+    await next();
+    if (c.res.status !== 401) return;
+    const { count, resetAt } = await store.hit(
+      `auth-failed:${options.name}:${address}`,
+      windowMs,
+      t,
+    );
+    if (count <= options.limit) return;
+    const end = options.lockoutSeconds ? t + options.lockoutSeconds * 1000 : resetAt;
+    if (lockedUntil.size > 100_000) lockedUntil.clear(); // a flood of addresses: forget, never grow without bound
+    lockedUntil.set(address, end);
+    throw refuse(end - t);
+  };
+}
+
+export interface AddressLimitOptions {
+  limit: number;
+  windowSeconds?: number;
+  name: string;
+  store?: RateLimitStore;
+  now?: () => number;
+}
+
+/** Every request of an address counts; past `limit` in a window: 429 `rate_limited`. */
+export function addressRateLimit(options: AddressLimitOptions): MiddlewareHandler<AppEnv> {
+  const windowSeconds = options.windowSeconds ?? 60;
+  const windowMs = windowSeconds * 1000;
+  const store = options.store ?? new MemoryRateLimitStore();
+  const now = options.now ?? Date.now;
+  const policy = `"${options.name}";q=${options.limit};w=${windowSeconds}`;
+  return async (c, next) => {
+    const t = now();
+    const { count, resetAt } = await store.hit(
+      `address:${options.name}:${clientAddress(c)}`,
+      windowMs,
+      t,
+    );
+    const reset = retryIn(resetAt - t);
+    c.header('RateLimit-Policy', policy);
+    c.header('RateLimit', `"${options.name}";r=${Math.max(0, options.limit - count)};t=${reset}`);
+    if (count > options.limit) {
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `Rate limit of ${options.limit} requests per ${windowSeconds} s for this address exceeded; retry in ${reset} s`,
+        { 'Retry-After': reset },
+      );
+    }
+    await next();
+  };
+}

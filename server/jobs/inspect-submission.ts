@@ -1,0 +1,163 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Format, Platform } from '#contract/enums';
+import type { MediaCheck } from '#contract/media-checks';
+import { transaction, type Db } from '../db/client.ts';
+import { submissions, tasks } from '../db/schema.ts';
+import { getCampaignRow } from '../domain/campaigns.ts';
+import { bumpTotals, statusDelta } from '../domain/creators.ts';
+import type { Reviewer } from '../domain/reviewer.ts';
+import { applyReviewBar, mediaChecks, type BarResult } from '../media/checks.ts';
+import { fetchMedia, MediaFetchError, type FetchLimits } from '../media/fetch-media.ts';
+import { parseMedia, type Parsed } from '../media/parse-media.ts';
+import { completeInspection, type ClaimedJob } from './inspection-queue.ts';
+import type { JobHandler } from './worker.ts';
+
+// The handler of inspection jobs (extensions section 9): fetch the revision's media, parse it,
+// check it against the task, ask the autoreviewer where the task wants it, and apply the campaign's
+// review bar, all recorded in one transaction that also completes the job (so it happens once).
+
+export interface InspectionDeps {
+  db: Db;
+  reviewer: Reviewer;
+  fetch: FetchLimits;
+  /** Attempts before a fetch error counts as media that cannot be fetched. */
+  maxAttempts?: number;
+  /** The wait before attempt n + 1 after attempt n failed to fetch. */
+  backoffMs?: (attempt: number) => number;
+  /** Measures each inspection (the benchmark). */
+  onInspected?: (ms: number) => void;
+}
+
+export const defaultBackoff = (attempt: number) =>
+  Math.min(2_000 * 4 ** (attempt - 1), 10 * 60_000);
+
+type Outcome = BarResult | { status: 'rejected'; feedback: string };
+
+export function inspectionHandler(deps: InspectionDeps): JobHandler {
+  const maxAttempts = deps.maxAttempts ?? 5;
+  const backoff = deps.backoffMs ?? defaultBackoff;
+
+  const finish = (job: ClaimedJob, apply?: (tx: Db) => Promise<void>) =>
+    transaction(deps.db, async (tx) => {
+      if (!(await completeInspection(tx, job))) return;
+      await apply?.(tx);
+    });
+
+  return async (job) => {
+    const started = performance.now();
+    const [s] = await deps.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.id, job.submissionId));
+    const current = (row: typeof s) =>
+      row && row.revisionCount === job.revision && row.checks === null;
+    if (!current(s)) {
+      await finish(job); // revised again or gone: a newer job (or none) owns it
+      return { kind: 'done' };
+    }
+    const [task] = await deps.db.select().from(tasks).where(eq(tasks.id, s!.taskId));
+    const campaign = await getCampaignRow(deps.db, s!.campaignId, null);
+    if (!task) {
+      await finish(job);
+      return { kind: 'done' };
+    }
+
+    let parsed: Parsed;
+    try {
+      if (!s!.mediaUrl) throw new MediaFetchError('the submission has no media_url', false);
+      parsed = parseMedia((await fetchMedia(s!.mediaUrl, deps.fetch)).bytes);
+    } catch (err) {
+      if (!(err instanceof MediaFetchError)) throw err;
+      if (err.retryable && job.attempts < maxAttempts) {
+        return { kind: 'retry', error: err.message, delayMs: backoff(job.attempts) };
+      }
+      parsed = { ok: false, reason: `could not fetch the media: ${err.message}` };
+    }
+
+    const requirements = {
+      platforms: task.platforms as Platform[],
+      formats: task.formats as Format[],
+    };
+    const checks: MediaCheck[] = mediaChecks(parsed, s!.mediaType, requirements);
+    let outcome: Outcome = applyReviewBar(campaign.settings.post_approval_mode, checks);
+    if (outcome.status === 'in_review' && task.reviewMode === 'autoreview') {
+      const prompt = task.autoreviewPrompt?.trim();
+      if (!prompt) {
+        checks.push({
+          name: 'autoreview',
+          outcome: 'pass',
+          detail: 'no prompt: automatic review approves every submission',
+        });
+        outcome = { status: 'approved' };
+      } else {
+        const verdict = await deps.reviewer.review({
+          campaignId: campaign.id,
+          taskId: task.id,
+          prompt,
+          mediaType: s!.mediaType,
+          mediaUrl: s!.mediaUrl,
+          requirements: { title: task.title, instructions: task.instructions, ...requirements },
+          media: parsed.ok ? parsed.facts : null,
+        });
+        if (verdict?.decision === 'approved') {
+          checks.push({
+            name: 'autoreview',
+            outcome: 'pass',
+            detail: verdict.reason ?? 'approved',
+          });
+          outcome = { status: 'approved' };
+        } else if (verdict?.decision === 'rejected') {
+          checks.push({ name: 'autoreview', outcome: 'fail', detail: verdict.feedback });
+          outcome = { status: 'rejected', feedback: verdict.feedback };
+        } else {
+          const why = verdict?.reason ?? 'no verdict';
+          checks.push({
+            name: 'autoreview',
+            outcome: 'warn',
+            detail: `left for the buyer: ${why}`,
+          });
+        }
+      }
+    }
+
+    await finish(job, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(submissions)
+        .where(eq(submissions.id, job.submissionId))
+        .for('update');
+      if (!current(row)) return;
+      const media = parsed.ok ? parsed.facts : null;
+      if (row!.status !== 'in_review' || outcome.status === 'in_review') {
+        // Decided by a person meanwhile, or waiting for one: record what was found.
+        await tx
+          .update(submissions)
+          .set({ media, checks, updatedAt: sql`now()` })
+          .where(eq(submissions.id, row!.id));
+        return;
+      }
+      await tx
+        .update(submissions)
+        .set({
+          media,
+          checks,
+          status: outcome.status,
+          awaiting: null,
+          failureReason: outcome.status === 'failed' ? outcome.failureReason : null,
+          ...(outcome.status === 'rejected' ? { feedback: outcome.feedback } : {}),
+          reviewedAt: outcome.status === 'failed' ? row!.reviewedAt : sql`now()`,
+          reviewedByKeyId: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(submissions.id, row!.id));
+      await bumpTotals(
+        tx,
+        row!.campaignId,
+        row!.creatorId,
+        statusDelta('in_review', outcome.status),
+      );
+    });
+    deps.onInspected?.(performance.now() - started);
+    return { kind: 'done' };
+  };
+}

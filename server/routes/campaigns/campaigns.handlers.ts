@@ -1,0 +1,174 @@
+import { pastDeadlineIssues, todayUtc } from '#contract/campaign-rules';
+import type { Campaign } from '#contract/campaigns';
+import { transaction, type Db } from '../../db/client.ts';
+import {
+  changeStatus,
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  inviteCodeTaken,
+  listCampaignRows,
+  toCampaign,
+  updateCampaign,
+} from '../../domain/campaigns.ts';
+import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import { requestHash, runIdempotent } from '../../domain/idempotency.ts';
+import { brandForCreate } from '../../domain/tenancy.ts';
+import { fieldsRefused } from '../../errors.ts';
+import { assertBrandManaged, getAuth } from '../../http/auth.ts';
+import { createRouter } from '../../http/openapi.ts';
+import {
+  createCampaignRoute,
+  listCampaignsRoute,
+  getCampaignRoute,
+  updateCampaignRoute,
+  deleteCampaignRoute,
+  publishRoute,
+  pauseRoute,
+  resumeRoute,
+} from './campaigns.routes.ts';
+
+export interface CampaignRouteDeps {
+  db: Db;
+  now: () => Date;
+  /** The key that signs page cursors. */
+  cursorSecret: () => Promise<Uint8Array>;
+}
+
+/** The body's top-level fields in the order they were sent (the parsed body follows the schema's order). */
+async function sentFields(raw: Promise<unknown>): Promise<string[]> {
+  const body = await raw.catch(() => null);
+  return body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+}
+
+export function campaignRoutes(deps: CampaignRouteDeps) {
+  const { db, now } = deps;
+  return createRouter()
+    .openapi(createCampaignRoute, async (c) => {
+      const auth = getAuth(c);
+      const body = c.req.valid('json');
+      const key = c.req.valid('header')['Idempotency-Key'];
+      const { brand_id, ...rest } = body;
+      const create = (tx: Db) => {
+        // Inside the idempotent run: a replay answers the stored campaign, whatever today is.
+        const late = pastDeadlineIssues(rest, todayUtc(now()));
+        if (late.length > 0) throw fieldsRefused(422, 'validation_failed', late);
+        return createCampaign(tx, { brandId: brandForCreate(auth, brand_id), body: rest });
+      };
+      if (key === undefined) {
+        const campaign = await transaction(db, create).catch((err: unknown) => {
+          throw inviteCodeTaken(err);
+        });
+        return c.json(campaign, 201);
+      }
+      const outcome = await runIdempotent(
+        db,
+        {
+          apiKeyId: auth.keyId,
+          key,
+          hash: requestHash('POST', '/campaigns', await c.req.json()),
+          now: now(),
+        },
+        async (tx) => ({ status: 201, body: await create(tx) }),
+      ).catch((err: unknown) => {
+        throw inviteCodeTaken(err);
+      });
+      c.header('Idempotent-Replay', outcome.replay ? 'true' : 'false');
+      c.header('Content-Type', 'application/json');
+      // The stored text is the original answer byte for byte (jsonb would reorder its keys).
+      return c.body(outcome.body, outcome.status as 201) as unknown as ReturnType<
+        typeof c.json<Campaign, 201>
+      >;
+    })
+    .openapi(listCampaignsRoute, async (c) => {
+      const auth = getAuth(c);
+      const q = c.req.valid('query');
+      if (q.brand_id !== undefined) assertBrandManaged(c, q.brand_id);
+      const statuses = q.status ? [...new Set(q.status)].sort() : undefined;
+      const scope: CursorScope = {
+        list: 'campaigns',
+        filters: {
+          brand_id: q.brand_id ?? null,
+          status: statuses ?? null,
+          created_after: q.created_after ?? null,
+          created_before: q.created_before ?? null,
+        },
+      };
+      const secret = await deps.cursorSecret();
+      const after = q.starting_after
+        ? (([createdAt, id]) => ({ createdAt: String(createdAt), id: String(id) }))(
+            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
+          )
+        : undefined;
+      const { rows, hasMore } = await listCampaignRows(db, {
+        scope: q.brand_id !== undefined ? [q.brand_id] : auth.brandIds,
+        statuses,
+        createdAfter: q.created_after,
+        createdBefore: q.created_before,
+        after,
+        limit: q.limit,
+      });
+      const last = rows.at(-1);
+      return c.json(
+        {
+          data: rows.map((row) => toCampaign(row)),
+          has_more: hasMore,
+          next_cursor:
+            hasMore && last ? encodeCursor(secret, scope, [last.createdAt, last.id]) : null,
+        },
+        200,
+      );
+    })
+    .openapi(getCampaignRoute, async (c) => {
+      const { campaign_id } = c.req.valid('param');
+      return c.json(await getCampaign(db, campaign_id, getAuth(c).brandIds), 200);
+    })
+    .openapi(updateCampaignRoute, async (c) => {
+      const { campaign_id } = c.req.valid('param');
+      const patch = c.req.valid('json');
+      const sent = await sentFields(c.req.json());
+      const campaign = await transaction(db, (tx) =>
+        updateCampaign(tx, campaign_id, getAuth(c).brandIds, patch, {
+          sent,
+          today: todayUtc(now()),
+        }),
+      ).catch((err: unknown) => {
+        throw inviteCodeTaken(err);
+      });
+      return c.json(campaign, 200);
+    })
+    .openapi(deleteCampaignRoute, async (c) => {
+      const { campaign_id } = c.req.valid('param');
+      return c.json(
+        await transaction(db, (tx) => deleteCampaign(tx, campaign_id, getAuth(c).brandIds)),
+        200,
+      );
+    })
+    .openapi(publishRoute, async (c) => {
+      const { campaign_id } = c.req.valid('param');
+      return c.json(
+        await transaction(db, (tx) =>
+          changeStatus(tx, campaign_id, getAuth(c).brandIds, 'publish', { now: now() }),
+        ),
+        200,
+      );
+    })
+    .openapi(pauseRoute, async (c) => {
+      const { campaign_id } = c.req.valid('param');
+      return c.json(
+        await transaction(db, (tx) =>
+          changeStatus(tx, campaign_id, getAuth(c).brandIds, 'pause', { now: now() }),
+        ),
+        200,
+      );
+    })
+    .openapi(resumeRoute, async (c) => {
+      const { campaign_id } = c.req.valid('param');
+      return c.json(
+        await transaction(db, (tx) =>
+          changeStatus(tx, campaign_id, getAuth(c).brandIds, 'resume', { now: now() }),
+        ),
+        200,
+      );
+    });
+}

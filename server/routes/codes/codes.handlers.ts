@@ -1,0 +1,166 @@
+import type { UsageReport } from '#contract/codes';
+import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
+import { transaction, type Db } from '../../db/client.ts';
+import {
+  addCodes,
+  deleteCode,
+  findCodeGroup,
+  getCode,
+  listCodeGroups,
+  listCodes,
+  reportUsage,
+  toCodeGroup,
+  toDiscountCode,
+} from '../../domain/codes.ts';
+import { receiveUsageReport, type UsageReportBody } from '../../domain/usage-reports.ts';
+import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import { notFound, validationFailed } from '../../errors.ts';
+import { assertBrandManaged, getAuth } from '../../http/auth.ts';
+import { createRouter } from '../../http/openapi.ts';
+import {
+  listGroupsRoute,
+  listCodesRoute,
+  addRoute,
+  reportRoute,
+  reportServed,
+  putOneRoute,
+  deleteRoute,
+} from './codes.routes.ts';
+
+// The discount-code facility (interface 4.3, extensions section 4), scopes codes:read and
+// codes:write. PUT /codes takes JSON or text/csv, parsed by the contract's parseUsageCsv, the
+// same parser the dashboard previews uploads with.
+
+export interface CodeRouteDeps {
+  db: Db;
+  cursorSecret: () => Promise<Uint8Array>;
+  /** The domain of the groups' intake addresses. */
+  intakeDomain: string;
+}
+
+const isCsv = (contentType: string | undefined) =>
+  contentType !== undefined && contentType.split(';')[0]!.trim().toLowerCase() === 'text/csv';
+
+export function codeRoutes(deps: CodeRouteDeps) {
+  const { db } = deps;
+  const router = createRouter();
+  router.openAPIRegistry.registerPath(reportRoute);
+  return router
+    .openapi(listGroupsRoute, async (c) => {
+      const q = c.req.valid('query');
+      const auth = getAuth(c);
+      if (q.brand_id) assertBrandManaged(c, q.brand_id);
+      const brandIds = q.brand_id ? [q.brand_id] : auth.brandIds;
+      const scope: CursorScope = { list: 'code-groups', filters: { brand_id: q.brand_id ?? null } };
+      const secret = await deps.cursorSecret();
+      const after = q.starting_after
+        ? (([createdAt, id]) => ({ createdAt: String(createdAt), id: String(id) }))(
+            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
+          )
+        : undefined;
+      const { rows, hasMore } = await listCodeGroups(db, { brandIds, after, limit: q.limit });
+      const last = rows.at(-1);
+      return c.json(
+        {
+          data: rows.map((row) => toCodeGroup(row, deps.intakeDomain)),
+          has_more: hasMore,
+          next_cursor:
+            hasMore && last ? encodeCursor(secret, scope, [last.createdAt, last.id]) : null,
+        },
+        200,
+      );
+    })
+    .openapi(listCodesRoute, async (c) => {
+      const q = c.req.valid('query');
+      const auth = getAuth(c);
+      if (q.group_id && !(await findCodeGroup(db, q.group_id, auth.brandIds)))
+        throw notFound('Code group');
+      const codes = q.code ? [...new Set(q.code)].sort() : undefined;
+      const scope: CursorScope = {
+        list: 'codes',
+        filters: {
+          group_id: q.group_id ?? null,
+          code: codes ?? null,
+          assigned: q.assigned ?? null,
+        },
+      };
+      const secret = await deps.cursorSecret();
+      const after = q.starting_after
+        ? String(decodeCursor(secret, scope, q.starting_after, ['string'])[0])
+        : undefined;
+      const { rows, hasMore } = await listCodes(db, {
+        brandIds: auth.brandIds,
+        groupId: q.group_id,
+        codes,
+        assigned: q.assigned,
+        after,
+        limit: q.limit,
+      });
+      const last = rows.at(-1);
+      return c.json(
+        {
+          data: rows.map(toDiscountCode),
+          has_more: hasMore,
+          next_cursor: hasMore && last ? encodeCursor(secret, scope, [last.code]) : null,
+        },
+        200,
+      );
+    })
+    .openapi(addRoute, async (c) => {
+      const body = c.req.valid('json');
+      const scope = getAuth(c).brandIds;
+      return c.json({ data: await transaction(db, (tx) => addCodes(tx, scope, body)) }, 201);
+    })
+    .openapi(reportServed, async (c) => {
+      const auth = getAuth(c);
+      let body: UsageReportBody;
+      if (isCsv(c.req.header('Content-Type'))) {
+        body = { kind: 'csv', text: await c.req.text() };
+      } else {
+        const json = c.req.valid('json') as UsageReport | Record<string, never>;
+        if (!('usage' in json)) {
+          throw validationFailed(
+            'body',
+            'is required: JSON {usage: [{code, total_uses}]} or text/csv with the header code,total_uses',
+          );
+        }
+        body = { kind: 'json', usage: json.usage };
+      }
+      const received = await transaction(db, (tx) =>
+        receiveUsageReport(tx, {
+          channel:
+            c.req.header(USAGE_REPORT_CHANNEL_HEADER)?.trim().toLowerCase() === 'dashboard'
+              ? 'dashboard'
+              : 'api',
+          format: body.kind === 'csv' ? 'csv' : 'json',
+          sender: auth.prefix,
+          scope: auth.brandIds,
+          body,
+        }),
+      );
+      if (received.duplicate) throw new Error('a report without a Message-ID was a duplicate');
+      // Thrown after the commit, so the refusal stays recorded.
+      if (received.refused) throw received.refused;
+      const { updated, data } = received.applied!;
+      return c.json({ updated, data }, 200);
+    })
+    .openapi(putOneRoute, async (c) => {
+      const { code } = c.req.valid('param');
+      const { total_uses } = c.req.valid('json');
+      const scope = getAuth(c).brandIds;
+      const result = await transaction(db, async (tx) => {
+        await getCode(tx, code, scope);
+        return reportUsage(tx, scope, [{ code, totalUses: total_uses, where: '' }], {
+          fieldOfCode: 'code',
+          fieldOfTotal: 'total_uses',
+        });
+      });
+      return c.json(result.data[0]!, 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      const { code } = c.req.valid('param');
+      const scope = getAuth(c).brandIds;
+      await transaction(db, (tx) => deleteCode(tx, scope, code));
+      return c.json({ code, deleted: true as const }, 200);
+    });
+}

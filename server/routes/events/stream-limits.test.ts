@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import {
+  currentPosition,
+  EventHub,
+  formatPosition,
+  MAX_REPLAY_EVENTS,
+  type Position,
+} from '../../domain/events.ts';
+import { ApiKeyCache, apiKeyCacheOf } from '../../domain/key-cache.ts';
+import { MAX_STREAMS_PER_CREDENTIAL, StreamRegistry } from '../../domain/streams.ts';
+import { activeWorld, submit } from '../../test/activity.ts';
+import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+
+// Extensions section 12: the cap of streams per credential, closing on revocation, and `reset`
+// instead of a long replay.
+
+let ctx: TestContext;
+let app: App;
+let brand: BrandWithKey;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 250, retryMs: 1000 } });
+  brand = await ctx.ops.brandWithKey();
+});
+afterAll(() => ctx.close());
+
+interface Message {
+  id: string | null;
+  event: string;
+  data: string;
+}
+
+async function open(key: string, headers: Record<string, string> = {}, target = app) {
+  const res = await target.request('/2026-07/events', {
+    headers: { Authorization: `Bearer ${key}`, ...headers },
+  });
+  const state = { status: res.status, messages: [] as Message[], ended: false, text: '' };
+  if (res.status !== 200) {
+    state.text = await res.text();
+    return { state, until: async () => {}, close: async () => {} };
+  }
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) {
+        state.ended = true;
+        return;
+      }
+      buffer += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const lines = buffer.slice(0, cut).split('\n');
+        buffer = buffer.slice(cut + 2);
+        const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+        if (data === undefined) continue;
+        state.messages.push({
+          id: lines.find((l) => l.startsWith('id: '))?.slice(4) ?? null,
+          event: lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message',
+          data,
+        });
+      }
+    }
+  })();
+  const until = async (check: () => boolean, what: string, ms = 5000) => {
+    const end = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { state, until, close: () => reader.cancel() };
+}
+
+describe('streams per credential', () => {
+  it(`answers the ${MAX_STREAMS_PER_CREDENTIAL + 1}th open stream of a key with 429 too_many_streams; another key is not counted`, async () => {
+    const own = await ctx.ops.brandWithKey();
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_CREDENTIAL; i++) streams.push(await open(own.key.key));
+    expect(streams.map((s) => s.state.status)).toEqual(Array(MAX_STREAMS_PER_CREDENTIAL).fill(200));
+    const over = await open(own.key.key);
+    expect(over.state.status).toBe(429);
+    expect(JSON.parse(over.state.text)).toMatchObject({ error: 429, code: 'too_many_streams' });
+    const second = await ctx.ops.createKey({ kind: 'brand', brand_id: own.brand.id });
+    const other = await open(second.key);
+    expect(other.state.status).toBe(200);
+    // A closed stream gives its slot back.
+    await streams[0]!.close();
+    const again = await (async () => {
+      const end = Date.now() + 3000;
+      for (;;) {
+        const s = await open(own.key.key);
+        if (s.state.status === 200 || Date.now() > end) return s;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    expect(again.state.status).toBe(200);
+    for (const s of [...streams.slice(1), other, again]) await s.close();
+  });
+});
+
+describe('revoking a key', () => {
+  it('closes its open streams within 2 s, and not the streams of another key', async () => {
+    const own = await ctx.ops.brandWithKey();
+    const keep = await ctx.ops.createKey({ kind: 'brand', brand_id: own.brand.id });
+    const a = await open(own.key.key);
+    const b = await open(own.key.key);
+    const kept = await open(keep.key);
+    const world = await activeWorld(ctx, own.key.key, 1);
+    await a.until(() => a.state.messages.length > 0, 'an event before revocation');
+    const revokedAt = Date.now();
+    await ctx.ops.revokeKey(own.key.id);
+    await a.until(() => a.state.ended && b.state.ended, 'both streams to end', 2000);
+    expect(Date.now() - revokedAt).toBeLessThan(2000);
+    const seen = a.state.messages.length;
+    await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
+    await kept.until(
+      () => kept.state.messages.some((m) => m.data.includes('submission.created')),
+      'the other key hears on',
+    );
+    expect(a.state.messages.length).toBe(seen);
+    expect(kept.state.ended).toBe(false);
+    await kept.close();
+  });
+
+  it('closes the streams of another instance when it hears of the revocation, or rechecks after missing it', async () => {
+    const own = await ctx.ops.brandWithKey();
+    const cacheB = new ApiKeyCache();
+    const instanceB = ctx.makeApp({
+      apiKeyCache: cacheB,
+      events: { pollMs: 25, heartbeatMs: 250 },
+    });
+    const s = await open(own.key.key, {}, instanceB);
+    expect(s.state.status).toBe(200);
+    await ctx.ops.revokeKey(own.key.id);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(s.state.ended).toBe(false); // instance B was not told yet
+    cacheB.clear(); // what index.ts does when the LISTEN connection comes back: notifications may be lost
+    await s.until(() => s.state.ended, 'the stream of the revoked key to end', 2000);
+
+    const other = await ctx.ops.brandWithKey();
+    const t = await open(other.key.key, {}, instanceB);
+    cacheB.forget(other.key.id); // the notification of a revocation elsewhere
+    await t.until(() => t.state.ended, 'the stream to end on the notification', 2000);
+  });
+});
+
+describe('ending a credential elsewhere', () => {
+  it("closes the credential's streams when the registry is told (an ended session)", async () => {
+    const own = await ctx.ops.brandWithKey();
+    const streams = new StreamRegistry(ctx.db, apiKeyCacheOf(ctx.db));
+    const instance = ctx.makeApp({ streams, events: { pollMs: 25, heartbeatMs: 250 } });
+    const s = await open(own.key.key, {}, instance);
+    expect(streams.count(own.key.id)).toBe(1);
+    streams.closeCredential(own.key.id);
+    await s.until(() => s.state.ended, 'the stream to end', 2000);
+    expect(streams.count(own.key.id)).toBe(0);
+  });
+});
+
+async function insertEvents(brandId: string, count: number) {
+  await ctx.db.execute(
+    sql`insert into events (brand_id, campaign_id, type, resource_id)
+      select ${brandId}::uuid, null, 'code.updated', 'CODE' || n from generate_series(1, ${count}) n`,
+  );
+}
+
+describe('resuming with Last-Event-ID', () => {
+  it('starts with a reset event instead of a replay for a Last-Event-ID that is not ours, such as 0', async () => {
+    const s = await open(brand.key.key, { 'Last-Event-ID': '0' });
+    await s.until(() => s.state.messages.length > 0, 'the first message');
+    const [first] = s.state.messages;
+    expect(first!.event).toBe('reset');
+    expect(JSON.parse(first!.data)).toEqual({ type: 'reset', reason: 'unknown_position' });
+    expect(first!.id).toMatch(/^\d+\.\d+$/);
+    // Then it follows live changes.
+    const world = await activeWorld(ctx, brand.key.key, 1);
+    await s.until(
+      () => s.state.messages.some((m) => m.data.includes(world.campaign.id)),
+      'a live event after the reset',
+    );
+    await s.close();
+  });
+
+  it(`starts with a reset when the key's brands had more than ${MAX_REPLAY_EVENTS} events since, and replays ${MAX_REPLAY_EVENTS}`, async () => {
+    const own = await ctx.ops.brandWithKey();
+    const from: Position = await currentPosition(ctx.db);
+    await insertEvents(own.brand.id, MAX_REPLAY_EVENTS);
+    const replay = await open(own.key.key, { 'Last-Event-ID': formatPosition(from) });
+    await replay.until(
+      () => replay.state.messages.length >= MAX_REPLAY_EVENTS,
+      'the replay',
+      10_000,
+    );
+    expect(replay.state.messages.every((m) => m.event === 'message')).toBe(true);
+    await replay.close();
+
+    await insertEvents(own.brand.id, 1);
+    const reset = await open(own.key.key, { 'Last-Event-ID': formatPosition(from) });
+    await reset.until(() => reset.state.messages.length > 0, 'the first message');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(reset.state.messages.map((m) => m.event)).toEqual(['reset']);
+    expect(JSON.parse(reset.state.messages[0]!.data).reason).toBe('too_far_behind');
+    await reset.close();
+  });
+
+  it('starts with a reset when Last-Event-ID is older than the oldest event kept', async () => {
+    const own = await ctx.ops.brandWithKey();
+    await insertEvents(own.brand.id, 1);
+    const s = await open(own.key.key, { 'Last-Event-ID': '1.0' });
+    await s.until(() => s.state.messages.length > 0, 'the first message');
+    expect(s.state.messages[0]!.event).toBe('reset');
+    expect(JSON.parse(s.state.messages[0]!.data).reason).toBe('too_old');
+    await s.close();
+  });
+});
+
+describe('fan-out', () => {
+  it("hands an event only to its brand's streams, whatever the number of others", async () => {
+    const hub = new EventHub(ctx.db, { pollMs: 60_000 });
+    const busy = randomUUID();
+    const quiet = randomUUID();
+    const subs = [];
+    for (let i = 0; i < 500; i++) subs.push(await hub.subscribe([busy]));
+    const listener = await hub.subscribe([quiet]);
+    await hub.poll();
+    const before = { ...hub.stats };
+    await insertEvents(quiet, 1);
+    await hub.poll();
+    expect(hub.stats.events - before.events).toBe(1);
+    expect(hub.stats.visits - before.visits).toBe(1);
+    const got = await listener.next(1000);
+    expect(got?.map((e) => e.brandId)).toEqual([quiet]);
+    for (const s of [...subs, listener]) s.close();
+  });
+});

@@ -1,0 +1,72 @@
+import type { Db } from '../../db/client.ts';
+import { insertApiKey, revokeApiKey } from '../../domain/keys.ts';
+import { insertProperty } from '../../domain/targeting.ts';
+import { findAgency, findBrand, insertAgency, insertBrand } from '../../domain/tenancy.ts';
+import { validationFailed } from '../../errors.ts';
+import { createRouter } from '../../http/openapi.ts';
+import type { Reviewer } from '../../domain/reviewer.ts';
+import { opsActivityRoutes } from './activity.handlers.ts';
+import { opsCampaignRoutes } from './campaigns.handlers.ts';
+import { opsCodeRoutes } from './codes.handlers.ts';
+import {
+  createBrandRoute,
+  createAgencyRoute,
+  createKeyRoute,
+  revokeKeyRoute,
+  createPropertyRoute,
+} from './ops.routes.ts';
+
+export function opsRoutes(deps: {
+  db: Db;
+  now: () => Date;
+  reviewer: Reviewer;
+  inspectMedia?: boolean;
+  intakeDomain: string;
+}) {
+  const { db } = deps;
+  return createRouter()
+    .openapi(createBrandRoute, async (c) => {
+      const { name } = c.req.valid('json');
+      return c.json(await insertBrand(db, name), 201);
+    })
+    .openapi(createAgencyRoute, async (c) => {
+      const body = c.req.valid('json');
+      const agency = await insertAgency(db, body.name, body.brand_ids);
+      return c.json({ id: agency.id, name: agency.name, brand_ids: agency.brandIds }, 201);
+    })
+    .openapi(createKeyRoute, async (c) => {
+      const body = c.req.valid('json');
+      // The owner must exist: one transaction checks it and stores the key.
+      const created = await db.transaction(async (tx) => {
+        if (body.kind === 'brand') {
+          if (!(await findBrand(tx, body.brand_id)))
+            throw validationFailed('brand_id', 'unknown brand');
+          return insertApiKey(tx, {
+            kind: 'brand',
+            brandId: body.brand_id,
+            ...(body.scopes ? { scopes: body.scopes } : {}),
+          });
+        }
+        if (!(await findAgency(tx, body.agency_id)))
+          throw validationFailed('agency_id', 'unknown agency');
+        return insertApiKey(tx, {
+          kind: 'agency',
+          agencyId: body.agency_id,
+          ...(body.scopes ? { scopes: body.scopes } : {}),
+        });
+      });
+      return c.json(created, 201);
+    })
+    .openapi(revokeKeyRoute, async (c) => {
+      const { key_id } = c.req.valid('param');
+      const revoked = await revokeApiKey(db, key_id, deps.now());
+      return c.json({ id: revoked.id, revoked_at: revoked.revokedAt.toISOString() }, 200);
+    })
+    .openapi(createPropertyRoute, async (c) => {
+      const body = c.req.valid('json');
+      return c.json(await insertProperty(db, body), 201);
+    })
+    .route('/', opsCampaignRoutes(deps))
+    .route('/', opsActivityRoutes(deps))
+    .route('/', opsCodeRoutes(deps));
+}

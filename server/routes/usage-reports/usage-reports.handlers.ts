@@ -1,0 +1,70 @@
+import { transaction, type Db } from '../../db/client.ts';
+import { findCodeGroup } from '../../domain/codes.ts';
+import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import { listUsageReports, rotateIntake, toUsageReport } from '../../domain/usage-reports.ts';
+import { notFound } from '../../errors.ts';
+import { assertBrandManaged, getAuth } from '../../http/auth.ts';
+import { createRouter } from '../../http/openapi.ts';
+import { listRoute, rotateRoute } from './usage-reports.routes.ts';
+
+// The record of usage reports and the groups' e-mail intake (extensions section 10): handlers.
+
+export interface UsageReportRouteDeps {
+  db: Db;
+  cursorSecret: () => Promise<Uint8Array>;
+  intakeDomain: string;
+}
+
+export function usageReportRoutes(deps: UsageReportRouteDeps) {
+  const { db } = deps;
+  return createRouter()
+    .openapi(listRoute, async (c) => {
+      const q = c.req.valid('query');
+      const auth = getAuth(c);
+      if (q.brand_id) assertBrandManaged(c, q.brand_id);
+      const brandIds = q.brand_id ? [q.brand_id] : auth.brandIds;
+      if (q.group_id && !(await findCodeGroup(db, q.group_id, brandIds)))
+        throw notFound('Code group');
+      const scope: CursorScope = {
+        list: 'usage-reports',
+        filters: {
+          brand_id: q.brand_id ?? null,
+          group_id: q.group_id ?? null,
+          channel: q.channel ?? null,
+          outcome: q.outcome ?? null,
+        },
+      };
+      const secret = await deps.cursorSecret();
+      const after = q.starting_after
+        ? (([receivedAt, id]) => ({ receivedAt: String(receivedAt), id: String(id) }))(
+            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
+          )
+        : undefined;
+      const { rows, hasMore } = await listUsageReports(db, {
+        brandIds,
+        groupId: q.group_id,
+        channel: q.channel,
+        outcome: q.outcome,
+        after,
+        limit: q.limit,
+      });
+      const last = rows.at(-1);
+      return c.json(
+        {
+          data: rows.map(toUsageReport),
+          has_more: hasMore,
+          next_cursor:
+            hasMore && last ? encodeCursor(secret, scope, [last.receivedAt, last.id]) : null,
+        },
+        200,
+      );
+    })
+    .openapi(rotateRoute, async (c) => {
+      const { group_id } = c.req.valid('param');
+      const scope = getAuth(c).brandIds;
+      const group = await transaction(db, (tx) =>
+        rotateIntake(tx, scope, group_id, deps.intakeDomain),
+      );
+      return c.json(group, 200);
+    });
+}

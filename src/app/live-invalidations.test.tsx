@@ -1,0 +1,220 @@
+import { QueryClient } from '@tanstack/react-query';
+import { configure, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '#contract/events';
+import { realService } from '#testing/service';
+import { paths } from '#config/paths';
+import { campaignKeys } from '#lib/campaign-cache';
+import { codeKeys } from '#features/codes/api/codes';
+import { creatorKeys } from '#features/creators/api/creators';
+import {
+  applyLiveEvents,
+  COALESCE_MS,
+  live,
+  parseLiveEvent,
+  refreshLiveAreas,
+} from '#features/live/use-live-events';
+import { metricsKeys } from '#features/metrics/api/metrics';
+import { postKeys } from '#features/posts/api/posts';
+import { reviewKeys } from '#features/review/api/review';
+import { submitTo, tag } from '#features/review/test/review-world';
+import { sessionKeys } from '#features/session/api/me';
+import { targetingKeys } from '#components/targeting/api/targeting-queries';
+import { renderApp } from '#test/app';
+import { liveInvalidations } from './live-invalidations';
+
+configure({ asyncUtilTimeout: 8000 });
+
+const CAMPAIGN = 'c0000000-0000-4000-8000-000000000001';
+const OTHER = 'c0000000-0000-4000-8000-000000000002';
+const BRAND = '11111111-1111-4111-8111-111111111111';
+const OTHER_BRAND = '22222222-2222-4222-8222-222222222222';
+
+const NO_FILTERS = {
+  status: null,
+  creator: null,
+  task: null,
+  platform: null,
+  from: null,
+  to: null,
+} as const;
+
+const keys = {
+  waiting: reviewKeys.waiting(BRAND, CAMPAIGN),
+  reviewCampaign: reviewKeys.campaign(BRAND, CAMPAIGN),
+  creators: creatorKeys.list(BRAND, CAMPAIGN, 'applied'),
+  posts: postKeys.list(BRAND, CAMPAIGN, NO_FILTERS),
+  detail: campaignKeys.detail(BRAND, CAMPAIGN),
+  otherWaiting: reviewKeys.waiting(BRAND, OTHER),
+  reviewCampaigns: reviewKeys.campaigns(BRAND),
+  me: sessionKeys.me(),
+};
+
+function clientWith(list: readonly (readonly unknown[])[]) {
+  const client = new QueryClient();
+  for (const key of list) client.setQueryData(key, 1);
+  return client;
+}
+
+const event = (type: LiveEvent['type'], campaignId: string | null = CAMPAIGN): LiveEvent => ({
+  type,
+  id: 'x',
+  campaign_id: campaignId,
+  brand_id: BRAND,
+  occurred_at: '2026-07-01T00:00:00Z',
+});
+
+const apply = (client: QueryClient, ...events: LiveEvent[]) =>
+  applyLiveEvents(client, liveInvalidations, events);
+
+const invalidated = (client: QueryClient) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.isInvalidated)
+    .map((q) => q.queryKey);
+
+describe('what each live event refreshes, as the features declare it', () => {
+  it('refetches, for a submission, the queue, creators and campaign of that campaign only', () => {
+    const client = clientWith(Object.values(keys));
+    apply(client, event('submission.created'));
+    expect(invalidated(client)).toEqual([keys.waiting, keys.creators, keys.detail]);
+  });
+
+  it('leaves the review queue (and the waiting count) alone for metrics and creator updates', () => {
+    const client = clientWith(Object.values(keys));
+    apply(client, event('post.updated'), event('creator.updated'));
+    expect(invalidated(client)).toEqual([keys.creators, keys.posts, keys.detail]);
+  });
+
+  it('refreshes the lists of campaigns and the tasks when a campaign changes', () => {
+    const list = campaignKeys.list(BRAND, {});
+    const client = clientWith([...Object.values(keys), list]);
+    apply(client, event('campaign.updated'));
+    expect(invalidated(client)).toEqual([
+      keys.reviewCampaign,
+      keys.detail,
+      keys.reviewCampaigns,
+      list,
+    ]);
+  });
+
+  it('refreshes the metrics report of a campaign on its activity, and its timeline on posts only', () => {
+    const report = metricsKeys.report(BRAND, CAMPAIGN, 'task');
+    const timeline = metricsKeys.posts(BRAND, CAMPAIGN);
+    const other = metricsKeys.report(BRAND, OTHER, null);
+    const client = clientWith([report, timeline, other]);
+    apply(client, event('submission.updated'));
+    expect(invalidated(client)).toEqual([report]);
+    apply(client, event('post.updated'));
+    expect(invalidated(client)).toEqual([report, timeline]);
+  });
+
+  it('refreshes the codes of the brand an unassigned code belongs to, for code events only', () => {
+    const codes = codeKeys.list(BRAND, 'group-1', 'all');
+    const holder = codeKeys.holder(BRAND, CAMPAIGN, 'creator-1');
+    const otherBrand = codeKeys.groups(OTHER_BRAND);
+    const client = clientWith([codes, holder, otherBrand]);
+    apply(client, event('post.created'));
+    expect(invalidated(client)).toEqual([]);
+    apply(client, { ...event('code.updated', null), id: 'GLOW-SPARE1' });
+    expect(invalidated(client)).toEqual([codes]);
+  });
+
+  it('ignores malformed data', () => {
+    expect(parseLiveEvent('not json')).toBeNull();
+    expect(parseLiveEvent('{"type":"nope"}')).toBeNull();
+    expect(parseLiveEvent('{"type":"campaign.updated"}')).toBeNull();
+    expect(parseLiveEvent(JSON.stringify(event('post.created')))).toEqual(event('post.created'));
+  });
+
+  it('polls every live area while the stream is down, and nothing else', async () => {
+    const areas = [
+      keys.waiting,
+      keys.reviewCampaigns,
+      keys.creators,
+      keys.posts,
+      metricsKeys.report(BRAND, CAMPAIGN, null),
+      codeKeys.groups(OTHER_BRAND),
+      campaignKeys.list(BRAND, {}),
+    ];
+    const client = clientWith([...areas, keys.me, targetingKeys.properties()]);
+    await refreshLiveAreas(client, liveInvalidations);
+    expect(invalidated(client)).toEqual(areas);
+  });
+});
+
+describe('live updates in the app, from the real service', () => {
+  const service = realService();
+  afterEach(() => {
+    live.pollMs = 30_000;
+  });
+
+  /** The event stream cannot be reached: the app falls back to polling. */
+  const streamDown = () =>
+    service.intercept((request) =>
+      request.path === '/events' ? new Response('', { status: 503 }) : undefined,
+    );
+
+  it('refetches the queue once for a burst of events', async () => {
+    const team = await service.world.brandTeam();
+    const campaign = await service.world.campaign(team, 'active', { name: 'Burst' });
+    await submitTo(service, team, campaign, `first_${tag()}`);
+    let send: (text: string) => void = () => undefined;
+    service.intercept((request) => {
+      if (request.path !== '/events') return undefined;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          send = (text) => controller.enqueue(new TextEncoder().encode(text));
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+    });
+    renderApp(paths.review.href(team.brand.id), team.key);
+    expect(await screen.findByText('1 submission waiting')).toBeInTheDocument();
+    await submitTo(service, team, campaign, `second_${tag()}`);
+    const queueReads = () =>
+      service.requests.filter((r) => r.path === `/campaigns/${campaign.id}/submissions`).length;
+    const before = queueReads();
+
+    // A submission arrives and is revised twice, in two reads of the stream; metrics move too.
+    const data = (type: LiveEvent['type']) =>
+      JSON.stringify({ ...event(type, campaign.id), brand_id: team.brand.id });
+    send(`id: 1\ndata: ${data('submission.created')}\n\nid: 2\ndata: ${data('post.updated')}\n\n`);
+    send(
+      `id: 3\ndata: ${data('submission.updated')}\n\nid: 4\ndata: ${data('submission.updated')}\n\n`,
+    );
+
+    expect(await screen.findByText('2 submissions waiting')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, COALESCE_MS * 3));
+    expect(queueReads() - before).toBe(1);
+  });
+
+  it('shows a new submission in the queue by polling while the stream is down', async () => {
+    live.pollMs = 300;
+    streamDown();
+    const team = await service.world.brandTeam();
+    const campaign = await service.world.campaign(team, 'active', { name: 'Polled queue' });
+    await submitTo(service, team, campaign, `first_${tag()}`);
+    renderApp(paths.review.href(team.brand.id), team.key);
+    expect(await screen.findByText('1 submission waiting')).toBeInTheDocument();
+
+    await submitTo(service, team, campaign, `second_${tag()}`);
+
+    expect(await screen.findByText('2 submissions waiting')).toBeInTheDocument();
+  });
+
+  it('shows a campaign made elsewhere in the campaign list by polling while the stream is down', async () => {
+    live.pollMs = 300;
+    streamDown();
+    const team = await service.world.brandTeam();
+    await service.world.campaign(team, 'active', { name: 'First one' });
+    renderApp(paths.campaigns.href(team.brand.id), team.key);
+    // (jsdom lays nothing out, so the list's virtual rows are not drawn: its count is.)
+    expect(await screen.findAllByText('1 campaign.')).not.toHaveLength(0);
+
+    await service.world.campaign(team, 'draft', { name: 'Made by a colleague' });
+
+    expect(await screen.findAllByText('2 campaigns.')).not.toHaveLength(0);
+  });
+});

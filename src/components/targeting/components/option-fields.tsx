@@ -1,0 +1,193 @@
+import { ChevronDown } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { TargetingCondition, TargetingProperty } from '#contract/targeting';
+import { Alert } from '#components/ui/alert';
+import { Button } from '#components/ui/button';
+import { Checkbox } from '#components/ui/checkbox';
+import { Input } from '#components/ui/input';
+import { Spinner } from '#components/ui/spinner';
+import type { UseTargetingValues } from '../targeting-values';
+import { fieldButtonClasses, selectClasses } from './field-classes';
+import { IssueList } from './issue-list';
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+function summarize(labels: readonly string[]) {
+  if (labels.length === 0) return 'Choose values';
+  if (labels.length <= 2) return labels.join(', ');
+  return `${labels[0]}, ${labels[1]} and ${labels.length - 2} more`;
+}
+
+// Operator and values of a condition on an `option` property: a button showing the chosen labels
+// opens a searchable list of checkboxes under the row; the opaque values are what is sent.
+export function OptionFields({
+  property,
+  condition,
+  where,
+  useValues,
+  valueIssues,
+  onChange,
+}: {
+  property: TargetingProperty;
+  condition: TargetingCondition;
+  where: string;
+  useValues: UseTargetingValues;
+  valueIssues: readonly string[];
+  onChange: (next: TargetingCondition) => void;
+}) {
+  const { data, isLoading, error, refetch } = useValues(property.id);
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const panelId = useId();
+  const searchId = useId();
+  const issuesId = useId();
+
+  const labelOf = (value: string) => data?.find((known) => known.value === value)?.label ?? value;
+  const chosen = new Set(condition.values);
+  const offered = new Set(data?.map((known) => known.value));
+  const retired = data ? condition.values.filter((value) => !offered.has(value)) : [];
+  const needle = fold(query.trim());
+  const matching = (data ?? []).filter((known) => fold(known.label).includes(needle));
+
+  const setChosen = (value: string, checked: boolean) =>
+    onChange({
+      ...condition,
+      values: checked
+        ? [...condition.values, value]
+        : condition.values.filter((current) => current !== value),
+    });
+
+  const openPanel = () => {
+    flushSync(() => setOpen(true));
+    searchRef.current?.focus();
+  };
+  const closePanel = () => {
+    toggleRef.current?.focus();
+    setOpen(false);
+    setQuery('');
+  };
+
+  return (
+    <>
+      <select
+        aria-label={`Operator, ${where}`}
+        className={selectClasses}
+        value={condition.operator}
+        onChange={(event) =>
+          onChange({ ...condition, operator: event.target.value === 'NOT_IN' ? 'NOT_IN' : 'IN' })
+        }
+      >
+        <option value="IN">is any of</option>
+        <option value="NOT_IN">is none of</option>
+      </select>
+      <button
+        ref={toggleRef}
+        type="button"
+        className={fieldButtonClasses}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-describedby={valueIssues.length > 0 ? issuesId : undefined}
+        onClick={open ? closePanel : openPanel}
+      >
+        <span className="sr-only">Values, {where}: </span>
+        <span className={condition.values.length === 0 ? 'text-gray-600' : 'truncate'}>
+          {summarize(condition.values.map(labelOf))}
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-600" />
+      </button>
+      <IssueList id={issuesId} messages={valueIssues} className="basis-full" />
+      {open ? (
+        <div
+          id={panelId}
+          className="basis-full rounded-md border border-gray-300 bg-white p-3 shadow-sm"
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            // Closes the list only, not a dialog the editor may sit in.
+            event.preventDefault();
+            event.stopPropagation();
+            closePanel();
+          }}
+        >
+          <label htmlFor={searchId} className="block text-sm font-medium text-gray-900">
+            Search {property.name} values
+          </label>
+          <Input
+            ref={searchRef}
+            id={searchId}
+            aria-label={`Search ${property.name} values, ${where}`}
+            type="search"
+            autoComplete="off"
+            className="mt-1.5"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter here means "pick", never "submit the campaign form".
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+          />
+          <div
+            role="group"
+            aria-label={`${property.name} values, ${where}`}
+            className="mt-2 max-h-60 space-y-0.5 overflow-y-auto"
+          >
+            {isLoading ? <Spinner label={`Loading ${property.name} values…`} /> : null}
+            {error ? (
+              <Alert tone="error" title={`The ${property.name} values could not be loaded.`}>
+                {refetch ? (
+                  <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+                    Try again
+                  </Button>
+                ) : null}
+              </Alert>
+            ) : null}
+            {retired.map((value) => (
+              <label key={value} className="flex items-center gap-2 rounded px-1 py-1 text-sm">
+                <Checkbox checked onChange={(event) => setChosen(value, event.target.checked)} />
+                <span>
+                  {value} <span className="text-gray-600">(no longer offered)</span>
+                </span>
+              </label>
+            ))}
+            {matching.map((known) => (
+              <label
+                key={known.value}
+                className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-gray-50"
+              >
+                <Checkbox
+                  checked={chosen.has(known.value)}
+                  onChange={(event) => setChosen(known.value, event.target.checked)}
+                />
+                <span>{known.label}</span>
+              </label>
+            ))}
+            {data && matching.length === 0 ? (
+              <p className="px-1 py-1 text-sm text-gray-600">
+                {query.trim()
+                  ? `No ${property.name} values match “${query.trim()}”.`
+                  : 'No values.'}
+              </p>
+            ) : null}
+          </div>
+          <div className="mt-3 flex items-center justify-between gap-3">
+            <p className="text-sm text-gray-600">{condition.values.length} selected</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Done choosing values, ${where}`}
+              onClick={closePanel}
+            >
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

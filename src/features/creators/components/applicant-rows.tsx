@@ -1,0 +1,164 @@
+import type { CampaignCreator } from '#contract/creators';
+import { Checkbox } from '#components/ui/checkbox';
+import { formatDate } from '#lib/format';
+import type { DecisionState } from '../use-creator-decisions';
+import { FitSummary, PropertyList } from './creator-facts';
+import { DecisionControls } from './decision-controls';
+
+/** What a row can do on the Applied tab; null elsewhere (or without the creators:write scope). */
+export type RowActions = {
+  states: ReadonlyMap<string, DecisionState>;
+  /** Rows no longer waiting in the service (decided here or by someone else since shown). */
+  left: ReadonlySet<string>;
+  selected: ReadonlySet<string>;
+  toggle: (creatorId: string, on: boolean) => void;
+  approve: (creator: CampaignCreator) => void;
+  reject: (creator: CampaignCreator) => void;
+};
+
+type ListProps = {
+  label: string;
+  rows: readonly CampaignCreator[];
+  actions: RowActions | null;
+  openToAll: boolean;
+};
+
+/** A decision can still be made (or made again after a refusal) on this row. */
+const open = (creator: CampaignCreator, actions: RowActions) => {
+  const state = actions.states.get(creator.creator_id);
+  return (
+    creator.status === 'applied' &&
+    !actions.left.has(creator.creator_id) &&
+    (state === undefined || state.phase === 'failed')
+  );
+};
+
+function Dates({ creator }: { creator: CampaignCreator }) {
+  return (
+    <p className="text-xs text-gray-600">
+      Applied {formatDate(creator.applied_at)}
+      {creator.decided_at
+        ? ` · ${creator.status === 'rejected' ? 'Rejected' : 'Decided'} ${formatDate(creator.decided_at)}`
+        : ''}
+    </p>
+  );
+}
+
+function SelectBox({ creator, actions }: { creator: CampaignCreator; actions: RowActions }) {
+  return (
+    <Checkbox
+      aria-label={`Select @${creator.username}`}
+      checked={actions.selected.has(creator.creator_id)}
+      disabled={!open(creator, actions)}
+      onChange={(e) => actions.toggle(creator.creator_id, e.target.checked)}
+    />
+  );
+}
+
+/** From the laptop up: one row per creator, the decision in the last column, never cut off. */
+export function ApplicantTable({ label, rows, actions, openToAll }: ListProps) {
+  return (
+    <div data-applicants className="rounded-lg border border-gray-200 bg-white">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{label}</caption>
+        <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
+          <tr>
+            {actions ? (
+              <th scope="col" className="w-10 px-3 py-2">
+                <span className="sr-only">Select</span>
+              </th>
+            ) : null}
+            <th scope="col" className="w-56 px-3 py-2">
+              Creator
+            </th>
+            <th scope="col" className="w-64 px-3 py-2">
+              Fit
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Properties
+            </th>
+            {actions ? (
+              <th scope="col" className="w-48 px-3 py-2 text-right">
+                Decision
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {rows.map((creator) => (
+            <tr key={creator.creator_id} data-row className="align-top">
+              {actions ? (
+                <td className="px-3 py-3">
+                  <SelectBox creator={creator} actions={actions} />
+                </td>
+              ) : null}
+              <th scope="row" className="px-3 py-3 text-left font-normal">
+                <span className="block font-medium break-all text-gray-900">
+                  @{creator.username}
+                </span>
+                <Dates creator={creator} />
+              </th>
+              <td className="px-3 py-3">
+                <FitSummary creator={creator} open={openToAll} />
+              </td>
+              <td className="px-3 py-3">
+                <PropertyList creator={creator} />
+              </td>
+              {actions ? (
+                <td className="px-3 py-3 text-right whitespace-nowrap">
+                  <DecisionControls
+                    creator={creator}
+                    state={actions.states.get(creator.creator_id)}
+                    decidedElsewhere={actions.left.has(creator.creator_id)}
+                    onApprove={() => actions.approve(creator)}
+                    onReject={() => actions.reject(creator)}
+                  />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** On a phone: one card per creator, its Approve and Reject across the card's width. */
+export function ApplicantCards({ label, rows, actions, openToAll }: ListProps) {
+  return (
+    <ul data-applicants aria-label={label} className="space-y-3">
+      {rows.map((creator) => (
+        <li
+          key={creator.creator_id}
+          data-row
+          aria-label={`@${creator.username}`}
+          className="space-y-3 rounded-lg border border-gray-200 bg-white p-4"
+        >
+          <div className="flex items-start gap-3">
+            {actions ? (
+              <span className="pt-0.5">
+                <SelectBox creator={creator} actions={actions} />
+              </span>
+            ) : null}
+            <div className="min-w-0 flex-1">
+              <p className="font-medium break-all text-gray-900">@{creator.username}</p>
+              <Dates creator={creator} />
+            </div>
+          </div>
+          <FitSummary creator={creator} open={openToAll} />
+          <PropertyList creator={creator} />
+          {actions ? (
+            <DecisionControls
+              wide
+              creator={creator}
+              state={actions.states.get(creator.creator_id)}
+              decidedElsewhere={actions.left.has(creator.creator_id)}
+              onApprove={() => actions.approve(creator)}
+              onReject={() => actions.reject(creator)}
+            />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,143 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Users } from 'lucide-react';
+import { EmptyState } from '#components/ui/empty-state';
+import { InlineError } from '#components/ui/inline-error';
+import { LoadMoreButton } from '#components/ui/load-more-button';
+import { LoadingState } from '#components/ui/spinner';
+import { formatDate, formatMoney, formatNumber } from '#lib/format';
+import type { CampaignCreator } from '#contract/creators';
+import { creatorListOptions, type FitFilter } from '../api/creators';
+import { useWideLayout } from '../use-wide-layout';
+
+const COLUMNS = [
+  'Submitted',
+  'In review',
+  'Approved',
+  'Rejected',
+  'Posts',
+  'Views',
+  'Likes',
+  'Comments',
+  'Shares',
+  'Saves',
+  'Spend',
+] as const;
+
+/** Each activity figure of a creator, in the order of `COLUMNS`. */
+const figures = (c: CampaignCreator): readonly string[] => [
+  formatNumber(c.content.submitted),
+  formatNumber(c.content.in_review),
+  formatNumber(c.content.approved),
+  formatNumber(c.content.rejected),
+  formatNumber(c.posts),
+  formatNumber(c.metrics.views),
+  formatNumber(c.metrics.likes),
+  formatNumber(c.metrics.comments),
+  formatNumber(c.metrics.shares),
+  formatNumber(c.metrics.saves),
+  formatMoney(c.spend_cents),
+];
+
+const approvedOn = (c: CampaignCreator) => `Approved ${formatDate(c.decided_at ?? c.applied_at)}`;
+
+/**
+ * The Approved tab: what each approved creator has done on the campaign (content by state, live
+ * posts, their metrics and spend). From the laptop up one table whose columns all fit (it would
+ * scroll inside its own region, reachable from the keyboard, on a narrower window); on a phone
+ * one card per creator with the same figures.
+ */
+export function ApprovedCreators({
+  brandId,
+  campaignId,
+  fits,
+}: {
+  brandId: string;
+  campaignId: string;
+  fits: FitFilter;
+}) {
+  const list = useInfiniteQuery(creatorListOptions(brandId, campaignId, 'approved', fits));
+  const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const wide = useWideLayout();
+  if (list.isPending) return <LoadingState label="Loading the creators…" />;
+  if (list.isError && rows.length === 0)
+    return <InlineError error={list.error} onRetry={() => void list.refetch()} />;
+  if (rows.length === 0) {
+    return (
+      <EmptyState icon={Users} title="No approved creators">
+        Creators appear here once approved; their content, posts and spend follow.
+      </EmptyState>
+    );
+  }
+  if (!wide) {
+    return (
+      <div className="space-y-3">
+        <ul aria-label="Approved creators" className="space-y-3">
+          {rows.map((creator) => (
+            <li
+              key={creator.creator_id}
+              aria-label={`@${creator.username}`}
+              className="rounded-lg border border-gray-200 bg-white p-4"
+            >
+              <p className="font-medium break-all text-gray-900">@{creator.username}</p>
+              <p className="text-xs text-gray-600">{approvedOn(creator)}</p>
+              <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
+                {figures(creator).map((value, i) => (
+                  <div key={COLUMNS[i]}>
+                    <dt className="text-xs text-gray-600">{COLUMNS[i]}</dt>
+                    <dd className="font-medium text-gray-900 tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <LoadMoreButton list={list} label="Load more creators" />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <div
+        role="region"
+        aria-label="Approved creators"
+        tabIndex={0}
+        className="overflow-x-auto rounded-lg border border-gray-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-700"
+      >
+        <table className="w-full text-sm">
+          <caption className="sr-only">Approved creators</caption>
+          <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Creator
+              </th>
+              {COLUMNS.map((name) => (
+                <th key={name} scope="col" className="px-3 py-2 text-right whitespace-nowrap">
+                  {name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {rows.map((creator) => (
+              <tr key={creator.creator_id}>
+                <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
+                  <span className="block font-medium text-gray-900">@{creator.username}</span>
+                  <span className="text-xs text-gray-600">{approvedOn(creator)}</span>
+                </th>
+                {figures(creator).map((value, i) => (
+                  <td
+                    key={COLUMNS[i]}
+                    className="px-3 py-2 text-right whitespace-nowrap tabular-nums"
+                  >
+                    {value}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <LoadMoreButton list={list} label="Load more creators" />
+    </div>
+  );
+}

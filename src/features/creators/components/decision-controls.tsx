@@ -1,0 +1,115 @@
+import type { CampaignCreator } from '#contract/creators';
+import { clsx } from 'clsx';
+import { Check } from 'lucide-react';
+import { Button } from '#components/ui/button';
+import { Spinner } from '#components/ui/spinner';
+import type { DecisionState } from '../use-creator-decisions';
+
+/**
+ * From the keyboard, the next row's Approve takes the focus of the button just used (which is
+ * replaced by the decision's state), so approving down the list is Enter, Tab, Enter, …
+ */
+function focusNextApprove(used: HTMLButtonElement) {
+  const list = used.closest('[data-applicants]');
+  const all = [...(list?.querySelectorAll<HTMLButtonElement>('button[data-approve]') ?? [])];
+  const row = used.closest('[data-row]');
+  const next = all.find(
+    (b) =>
+      b.closest('[data-row]') !== row &&
+      ((row?.compareDocumentPosition(b) ?? 0) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+  );
+  next?.focus();
+}
+
+/**
+ * A row's Approve and Reject, or where its decision stands once made: being sent, done, or the
+ * service's refusal (with the buttons again, to try once more). A row that left the waiting list
+ * without a decision from this tab was decided by someone else: it says so, without buttons.
+ * `wide` gives each button half of a card on a phone.
+ */
+export function DecisionControls({
+  creator,
+  state,
+  decidedElsewhere = false,
+  onApprove,
+  onReject,
+  wide = false,
+}: {
+  creator: CampaignCreator;
+  state: DecisionState | undefined;
+  decidedElsewhere?: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+  wide?: boolean;
+}) {
+  if (decidedElsewhere && state?.phase !== 'sending' && state?.phase !== 'done') {
+    return (
+      <div className="space-y-1">
+        <span
+          className={clsx('inline-flex items-center text-sm text-gray-700', wide ? 'h-10' : 'h-8')}
+        >
+          Decided by someone else
+        </span>
+        {state?.phase === 'failed' ? (
+          <p className="max-w-xs text-xs text-red-800">{state.message}</p>
+        ) : null}
+      </div>
+    );
+  }
+  if (state?.phase === 'sending') {
+    return (
+      <span
+        className={clsx(
+          'inline-flex items-center gap-2 text-sm text-gray-700',
+          wide ? 'h-10' : 'h-8',
+        )}
+      >
+        <Spinner className="size-4" />
+        {state.kind === 'approve' ? 'Approving…' : 'Rejecting…'}
+      </span>
+    );
+  }
+  if (state?.phase === 'done') {
+    return (
+      <span
+        className={clsx(
+          'inline-flex items-center gap-1 text-sm font-medium',
+          wide ? 'h-10' : 'h-8',
+          state.kind === 'approve' ? 'text-emerald-800' : 'text-gray-800',
+        )}
+      >
+        <Check aria-hidden="true" className="size-4" />
+        {state.kind === 'approve' ? 'Approved' : 'Rejected'}
+      </span>
+    );
+  }
+  const size = wide ? 'md' : 'sm';
+  return (
+    <div className="space-y-1">
+      <div className={clsx('gap-2', wide ? 'grid grid-cols-2' : 'flex justify-end')}>
+        <Button
+          data-approve={creator.creator_id}
+          size={size}
+          aria-label={`Approve @${creator.username}`}
+          onClick={(event) => {
+            focusNextApprove(event.currentTarget);
+            onApprove();
+          }}
+        >
+          Approve
+        </Button>
+        <Button
+          size={size}
+          variant="secondary"
+          aria-label={`Reject @${creator.username}`}
+          onClick={onReject}
+        >
+          Reject
+        </Button>
+      </div>
+      {state?.phase === 'failed' ? (
+        <p className="max-w-xs text-xs text-red-800">{state.message}</p>
+      ) : null}
+    </div>
+  );
+}
