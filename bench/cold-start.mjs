@@ -18,7 +18,14 @@ if (buildNeeded()) {
 async function startOnce(dataDir) {
   const started = performance.now();
   const child = spawn('npm', ['start'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, OPS_TOKEN: 'bench-ops-token', LOG_LEVEL: 'warn', SIMULATOR: 'off' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      OPS_TOKEN: 'bench-ops-token',
+      LOG_LEVEL: 'warn',
+      SIMULATOR: 'off',
+    },
     stdio: 'ignore',
     detached: true,
   });

@@ -2,7 +2,15 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src', 'contract', 'server', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'contract',
+  'server',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 const OUTPUTS = ['dist/client/index.html', 'dist/server/index.js'];
 
 function newestMtime(path) {

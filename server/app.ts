@@ -135,7 +135,13 @@ export function createApp(deps: AppDeps): App {
       cors({
         origin: origins.includes('*') ? '*' : origins,
         allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID', USAGE_REPORT_CHANNEL_HEADER],
+        allowHeaders: [
+          'Authorization',
+          'Content-Type',
+          'Idempotency-Key',
+          'Last-Event-ID',
+          USAGE_REPORT_CHANNEL_HEADER,
+        ],
         exposeHeaders: [
           'RateLimit',
           'RateLimit-Policy',

@@ -217,7 +217,13 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
     const errors = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const raw = source[name];
-      const secret = ['OPS_TOKEN', 'AUTOREVIEW_API_KEY', 'DATABASE_URL', 'REDIS_URL', 'SMTP_RELAY_URL'].includes(name);
+      const secret = [
+        'OPS_TOKEN',
+        'AUTOREVIEW_API_KEY',
+        'DATABASE_URL',
+        'REDIS_URL',
+        'SMTP_RELAY_URL',
+      ].includes(name);
       const shown = raw === undefined || secret ? '' : ` (got "${raw}")`;
       return `${name} ${issue.message}${shown}`;
     });

@@ -205,12 +205,18 @@ if (env.intake) {
       port: config.port,
       maxMessageBytes: env.intakeMaxMessageBytes,
       ratePerMinute: env.intakeRateLimitPerMinute,
-      tls: config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } : null,
+      tls:
+        config.tlsCert && config.tlsKey
+          ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) }
+          : null,
       relayUrl: env.smtpRelayUrl,
       replyFrom: env.intakeReplyFrom,
     });
   } catch (err) {
-    logger.fatal({ err }, 'could not start the SMTP intake (INTAKE_SMTP_PORT, INTAKE_TLS_CERT, INTAKE_TLS_KEY)');
+    logger.fatal(
+      { err },
+      'could not start the SMTP intake (INTAKE_SMTP_PORT, INTAKE_TLS_CERT, INTAKE_TLS_KEY)',
+    );
     await database.close().catch(() => {});
     process.exit(1);
   }
@@ -242,7 +248,9 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   await new Promise<void>((done) => server.close(() => done()));
-  await intake?.close().catch((err: unknown) => logger.warn({ err }, 'closing the SMTP intake failed'));
+  await intake
+    ?.close()
+    .catch((err: unknown) => logger.warn({ err }, 'closing the SMTP intake failed'));
   if ('closeIdleConnections' in server) server.closeIdleConnections();
   await database
     .close()

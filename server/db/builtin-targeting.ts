@@ -169,14 +169,23 @@ export const BUILTIN_TARGETING: readonly BuiltinProperty[] = [
  * Inserts the built-in properties and values that are missing; never changes existing rows.
  * Runs at every boot (a few milliseconds), so new built-ins reach old databases too.
  */
-export async function ensureBuiltinTargeting(db: PgDatabase<PgQueryResultHKT, Record<string, unknown>>): Promise<void> {
+export async function ensureBuiltinTargeting(
+  db: PgDatabase<PgQueryResultHKT, Record<string, unknown>>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(targetingProperties)
-      .values(BUILTIN_TARGETING.map((p, i) => ({ id: p.id, name: p.name, kind: p.kind, position: i })))
+      .values(
+        BUILTIN_TARGETING.map((p, i) => ({ id: p.id, name: p.name, kind: p.kind, position: i })),
+      )
       .onConflictDoNothing();
     const values = BUILTIN_TARGETING.flatMap((p) =>
-      (p.values ?? []).map(([value, label], i) => ({ propertyId: p.id, value, label, position: i })),
+      (p.values ?? []).map(([value, label], i) => ({
+        propertyId: p.id,
+        value,
+        label,
+        position: i,
+      })),
     );
     await tx.insert(targetingValues).values(values).onConflictDoNothing();
   });

@@ -55,12 +55,16 @@ const drivers = new WeakMap<Db, (statement: Statement) => Promise<{ rows: unknow
  */
 export async function queryStatement<T>(db: Db, statement: Statement): Promise<T[]> {
   const driver = drivers.get(db);
-  if (!driver) throw new Error('queryStatement needs a database handle from openPglite or openPostgres');
+  if (!driver)
+    throw new Error('queryStatement needs a database handle from openPglite or openPostgres');
   return (await driver(statement)).rows as T[];
 }
 
 /** Rows of a raw SQL query, on either driver (both answer `{rows}`). */
-export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -88,7 +92,9 @@ export interface PgliteSource {
   loadDataDir?: Blob;
 }
 
-export async function openPglite(source: PgliteSource = {}): Promise<Database & { client: PGlite }> {
+export async function openPglite(
+  source: PgliteSource = {},
+): Promise<Database & { client: PGlite }> {
   if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(source.dataDir ? { dataDir: source.dataDir } : {}),
@@ -200,8 +206,13 @@ export interface OpenOptions {
 /** Opens the configured database and prepares it (migrations, built-in data). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.onPoolError ? { onError: options.onPoolError } : {})
-    : await openPglite(options.dataDir === 'memory' ? {} : { dataDir: resolve(options.dataDir, 'pglite') });
+    ? await openPostgres(
+        options.databaseUrl,
+        options.onPoolError ? { onError: options.onPoolError } : {},
+      )
+    : await openPglite(
+        options.dataDir === 'memory' ? {} : { dataDir: resolve(options.dataDir, 'pglite') },
+      );
   try {
     await prepareDatabase(database);
   } catch (err) {

@@ -505,7 +505,9 @@ export const codeGroups = pgTable(
      */
     intakeToken: text('intake_token')
       .notNull()
-      .default(sql`substr(encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex'), 1, 32)`),
+      .default(
+        sql`substr(encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex'), 1, 32)`,
+      ),
     createdAt: stamp('created_at'),
   },
   (t) => [
@@ -575,7 +577,9 @@ export const usageReports = pgTable(
     usesAdded: count0('uses_added'),
     paidCents: count0('paid_cents'),
     /** [{line, index, code, message}] */
-    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+    errors: jsonb('errors')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     sender: text('sender').notNull(),
     messageId: text('message_id'),
     receivedAt: stamp('received_at'),

@@ -108,8 +108,12 @@ describe('the demo world of creator activity', () => {
     for (const campaign of campaigns) {
       const what = `${campaign.name} (${campaign.status})`;
       const report = MetricsReport.parse(await get(`/campaigns/${campaign.id}/metrics`));
-      const creators = CreatorPage.parse(await get(`/campaigns/${campaign.id}/creators?limit=100`)).data;
-      const subs = SubmissionPage.parse(await get(`/campaigns/${campaign.id}/submissions?limit=100`)).data;
+      const creators = CreatorPage.parse(
+        await get(`/campaigns/${campaign.id}/creators?limit=100`),
+      ).data;
+      const subs = SubmissionPage.parse(
+        await get(`/campaigns/${campaign.id}/submissions?limit=100`),
+      ).data;
       const posts = PostPage.parse(await get(`/campaigns/${campaign.id}/posts?limit=100`)).data;
       const { funnel } = report;
       // Each step of a sequence is a part of the one before.
@@ -117,19 +121,27 @@ describe('the demo world of creator activity', () => {
       expect(funnel.posts, what).toBeLessThanOrEqual(funnel.submissions_approved);
       expect(report.spend.spent_cents, what).toBe(campaign.spent_cents);
       if (campaign.status === 'draft' || campaign.status === 'pending_approval') {
-        expect([creators.length, subs.length, posts.length, campaign.spent_cents], what).toEqual([0, 0, 0, 0]);
+        expect([creators.length, subs.length, posts.length, campaign.spent_cents], what).toEqual([
+          0, 0, 0, 0,
+        ]);
         continue;
       }
       if (campaign.spent_cents > 0) {
         // Spend is what creators were paid: there are creators, posts, and their pay adds up.
         expect(funnel.creators_approved, what).toBeGreaterThan(0);
         expect(posts.length, what).toBeGreaterThan(0);
-        expect(creators.reduce((n, c) => n + c.spend_cents, 0), what).toBe(campaign.spent_cents);
+        expect(
+          creators.reduce((n, c) => n + c.spend_cents, 0),
+          what,
+        ).toBe(campaign.spent_cents);
       }
       if (campaign.status === 'completed') {
         expect(funnel.posts, what).toBeGreaterThan(0);
         expect(funnel.submissions_in_review, what).toBe(0);
-        expect(creators.filter((c) => c.status === 'applied'), what).toEqual([]);
+        expect(
+          creators.filter((c) => c.status === 'applied'),
+          what,
+        ).toEqual([]);
       }
     }
   });

@@ -43,13 +43,19 @@ describe('API key cache', () => {
 
   it('another instance forgets the key when the revocation is notified (LISTEN)', async () => {
     const cache = new ApiKeyCache({ ttlMs: 60_000 });
-    await ctx.database.listen(KEY_REVOKED_CHANNEL, (id) => cache.forget(id), () => cache.clear());
+    await ctx.database.listen(
+      KEY_REVOKED_CHANNEL,
+      (id) => cache.forget(id),
+      () => cache.clear(),
+    );
     const other = ctx.makeApp({ apiKeyCache: cache });
     const { key } = await ctx.ops.brandWithKey();
     expect((await me(key.key, other)).status).toBe(200);
     await ctx.ops.revokeKey(key.id);
     // PGlite notifies within the revoking statement; PostgreSQL a moment after the commit.
-    expect(await eventually(async () => (await me(key.key, other)).status === 401, 2_000)).toBe(true);
+    expect(await eventually(async () => (await me(key.key, other)).status === 401, 2_000)).toBe(
+      true,
+    );
   });
 
   it('an instance that missed the notification stops accepting the key after the TTL', async () => {
@@ -87,7 +93,14 @@ describe('API key cache', () => {
     const cache = new ApiKeyCache();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const auth = { keyId: 'k1', kind: 'brand' as const, prefix: 'cck_', scopes: [], brandIds: ['b'], agencyId: null };
+    const auth = {
+      keyId: 'k1',
+      kind: 'brand' as const,
+      prefix: 'cck_',
+      scopes: [],
+      brandIds: ['b'],
+      agencyId: null,
+    };
     const pending = cache.resolve('hash', async () => (await gate, auth));
     cache.forget('k1');
     release();

@@ -122,7 +122,11 @@ export async function insertApiKey(db: Db, input: NewKey): Promise<CreatedKey> {
  * Revokes a key; revoking a revoked key keeps its first revocation time. This instance stops
  * accepting it at once, the others sharing the database when notified (see key-cache.ts).
  */
-export async function revokeApiKey(db: Db, id: string, now: Date): Promise<{ id: string; revokedAt: Date }> {
+export async function revokeApiKey(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<{ id: string; revokedAt: Date }> {
   const revoked = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })

@@ -13,7 +13,8 @@ import { isoTimestamp } from './sql.ts';
  */
 export async function createPayout(tx: Db, body: OpsPayoutCreate): Promise<OpsPayout> {
   await getCampaignRow(tx, body.campaign_id, null);
-  if (!(await findCreator(tx, body.creator_id))) throw validationFailed('creator_id', `unknown creator ${body.creator_id}`);
+  if (!(await findCreator(tx, body.creator_id)))
+    throw validationFailed('creator_id', `unknown creator ${body.creator_id}`);
   const participation = await lockParticipation(tx, body.campaign_id, body.creator_id);
   if (participation?.status !== 'approved') {
     throw new ApiError(
@@ -24,7 +25,11 @@ export async function createPayout(tx: Db, body: OpsPayoutCreate): Promise<OpsPa
   }
   const [row] = await tx
     .insert(payouts)
-    .values({ campaignId: body.campaign_id, creatorId: body.creator_id, amountCents: body.amount_cents })
+    .values({
+      campaignId: body.campaign_id,
+      creatorId: body.creator_id,
+      amountCents: body.amount_cents,
+    })
     .returning({
       id: payouts.id,
       campaignId: payouts.campaignId,

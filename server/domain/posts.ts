@@ -61,7 +61,11 @@ export function toPost(row: PostRow): Post {
 }
 
 const postQuery = (db: Db, where: SQL | undefined) =>
-  db.select(postSelection).from(posts).innerJoin(creators, eq(creators.id, posts.creatorId)).where(where);
+  db
+    .select(postSelection)
+    .from(posts)
+    .innerJoin(creators, eq(creators.id, posts.creatorId))
+    .where(where);
 
 async function postRow(db: Db, id: string) {
   const [row] = await postQuery(db, eq(posts.id, id));
@@ -96,7 +100,9 @@ export async function listPosts(db: Db, campaignId: string, filter: PostListFilt
       filter.taskId ? eq(posts.taskId, filter.taskId) : undefined,
       filter.platform ? eq(posts.platform, filter.platform) : undefined,
       filter.postedAfter ? gte(posts.postedAt, sql`${filter.postedAfter}::timestamptz`) : undefined,
-      filter.postedBefore ? lt(posts.postedAt, sql`${filter.postedBefore}::timestamptz`) : undefined,
+      filter.postedBefore
+        ? lt(posts.postedAt, sql`${filter.postedBefore}::timestamptz`)
+        : undefined,
       filter.after
         ? sql`(${posts.postedAt}, ${posts.id}) < (${filter.after.postedAt}::timestamptz, ${filter.after.id}::uuid)`
         : undefined,
@@ -107,7 +113,12 @@ export async function listPosts(db: Db, campaignId: string, filter: PostListFilt
   return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
 }
 
-export async function getPost(db: Db, campaignId: string, id: string, scope: BrandScope): Promise<Post> {
+export async function getPost(
+  db: Db,
+  campaignId: string,
+  id: string,
+  scope: BrandScope,
+): Promise<Post> {
   await getCampaignRow(db, campaignId, scope);
   const row = await postRow(db, id);
   if (row.campaignId !== campaignId) throw notFound('Post');
@@ -124,11 +135,21 @@ export async function createPost(tx: Db, submissionId: string, body: OpsPostCrea
       `status: the submission is ${submission.status}; only approved content can be posted`,
     );
   }
-  const [existing] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.submissionId, submissionId));
+  const [existing] = await tx
+    .select({ id: posts.id })
+    .from(posts)
+    .where(eq(posts.submissionId, submissionId));
   if (existing) {
-    throw new ApiError(409, 'invalid_state_transition', `status: the submission is already posted (post ${existing.id})`);
+    throw new ApiError(
+      409,
+      'invalid_state_transition',
+      `status: the submission is already posted (post ${existing.id})`,
+    );
   }
-  const [task] = await tx.select({ platforms: tasks.platforms }).from(tasks).where(eq(tasks.id, submission.taskId));
+  const [task] = await tx
+    .select({ platforms: tasks.platforms })
+    .from(tasks)
+    .where(eq(tasks.id, submission.taskId));
   if (task && !task.platforms.includes(body.platform)) {
     throw validationFailed('platform', `the task is for ${task.platforms.join(', ')}`);
   }
@@ -160,11 +181,18 @@ async function lockPost(tx: Db, id: string) {
 export async function updateMetrics(tx: Db, id: string, body: OpsMetricsUpdate): Promise<Post> {
   const current = await lockPost(tx, id);
   if (current.status !== 'live') {
-    throw new ApiError(409, 'invalid_state_transition', 'status: the post is deleted; its metrics are final');
+    throw new ApiError(
+      409,
+      'invalid_state_transition',
+      'status: the post is deleted; its metrics are final',
+    );
   }
   for (const m of METRICS) {
     if (body[m] < current[m]) {
-      throw validationFailed(m, `${body[m]} is lower than the stored total ${current[m]}; totals never go down`);
+      throw validationFailed(
+        m,
+        `${body[m]} is lower than the stored total ${current[m]}; totals never go down`,
+      );
     }
   }
   await tx

@@ -11,7 +11,8 @@ export const isoTimestamp = (column: AnyColumn | SQL): SQL<string> =>
   sql<string>`to_char(${column} at time zone 'UTC', ${sql.raw(ISO_FORMAT)})`;
 
 /** isoTimestamp as SQL text, for statements written as text. */
-export const isoTimestampText = (column: string) => `to_char(${column} at time zone 'UTC', ${ISO_FORMAT})`;
+export const isoTimestampText = (column: string) =>
+  `to_char(${column} at time zone 'UTC', ${ISO_FORMAT})`;
 
 /** A date-time or date text the service passes to PostgreSQL; year 0000 does not exist there. */
 export const storableDate = (value: string) => !value.startsWith('0000');

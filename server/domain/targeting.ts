@@ -9,7 +9,11 @@ import { ApiError, validationFailed } from '../errors.ts';
 
 export async function listProperties(db: Db): Promise<TargetingProperty[]> {
   return db
-    .select({ id: targetingProperties.id, name: targetingProperties.name, kind: targetingProperties.kind })
+    .select({
+      id: targetingProperties.id,
+      name: targetingProperties.name,
+      kind: targetingProperties.kind,
+    })
     .from(targetingProperties)
     .orderBy(asc(targetingProperties.position), asc(targetingProperties.id));
 }
@@ -35,43 +39,56 @@ export async function listValues(db: Db, propertyId: string): Promise<TargetingV
 }
 
 /** Adds a property (after the existing ones) with its values, in one transaction. */
-export async function insertProperty(db: Db, input: OpsTargetingPropertyCreate): Promise<TargetingProperty> {
+export async function insertProperty(
+  db: Db,
+  input: OpsTargetingPropertyCreate,
+): Promise<TargetingProperty> {
   const values = input.values ?? [];
   if (input.kind === 'number' && values.length > 0) {
-    throw validationFailed('values', 'only option properties have values; number properties take a range');
+    throw validationFailed(
+      'values',
+      'only option properties have values; number properties take a range',
+    );
   }
   const seen = new Set<string>();
   values.forEach((v, i) => {
     if (v.value.trim() === '') throw validationFailed(`values[${i}].value`, 'must not be empty');
     if (v.label.trim() === '') throw validationFailed(`values[${i}].label`, 'must not be empty');
-    if (seen.has(v.value)) throw validationFailed(`values[${i}].value`, `duplicate value "${v.value}"`);
+    if (seen.has(v.value))
+      throw validationFailed(`values[${i}].value`, `duplicate value "${v.value}"`);
     seen.add(v.value);
   });
   const id = input.id ?? randomUUID();
   const taken = () => validationFailed('id', `a targeting property with id "${id}" already exists`);
   return db
     .transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: targetingProperties.id })
-      .from(targetingProperties)
-      .where(eq(targetingProperties.id, id));
-    if (existing) throw taken();
-    const [row] = await tx
-      .insert(targetingProperties)
-      .values({
-        id,
-        name: input.name,
-        kind: input.kind,
-        position: sql`(select coalesce(max(${targetingProperties.position}), -1) + 1 from ${targetingProperties})`,
-      })
-      .returning({ id: targetingProperties.id, name: targetingProperties.name, kind: targetingProperties.kind });
-    if (!row) throw new Error('insert into targeting_properties returned no row');
-    if (values.length > 0) {
-      await tx
-        .insert(targetingValues)
-        .values(values.map((v, i) => ({ propertyId: id, value: v.value, label: v.label, position: i })));
-    }
-    return row;
+      const [existing] = await tx
+        .select({ id: targetingProperties.id })
+        .from(targetingProperties)
+        .where(eq(targetingProperties.id, id));
+      if (existing) throw taken();
+      const [row] = await tx
+        .insert(targetingProperties)
+        .values({
+          id,
+          name: input.name,
+          kind: input.kind,
+          position: sql`(select coalesce(max(${targetingProperties.position}), -1) + 1 from ${targetingProperties})`,
+        })
+        .returning({
+          id: targetingProperties.id,
+          name: targetingProperties.name,
+          kind: targetingProperties.kind,
+        });
+      if (!row) throw new Error('insert into targeting_properties returned no row');
+      if (values.length > 0) {
+        await tx
+          .insert(targetingValues)
+          .values(
+            values.map((v, i) => ({ propertyId: id, value: v.value, label: v.label, position: i })),
+          );
+      }
+      return row;
     })
     .catch((err: unknown) => {
       // Two creates of the same id at once: the primary key decides, the loser gets the same 422.

@@ -30,13 +30,21 @@ export const actsForBrand = (auth: AuthContext, brandId: string) => auth.brandId
  * The brand a create acts on. Brand keys: their own brand (a named brand_id must be it). Agency
  * keys: the named brand_id, which must be one the agency manages.
  */
-export function brandForCreate(auth: AuthContext, brandId: string | null | undefined, field = 'brand_id'): string {
+export function brandForCreate(
+  auth: AuthContext,
+  brandId: string | null | undefined,
+  field = 'brand_id',
+): string {
   if (brandId == null) {
     if (auth.kind === 'brand' && auth.brandIds[0]) return auth.brandIds[0];
     throw validationFailed(field, 'is required for agency keys');
   }
   if (!actsForBrand(auth, brandId)) {
-    throw new ApiError(403, 'brand_not_managed', `${field}: this key does not manage brand ${brandId}`);
+    throw new ApiError(
+      403,
+      'brand_not_managed',
+      `${field}: this key does not manage brand ${brandId}`,
+    );
   }
   return brandId;
 }
@@ -47,7 +55,10 @@ export interface BrandRow {
 }
 
 export async function insertBrand(db: Db, name: string): Promise<BrandRow> {
-  const [row] = await db.insert(brands).values({ name }).returning({ id: brands.id, name: brands.name });
+  const [row] = await db
+    .insert(brands)
+    .values({ name })
+    .returning({ id: brands.id, name: brands.name });
   if (!row) throw new Error('insert into brands returned no row');
   return row;
 }
@@ -61,10 +72,14 @@ export async function insertAgency(
   const unique = [...new Set(brandIds)];
   return db.transaction(async (tx) => {
     if (unique.length > 0) {
-      const found = await tx.select({ id: brands.id }).from(brands).where(inArray(brands.id, unique));
+      const found = await tx
+        .select({ id: brands.id })
+        .from(brands)
+        .where(inArray(brands.id, unique));
       const known = new Set(found.map((b) => b.id));
       const missing = brandIds.findIndex((id) => !known.has(id));
-      if (missing >= 0) throw validationFailed(`brand_ids[${missing}]`, `unknown brand ${brandIds[missing]}`);
+      if (missing >= 0)
+        throw validationFailed(`brand_ids[${missing}]`, `unknown brand ${brandIds[missing]}`);
     }
     const [agency] = await tx
       .insert(agencies)
@@ -72,19 +87,27 @@ export async function insertAgency(
       .returning({ id: agencies.id, name: agencies.name });
     if (!agency) throw new Error('insert into agencies returned no row');
     if (unique.length > 0) {
-      await tx.insert(agencyBrands).values(unique.map((brandId) => ({ agencyId: agency.id, brandId })));
+      await tx
+        .insert(agencyBrands)
+        .values(unique.map((brandId) => ({ agencyId: agency.id, brandId })));
     }
     return { ...agency, brandIds: unique };
   });
 }
 
 export async function findBrand(db: Db, id: string): Promise<BrandRow | null> {
-  const [row] = await db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, id));
+  const [row] = await db
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(eq(brands.id, id));
   return row ?? null;
 }
 
 export async function findAgency(db: Db, id: string): Promise<BrandRow | null> {
-  const [row] = await db.select({ id: agencies.id, name: agencies.name }).from(agencies).where(eq(agencies.id, id));
+  const [row] = await db
+    .select({ id: agencies.id, name: agencies.name })
+    .from(agencies)
+    .where(eq(agencies.id, id));
   return row ?? null;
 }
 

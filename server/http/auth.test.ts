@@ -31,9 +31,13 @@ describe('tenancy helpers', () => {
   it('a resource of another brand answers 404 not_found, like a missing one', async () => {
     const mine = await ctx.ops.brandWithKey();
     const theirs = await ctx.ops.createBrand();
-    const own = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${mine.brand.id}`, { key: mine.key.key });
+    const own = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${mine.brand.id}`, {
+      key: mine.key.key,
+    });
     expect(own.status).toBe(200);
-    const other = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${theirs.id}`, { key: mine.key.key });
+    const other = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${theirs.id}`, {
+      key: mine.key.key,
+    });
     expect(other.status).toBe(404);
     expect(other.json).toEqual({ error: 404, code: 'not_found', message: 'Thing not found' });
   });
@@ -42,16 +46,22 @@ describe('tenancy helpers', () => {
     const agency = await ctx.ops.agencyWithKey(2);
     const outsider = await ctx.ops.createBrand();
     for (const brand of agency.brands) {
-      const res = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${brand.id}`, { key: agency.key.key });
+      const res = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${brand.id}`, {
+        key: agency.key.key,
+      });
       expect(res.status).toBe(200);
     }
-    const res = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${outsider.id}`, { key: agency.key.key });
+    const res = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${outsider.id}`, {
+      key: agency.key.key,
+    });
     expect(res.status).toBe(404);
   });
 
   it('requireScope answers 403 missing_scope before the resource is looked at', async () => {
     const k = await ctx.ops.brandWithKey(['campaigns:write']);
-    const res = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${k.brand.id}`, { key: k.key.key });
+    const res = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${k.brand.id}`, {
+      key: k.key.key,
+    });
     expect(res.status).toBe(403);
     expect(res.json.code).toBe('missing_scope');
   });
@@ -59,13 +69,23 @@ describe('tenancy helpers', () => {
   it('a brand_id the caller names but does not manage answers 403 brand_not_managed', async () => {
     const agency = await ctx.ops.agencyWithKey(1);
     const outsider = await ctx.ops.createBrand();
-    const ok = await ctx.requestTo(app, 'GET', `/2026-07/test-only/filter?brand_id=${agency.brands[0]!.id}`, {
-      key: agency.key.key,
-    });
+    const ok = await ctx.requestTo(
+      app,
+      'GET',
+      `/2026-07/test-only/filter?brand_id=${agency.brands[0]!.id}`,
+      {
+        key: agency.key.key,
+      },
+    );
     expect(ok.status).toBe(200);
-    const res = await ctx.requestTo(app, 'GET', `/2026-07/test-only/filter?brand_id=${outsider.id}`, {
-      key: agency.key.key,
-    });
+    const res = await ctx.requestTo(
+      app,
+      'GET',
+      `/2026-07/test-only/filter?brand_id=${outsider.id}`,
+      {
+        key: agency.key.key,
+      },
+    );
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ error: 403, code: 'brand_not_managed' });
     expect(res.json.message).toMatch(/^brand_id: /);
@@ -74,21 +94,35 @@ describe('tenancy helpers', () => {
   it('a create by a brand key defaults to its brand; an agency key must name a managed brand', async () => {
     const brandKey = await ctx.ops.brandWithKey();
     const other = await ctx.ops.createBrand();
-    const own = await ctx.requestTo(app, 'GET', '/2026-07/test-only/create-for', { key: brandKey.key.key });
-    expect(own.json).toEqual({ brand_id: brandKey.brand.id });
-    const foreign = await ctx.requestTo(app, 'GET', `/2026-07/test-only/create-for?brand_id=${other.id}`, {
+    const own = await ctx.requestTo(app, 'GET', '/2026-07/test-only/create-for', {
       key: brandKey.key.key,
     });
+    expect(own.json).toEqual({ brand_id: brandKey.brand.id });
+    const foreign = await ctx.requestTo(
+      app,
+      'GET',
+      `/2026-07/test-only/create-for?brand_id=${other.id}`,
+      {
+        key: brandKey.key.key,
+      },
+    );
     expect(foreign.status).toBe(403);
     expect(foreign.json.code).toBe('brand_not_managed');
 
     const agency = await ctx.ops.agencyWithKey(1);
-    const missing = await ctx.requestTo(app, 'GET', '/2026-07/test-only/create-for', { key: agency.key.key });
-    expect(missing.status).toBe(422);
-    expect(missing.json.message).toBe('brand_id: is required for agency keys');
-    const named = await ctx.requestTo(app, 'GET', `/2026-07/test-only/create-for?brand_id=${agency.brands[0]!.id}`, {
+    const missing = await ctx.requestTo(app, 'GET', '/2026-07/test-only/create-for', {
       key: agency.key.key,
     });
+    expect(missing.status).toBe(422);
+    expect(missing.json.message).toBe('brand_id: is required for agency keys');
+    const named = await ctx.requestTo(
+      app,
+      'GET',
+      `/2026-07/test-only/create-for?brand_id=${agency.brands[0]!.id}`,
+      {
+        key: agency.key.key,
+      },
+    );
     expect(named.json).toEqual({ brand_id: agency.brands[0]!.id });
   });
 

@@ -11,13 +11,24 @@ import type { AppEnv } from './context.ts';
 const BEARER = /^Bearer +([\x21-\x7e]{1,512}) *$/i;
 
 /** The token of an `Authorization: Bearer <token>` header; 401 `unauthenticated` otherwise. */
-export function bearerToken(header: string | undefined, what: 'API key' | 'ops token' = 'API key'): string {
+export function bearerToken(
+  header: string | undefined,
+  what: 'API key' | 'ops token' = 'API key',
+): string {
   if (header === undefined || header.trim() === '') {
-    throw new ApiError(401, 'unauthenticated', `Missing ${what}: send the header Authorization: Bearer <${what}>`);
+    throw new ApiError(
+      401,
+      'unauthenticated',
+      `Missing ${what}: send the header Authorization: Bearer <${what}>`,
+    );
   }
   const match = BEARER.exec(header);
   if (!match?.[1]) {
-    throw new ApiError(401, 'unauthenticated', `Malformed Authorization header: expected "Bearer <${what}>"`);
+    throw new ApiError(
+      401,
+      'unauthenticated',
+      `Malformed Authorization header: expected "Bearer <${what}>"`,
+    );
   }
   return match[1];
 }
@@ -65,7 +76,11 @@ export function requireScope(scope: Scope): MiddlewareHandler<AppEnv> {
 /** For a brand_id the caller names (body, filter): 403 `brand_not_managed` unless the key acts for it. */
 export function assertBrandManaged(c: Context<AppEnv>, brandId: string, field = 'brand_id'): void {
   if (!actsForBrand(getAuth(c), brandId)) {
-    throw new ApiError(403, 'brand_not_managed', `${field}: this key does not manage brand ${brandId}`);
+    throw new ApiError(
+      403,
+      'brand_not_managed',
+      `${field}: this key does not manage brand ${brandId}`,
+    );
   }
 }
 
@@ -73,20 +88,29 @@ export function assertBrandManaged(c: Context<AppEnv>, brandId: string, field = 
  * For a resource found by id: 404 `not_found` unless it belongs to a brand the key acts for, the
  * same answer as for a missing one.
  */
-export function assertVisible(c: Context<AppEnv>, brandId: string | null | undefined, what = 'Resource'): void {
-  if (!brandId || !actsForBrand(getAuth(c), brandId)) throw new ApiError(404, 'not_found', `${what} not found`);
+export function assertVisible(
+  c: Context<AppEnv>,
+  brandId: string | null | undefined,
+  what = 'Resource',
+): void {
+  if (!brandId || !actsForBrand(getAuth(c), brandId))
+    throw new ApiError(404, 'not_found', `${what} not found`);
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 /** Guards /ops with the ops token (constant-time comparison); API keys answer 401 there. */
-export function opsAuth(opsToken: string, options: { publicPaths?: readonly string[] } = {}): MiddlewareHandler<AppEnv> {
+export function opsAuth(
+  opsToken: string,
+  options: { publicPaths?: readonly string[] } = {},
+): MiddlewareHandler<AppEnv> {
   const expected = sha256(opsToken);
   const publicPaths = new Set(options.publicPaths ?? []);
   return async (c, next) => {
     if (publicPaths.has(c.req.path)) return next();
     const token = bearerToken(c.req.header('Authorization'), 'ops token');
-    if (!timingSafeEqual(sha256(token), expected)) throw new ApiError(401, 'unauthenticated', 'Invalid ops token');
+    if (!timingSafeEqual(sha256(token), expected))
+      throw new ApiError(401, 'unauthenticated', 'Invalid ops token');
     await next();
   };
 }

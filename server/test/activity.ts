@@ -18,18 +18,32 @@ export async function newCreator(ctx: TestContext): Promise<OpsCreator> {
   return OpsCreator.parse(expectStatus(await ops(ctx, 'POST', '/ops/creators', { username }), 201));
 }
 
-export async function apply(ctx: TestContext, campaignId: string, creatorId: string): Promise<CampaignCreator> {
-  const res = await ops(ctx, 'POST', `/ops/campaigns/${campaignId}/applications`, { creator_id: creatorId });
+export async function apply(
+  ctx: TestContext,
+  campaignId: string,
+  creatorId: string,
+): Promise<CampaignCreator> {
+  const res = await ops(ctx, 'POST', `/ops/campaigns/${campaignId}/applications`, {
+    creator_id: creatorId,
+  });
   return CampaignCreator.parse(expectStatus(res, 201));
 }
 
 /** A new creator approved on the campaign (through the brand's approve when approval is required). */
-export async function approvedCreator(ctx: TestContext, campaign: Campaign, key: string): Promise<OpsCreator> {
+export async function approvedCreator(
+  ctx: TestContext,
+  campaign: Campaign,
+  key: string,
+): Promise<OpsCreator> {
   const creator = await newCreator(ctx);
   const participation = await apply(ctx, campaign.id, creator.id);
   if (participation.status === 'applied') {
     expectStatus(
-      await ctx.request('POST', `/2026-07/campaigns/${campaign.id}/creators/${creator.id}/approve`, { key }),
+      await ctx.request(
+        'POST',
+        `/2026-07/campaigns/${campaign.id}/creators/${creator.id}/approve`,
+        { key },
+      ),
       200,
     );
   }
@@ -39,7 +53,13 @@ export async function approvedCreator(ctx: TestContext, campaign: Campaign, key:
 export const submitRaw = (
   ctx: TestContext,
   campaignId: string,
-  body: { creator_id: string; task_id: string; media_type?: 'video' | 'carousel'; media_url?: string; thumbnail_url?: string },
+  body: {
+    creator_id: string;
+    task_id: string;
+    media_type?: 'video' | 'carousel';
+    media_url?: string;
+    thumbnail_url?: string;
+  },
 ) =>
   ops(ctx, 'POST', `/ops/campaigns/${campaignId}/submissions`, {
     media_type: 'video',
@@ -53,10 +73,16 @@ export async function submit(
   creatorId: string,
   taskId: string,
 ): Promise<Submission> {
-  return Submission.parse(expectStatus(await submitRaw(ctx, campaignId, { creator_id: creatorId, task_id: taskId }), 201));
+  return Submission.parse(
+    expectStatus(await submitRaw(ctx, campaignId, { creator_id: creatorId, task_id: taskId }), 201),
+  );
 }
 
-export async function post(ctx: TestContext, submissionId: string, body: Record<string, unknown> = {}): Promise<Post> {
+export async function post(
+  ctx: TestContext,
+  submissionId: string,
+  body: Record<string, unknown> = {},
+): Promise<Post> {
   const res = await ops(ctx, 'POST', `/ops/submissions/${submissionId}/post`, {
     platform: 'tiktok',
     url: `https://www.tiktok.com/@x/video/${Math.floor(Math.random() * 1e12)}`,

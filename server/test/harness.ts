@@ -140,10 +140,18 @@ function migrationsHash(): string {
  */
 async function blobBytes(blob: Blob): Promise<Uint8Array> {
   if (typeof blob.arrayBuffer === 'function') return new Uint8Array(await blob.arrayBuffer());
+  type Reader = {
+    result: unknown;
+    error: unknown;
+    onload: (() => void) | null;
+    onerror: (() => void) | null;
+    readAsArrayBuffer(blob: Blob): void;
+  };
+  const { FileReader } = globalThis as unknown as { FileReader: new () => Reader };
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error('could not read the PGlite dump'));
+    reader.onerror = () => reject(new Error('could not read the PGlite dump'));
     reader.readAsArrayBuffer(blob);
   });
 }

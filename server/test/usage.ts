@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DiscountCode} from '#contract/codes';
+import type { DiscountCode } from '#contract/codes';
 import { CodeGroup, CodesAdded, DiscountCodePage } from '#contract/codes';
 import { UsageReportPage, type UsageReportRecord } from '#contract/usage-reports';
 import { activeWorld } from './activity.ts';

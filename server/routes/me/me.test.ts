@@ -30,7 +30,9 @@ describe('GET /me', () => {
     expect(me.key.scopes).toHaveLength(6);
     expect(me.agency).toEqual({ id: agency.id, name: agency.name });
     expect(me.brands).toEqual(
-      [...brands].sort((a, b) => a.name.localeCompare(b.name)).map((b) => ({ id: b.id, name: b.name })),
+      [...brands]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((b) => ({ id: b.id, name: b.name })),
     );
   });
 
@@ -61,16 +63,23 @@ describe('authentication on /2026-07', () => {
     expect(res.json.message).toMatch(/Missing API key/);
   });
 
-  it.each([['Basic dXNlcjpwYXNz'], ['Bearer'], ['Bearer '], ['Bearer two words'], ['cck_without_scheme']])(
-    'GET /me answers 401 unauthenticated for the malformed header %j',
-    async (header) => {
-      const res = await ctx.request('GET', '/2026-07/me', { headers: { Authorization: header } });
-      expect401(res);
-    },
-  );
+  it.each([
+    ['Basic dXNlcjpwYXNz'],
+    ['Bearer'],
+    ['Bearer '],
+    ['Bearer two words'],
+    ['cck_without_scheme'],
+  ])('GET /me answers 401 unauthenticated for the malformed header %j', async (header) => {
+    const res = await ctx.request('GET', '/2026-07/me', { headers: { Authorization: header } });
+    expect401(res);
+  });
 
   it('GET /me answers 401 unauthenticated for an unknown key', async () => {
-    expect401(await ctx.request('GET', '/2026-07/me', { key: 'cck_0000000000000000000000000000000000000000' }));
+    expect401(
+      await ctx.request('GET', '/2026-07/me', {
+        key: 'cck_0000000000000000000000000000000000000000',
+      }),
+    );
   });
 
   it('GET /me answers 401 unauthenticated for a revoked key', async () => {
@@ -86,7 +95,9 @@ describe('authentication on /2026-07', () => {
 
   it('accepts the Bearer scheme in any letter case', async () => {
     const { key } = await ctx.ops.brandWithKey();
-    const res = await ctx.request('GET', '/2026-07/me', { headers: { Authorization: `bearer ${key.key}` } });
+    const res = await ctx.request('GET', '/2026-07/me', {
+      headers: { Authorization: `bearer ${key.key}` },
+    });
     expect(res.status).toBe(200);
   });
 

@@ -75,13 +75,22 @@ describe('GET /2026-07/openapi.json', () => {
 
   it('declares bearer authentication, with the scope each operation needs', async () => {
     const doc = (await ctx.request('GET', '/2026-07/openapi.json')).json;
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
-    expect(doc.paths['/targeting/properties'].get.security).toEqual([{ bearerAuth: ['campaigns:read'] }]);
+    expect(doc.paths['/targeting/properties'].get.security).toEqual([
+      { bearerAuth: ['campaigns:read'] },
+    ]);
     expect(doc.paths['/campaigns'].get.security).toEqual([{ bearerAuth: ['campaigns:read'] }]);
     expect(doc.paths['/campaigns'].post.security).toEqual([{ bearerAuth: ['campaigns:write'] }]);
-    expect(doc.paths['/campaigns/{campaign_id}/tasks/{task_id}'].patch.security).toEqual([{ bearerAuth: ['campaigns:write'] }]);
-    expect(doc.paths['/campaigns/{campaign_id}/tasks/{task_id}'].get.security).toEqual([{ bearerAuth: ['campaigns:read'] }]);
+    expect(doc.paths['/campaigns/{campaign_id}/tasks/{task_id}'].patch.security).toEqual([
+      { bearerAuth: ['campaigns:write'] },
+    ]);
+    expect(doc.paths['/campaigns/{campaign_id}/tasks/{task_id}'].get.security).toEqual([
+      { bearerAuth: ['campaigns:read'] },
+    ]);
     expect(doc.paths['/openapi.json'].get.security).toEqual([]);
   });
 
@@ -104,17 +113,31 @@ describe('GET /2026-07/openapi.json', () => {
       ]),
     );
     const create = doc.paths['/campaigns'].post;
-    expect(create.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CampaignCreate' });
-    expect(create.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Campaign' });
+    expect(create.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CampaignCreate',
+    });
+    expect(create.responses['201'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Campaign',
+    });
     expect(create.parameters).toEqual(
-      expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'Idempotency-Key', schema: expect.objectContaining({ maxLength: 255 }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          in: 'header',
+          name: 'Idempotency-Key',
+          schema: expect.objectContaining({ maxLength: 255 }),
+        }),
+      ]),
     );
     expect(doc.components.schemas.Campaign.properties.status_detail).toMatchObject({
       anyOf: [{ $ref: '#/components/schemas/CampaignStatusDetail' }, { type: 'null' }],
     });
     const me = doc.paths['/me'].get.responses;
-    expect(me['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Me' });
-    expect(me['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(me['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Me',
+    });
+    expect(me['401'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
   });
 });
 
@@ -123,7 +146,10 @@ describe('GET /ops/openapi.json', () => {
     const res = await ctx.request('GET', '/ops/openapi.json');
     expect(res.status).toBe(200);
     expect(res.json.servers).toEqual([{ url: '/ops' }]);
-    expect(res.json.components.securitySchemes.opsToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(res.json.components.securitySchemes.opsToken).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
     expect(documentedOperations(res.json)).toEqual(servedOperations('/ops'));
   });
 });
@@ -175,7 +201,9 @@ describe('GET /healthz', () => {
   });
 
   it('answers 503 when the database does not answer', async () => {
-    const broken = { execute: () => Promise.reject(new Error('connection refused')) } as unknown as Db;
+    const broken = {
+      execute: () => Promise.reject(new Error('connection refused')),
+    } as unknown as Db;
     const app = ctx.makeApp({ db: broken });
     const res = await ctx.requestTo(app, 'GET', '/healthz');
     expect(res.status).toBe(503);
@@ -185,7 +213,9 @@ describe('GET /healthz', () => {
 
 describe('GET /healthz/live', () => {
   it('answers 200 {status: ok} without a key and without asking the database', async () => {
-    const broken = { execute: () => Promise.reject(new Error('connection refused')) } as unknown as Db;
+    const broken = {
+      execute: () => Promise.reject(new Error('connection refused')),
+    } as unknown as Db;
     const app = ctx.makeApp({ db: broken });
     const res = await ctx.requestTo(app, 'GET', '/healthz/live');
     expect(res.status).toBe(200);

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpsAgency, OpsBrand, OpsKeyCreated } from '#contract/ops';
 import { queryRows } from '../../db/client.ts';
 import { hashApiKey } from '../../domain/keys.ts';
-import { createTestContext, TEST_OPS_TOKEN, uniqueName, type TestContext } from '../../test/harness.ts';
+import {
+  createTestContext,
+  TEST_OPS_TOKEN,
+  uniqueName,
+  type TestContext,
+} from '../../test/harness.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,7 +27,10 @@ describe('/ops guard', () => {
   });
 
   it('answers 401 unauthenticated for a wrong token', async () => {
-    const res = await ctx.request('POST', '/ops/brands', { key: `${TEST_OPS_TOKEN}x`, body: { name: 'x' } });
+    const res = await ctx.request('POST', '/ops/brands', {
+      key: `${TEST_OPS_TOKEN}x`,
+      body: { name: 'x' },
+    });
     expect(res.status).toBe(401);
   });
 
@@ -51,7 +59,12 @@ describe('POST /ops/brands', () => {
   it('answers 422 validation_failed naming a missing name', async () => {
     const res = await ops('POST', '/ops/brands', {});
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({ error: 422, code: 'validation_failed', message: 'name: is required', issues: [{ field: 'name', message: 'is required' }] });
+    expect(res.json).toEqual({
+      error: 422,
+      code: 'validation_failed',
+      message: 'name: is required',
+      issues: [{ field: 'name', message: 'is required' }],
+    });
   });
 
   it('answers 422 naming an unknown field', async () => {
@@ -71,7 +84,10 @@ describe('POST /ops/agencies', () => {
   it('creates an agency managing the given brands', async () => {
     const a = await ctx.ops.createBrand();
     const b = await ctx.ops.createBrand();
-    const res = await ops('POST', '/ops/agencies', { name: uniqueName('Agency'), brand_ids: [a.id, b.id, a.id] });
+    const res = await ops('POST', '/ops/agencies', {
+      name: uniqueName('Agency'),
+      brand_ids: [a.id, b.id, a.id],
+    });
     expect(res.status).toBe(201);
     expect(OpsAgency.parse(res.json).brand_ids).toEqual([a.id, b.id]);
   });
@@ -114,14 +130,21 @@ describe('POST /ops/keys', () => {
 
   it('issues an agency key with the given scopes', async () => {
     const agency = await ctx.ops.createAgency([]);
-    const res = await ops('POST', '/ops/keys', { kind: 'agency', agency_id: agency.id, scopes: ['codes:read', 'campaigns:read'] });
+    const res = await ops('POST', '/ops/keys', {
+      kind: 'agency',
+      agency_id: agency.id,
+      scopes: ['codes:read', 'campaigns:read'],
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ kind: 'agency', scopes: ['campaigns:read', 'codes:read'] });
   });
 
   it('stores only the hash of the key: no column of api_keys contains it', async () => {
     const { key } = await ctx.ops.brandWithKey();
-    const rows = await queryRows<{ row: string }>(ctx.db, sql`select row_to_json(k)::text as row from api_keys k`);
+    const rows = await queryRows<{ row: string }>(
+      ctx.db,
+      sql`select row_to_json(k)::text as row from api_keys k`,
+    );
     const all = rows.map((r) => r.row).join('\n');
     expect(all).toContain(hashApiKey(key.key));
     expect(all).not.toContain(key.key);
@@ -129,13 +152,24 @@ describe('POST /ops/keys', () => {
   });
 
   it('answers 422 naming an unknown brand', async () => {
-    const res = await ops('POST', '/ops/keys', { kind: 'brand', brand_id: '00000000-0000-4000-8000-000000000000' });
+    const res = await ops('POST', '/ops/keys', {
+      kind: 'brand',
+      brand_id: '00000000-0000-4000-8000-000000000000',
+    });
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({ error: 422, code: 'validation_failed', message: 'brand_id: unknown brand', issues: [{ field: 'brand_id', message: 'unknown brand' }] });
+    expect(res.json).toEqual({
+      error: 422,
+      code: 'validation_failed',
+      message: 'brand_id: unknown brand',
+      issues: [{ field: 'brand_id', message: 'unknown brand' }],
+    });
   });
 
   it('answers 422 naming an unknown agency', async () => {
-    const res = await ops('POST', '/ops/keys', { kind: 'agency', agency_id: '00000000-0000-4000-8000-000000000000' });
+    const res = await ops('POST', '/ops/keys', {
+      kind: 'agency',
+      agency_id: '00000000-0000-4000-8000-000000000000',
+    });
     expect(res.status).toBe(422);
     expect(res.json.message).toBe('agency_id: unknown agency');
   });
@@ -148,7 +182,12 @@ describe('POST /ops/keys', () => {
 
   it('answers 422 naming a field of the other kind and an unknown scope', async () => {
     const brand = await ctx.ops.createBrand();
-    const res = await ops('POST', '/ops/keys', { kind: 'brand', brand_id: brand.id, agency_id: brand.id, scopes: ['root'] });
+    const res = await ops('POST', '/ops/keys', {
+      kind: 'brand',
+      brand_id: brand.id,
+      agency_id: brand.id,
+      scopes: ['root'],
+    });
     expect(res.status).toBe(422);
     expect(res.json.message).toContain('agency_id: unknown field');
     expect(res.json.message).toContain('scopes[0]: ');
@@ -176,7 +215,12 @@ describe('POST /ops/keys/{key_id}/revoke', () => {
   it('answers 400 invalid_request for a key id that is not a UUID', async () => {
     const res = await ops('POST', '/ops/keys/not-a-uuid/revoke');
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ error: 400, code: 'invalid_request', message: 'key_id: Invalid UUID', issues: [{ field: 'key_id', message: 'Invalid UUID' }] });
+    expect(res.json).toEqual({
+      error: 400,
+      code: 'invalid_request',
+      message: 'key_id: Invalid UUID',
+      issues: [{ field: 'key_id', message: 'Invalid UUID' }],
+    });
   });
 });
 
@@ -195,7 +239,9 @@ describe('POST /ops/targeting/properties', () => {
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ id, name: 'Eye colour', kind: 'option' });
     const { key } = await ctx.ops.brandWithKey();
-    const values = await ctx.request('GET', `/2026-07/targeting/properties/${id}/values`, { key: key.key });
+    const values = await ctx.request('GET', `/2026-07/targeting/properties/${id}/values`, {
+      key: key.key,
+    });
     expect(values.json.data).toEqual([
       { value: 'e_brown', label: 'Brown' },
       { value: 'e_blue', label: 'Blue' },
@@ -203,7 +249,10 @@ describe('POST /ops/targeting/properties', () => {
   });
 
   it('makes an opaque id when none is given', async () => {
-    const res = await ops('POST', '/ops/targeting/properties', { name: 'Height (cm)', kind: 'number' });
+    const res = await ops('POST', '/ops/targeting/properties', {
+      name: 'Height (cm)',
+      kind: 'number',
+    });
     expect(res.status).toBe(201);
     expect(res.json.id).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -232,13 +281,21 @@ describe('POST /ops/targeting/properties', () => {
   });
 
   it('answers 422 naming an id that is taken', async () => {
-    const res = await ops('POST', '/ops/targeting/properties', { id: 'prop_country', name: 'Country', kind: 'option' });
+    const res = await ops('POST', '/ops/targeting/properties', {
+      id: 'prop_country',
+      name: 'Country',
+      kind: 'option',
+    });
     expect(res.status).toBe(422);
     expect(res.json.message).toMatch(/^id: /);
   });
 
   it('answers 422 naming an id that is not a slug', async () => {
-    const res = await ops('POST', '/ops/targeting/properties', { id: 'Has Spaces', name: 'x', kind: 'option' });
+    const res = await ops('POST', '/ops/targeting/properties', {
+      id: 'Has Spaces',
+      name: 'x',
+      kind: 'option',
+    });
     expect(res.status).toBe(422);
     expect(res.json.message).toBe('id: must be a short slug (a-z, 0-9, _ and -)');
   });

@@ -17,7 +17,10 @@ beforeAll(async () => {
   brand = await ctx.ops.brandWithKey();
   other = await ctx.ops.brandWithKey();
   const world = await activeWorld(ctx, brand.key.key, 2, {
-    tasks: [task({ title: 'TikTok', platforms: ['tiktok'] }), task({ title: 'Both', platforms: ['tiktok', 'instagram'] })],
+    tasks: [
+      task({ title: 'TikTok', platforms: ['tiktok'] }),
+      task({ title: 'Both', platforms: ['tiktok', 'instagram'] }),
+    ],
   });
   campaignId = world.campaign.id;
   creatorIds = world.creators.map((c) => c.id);
@@ -27,7 +30,12 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) {
     const taskId = taskIds[i % 3 === 0 ? 0 : 1]!;
     const s = await submit(ctx, campaignId, creatorIds[i % 2]!, taskId);
-    expectStatus(await ctx.request('POST', `/2026-07/campaigns/${campaignId}/submissions/${s.id}/approve`, { key: brand.key.key }), 200);
+    expectStatus(
+      await ctx.request('POST', `/2026-07/campaigns/${campaignId}/submissions/${s.id}/approve`, {
+        key: brand.key.key,
+      }),
+      200,
+    );
     posts.push(
       await post(ctx, s.id, {
         platform: i === 2 || i === 4 ? 'instagram' : 'tiktok',
@@ -40,10 +48,20 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const list = async (query = '') =>
-  PostPage.parse(expectStatus(await ctx.request('GET', `/2026-07/campaigns/${campaignId}/posts${query}`, { key: brand.key.key }), 200));
+  PostPage.parse(
+    expectStatus(
+      await ctx.request('GET', `/2026-07/campaigns/${campaignId}/posts${query}`, {
+        key: brand.key.key,
+      }),
+      200,
+    ),
+  );
 const ids = (page: { data: Post[] }) => page.data.map((p) => p.id);
 const newestFirst = (filter: (p: Post, i: number) => boolean) =>
-  posts.filter(filter).map((p) => p.id).reverse();
+  posts
+    .filter(filter)
+    .map((p) => p.id)
+    .reverse();
 
 describe('GET /campaigns/{id}/posts', () => {
   it('lists newest posted first, deleted posts included by default', async () => {
@@ -55,19 +73,37 @@ describe('GET /campaigns/{id}/posts', () => {
   it('filters by status, creator, task and platform', async () => {
     expect(ids(await list('?status=deleted'))).toEqual([posts[1]!.id]);
     expect(ids(await list('?status=live'))).toEqual(newestFirst((_, i) => i !== 1));
-    expect(ids(await list(`?creator_id=${creatorIds[0]}`))).toEqual(newestFirst((_, i) => i % 2 === 0));
+    expect(ids(await list(`?creator_id=${creatorIds[0]}`))).toEqual(
+      newestFirst((_, i) => i % 2 === 0),
+    );
     expect(ids(await list(`?task_id=${taskIds[0]}`))).toEqual(newestFirst((_, i) => i % 3 === 0));
-    expect(ids(await list('?platform=instagram'))).toEqual(newestFirst((_, i) => i === 2 || i === 4));
-    expect(ids(await list(`?platform=instagram&creator_id=${creatorIds[0]}`))).toEqual(newestFirst((_, i) => i === 2 || i === 4));
+    expect(ids(await list('?platform=instagram'))).toEqual(
+      newestFirst((_, i) => i === 2 || i === 4),
+    );
+    expect(ids(await list(`?platform=instagram&creator_id=${creatorIds[0]}`))).toEqual(
+      newestFirst((_, i) => i === 2 || i === 4),
+    );
   });
 
   it('filters by posted_after (inclusive) and posted_before (exclusive)', async () => {
-    expect(ids(await list('?posted_after=2026-07-03T12:00:00Z'))).toEqual(newestFirst((_, i) => i >= 2));
-    expect(ids(await list('?posted_before=2026-07-03T12:00:00Z'))).toEqual(newestFirst((_, i) => i < 2));
-    expect(ids(await list('?posted_after=2026-07-02T00:00:00Z&posted_before=2026-07-04T00:00:00%2B00:00'))).toEqual(
-      newestFirst((_, i) => i === 1 || i === 2),
+    expect(ids(await list('?posted_after=2026-07-03T12:00:00Z'))).toEqual(
+      newestFirst((_, i) => i >= 2),
     );
-    expect((await ctx.request('GET', `/2026-07/campaigns/${campaignId}/posts?posted_after=yesterday`, { key: brand.key.key })).status).toBe(400);
+    expect(ids(await list('?posted_before=2026-07-03T12:00:00Z'))).toEqual(
+      newestFirst((_, i) => i < 2),
+    );
+    expect(
+      ids(
+        await list('?posted_after=2026-07-02T00:00:00Z&posted_before=2026-07-04T00:00:00%2B00:00'),
+      ),
+    ).toEqual(newestFirst((_, i) => i === 1 || i === 2));
+    expect(
+      (
+        await ctx.request('GET', `/2026-07/campaigns/${campaignId}/posts?posted_after=yesterday`, {
+          key: brand.key.key,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('pages with a cursor bound to its filters', async () => {
@@ -81,7 +117,11 @@ describe('GET /campaigns/{id}/posts', () => {
     expect(page).toMatchObject({ has_more: false, next_cursor: null });
     expect(seen).toEqual(newestFirst((_, i) => i !== 1));
     expectError(
-      await ctx.request('GET', `/2026-07/campaigns/${campaignId}/posts?limit=4&starting_after=${encodeURIComponent(cursor)}`, { key: brand.key.key }),
+      await ctx.request(
+        'GET',
+        `/2026-07/campaigns/${campaignId}/posts?limit=4&starting_after=${encodeURIComponent(cursor)}`,
+        { key: brand.key.key },
+      ),
       400,
       'invalid_request',
       'starting_after',
@@ -95,12 +135,29 @@ describe('GET /campaigns/{id}/posts', () => {
     expect(p.id).toBe(posts[5]!.id);
     expect(p.metrics).toEqual(metrics);
     expect(p.metrics_updated_at >= posts[5]!.metrics_updated_at).toBe(true);
-    const one = Post.parse(expectStatus(await ctx.request('GET', `/2026-07/campaigns/${campaignId}/posts/${p.id}`, { key: brand.key.key }), 200));
+    const one = Post.parse(
+      expectStatus(
+        await ctx.request('GET', `/2026-07/campaigns/${campaignId}/posts/${p.id}`, {
+          key: brand.key.key,
+        }),
+        200,
+      ),
+    );
     expect(one).toEqual(p);
   });
 
   it('answers 404 for another brand', async () => {
-    expectError(await ctx.request('GET', `/2026-07/campaigns/${campaignId}/posts`, { key: other.key.key }), 404, 'not_found');
-    expectError(await ctx.request('GET', `/2026-07/campaigns/${campaignId}/posts/${posts[0]!.id}`, { key: other.key.key }), 404, 'not_found');
+    expectError(
+      await ctx.request('GET', `/2026-07/campaigns/${campaignId}/posts`, { key: other.key.key }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await ctx.request('GET', `/2026-07/campaigns/${campaignId}/posts/${posts[0]!.id}`, {
+        key: other.key.key,
+      }),
+      404,
+      'not_found',
+    );
   });
 });

@@ -37,7 +37,11 @@ describe('GET /targeting/properties', () => {
     const other = await ctx.ops.brandWithKey(['campaigns:write', 'codes:read']);
     const res = await ctx.request('GET', '/2026-07/targeting/properties', { key: other.key.key });
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ error: 403, code: 'missing_scope', message: 'This key lacks the scope campaigns:read' });
+    expect(res.json).toEqual({
+      error: 403,
+      code: 'missing_scope',
+      message: 'This key lacks the scope campaigns:read',
+    });
   });
 
   it('answers 401 unauthenticated without a key', async () => {
@@ -60,7 +64,9 @@ describe('GET /targeting/properties', () => {
 
 describe('GET /targeting/properties/{property_id}/values', () => {
   it('lists the values of an option property: opaque values, human labels', async () => {
-    const res = await ctx.request('GET', '/2026-07/targeting/properties/prop_country/values', { key });
+    const res = await ctx.request('GET', '/2026-07/targeting/properties/prop_country/values', {
+      key,
+    });
     expect(res.status).toBe(200);
     const { data } = TargetingValueList.parse(res.json);
     expect(data).toContainEqual({ value: 'c_us', label: 'United States' });
@@ -69,11 +75,14 @@ describe('GET /targeting/properties/{property_id}/values', () => {
     for (const v of data) expect(v.value).not.toBe(v.label);
   });
 
-  it.each(['prop_language', 'prop_gender', 'prop_niche', 'prop_platform'])('lists values of %s', async (id) => {
-    const res = await ctx.request('GET', `/2026-07/targeting/properties/${id}/values`, { key });
-    expect(res.status).toBe(200);
-    expect(res.json.data.length).toBeGreaterThanOrEqual(3);
-  });
+  it.each(['prop_language', 'prop_gender', 'prop_niche', 'prop_platform'])(
+    'lists values of %s',
+    async (id) => {
+      const res = await ctx.request('GET', `/2026-07/targeting/properties/${id}/values`, { key });
+      expect(res.status).toBe(200);
+      expect(res.json.data.length).toBeGreaterThanOrEqual(3);
+    },
+  );
 
   it.each(['prop_age', 'prop_followers', 'prop_engagement_rate'])(
     'answers 422 validation_failed for the number property %s',
@@ -86,13 +95,19 @@ describe('GET /targeting/properties/{property_id}/values', () => {
   );
 
   it('answers 404 not_found for an unknown property', async () => {
-    const res = await ctx.request('GET', '/2026-07/targeting/properties/prop_shoe_size/values', { key });
+    const res = await ctx.request('GET', '/2026-07/targeting/properties/prop_shoe_size/values', {
+      key,
+    });
     expect(res.status).toBe(404);
     expect(res.json).toMatchObject({ error: 404, code: 'not_found' });
   });
 
   it('answers 400 invalid_request for a property id over 100 characters', async () => {
-    const res = await ctx.request('GET', `/2026-07/targeting/properties/${'x'.repeat(101)}/values`, { key });
+    const res = await ctx.request(
+      'GET',
+      `/2026-07/targeting/properties/${'x'.repeat(101)}/values`,
+      { key },
+    );
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('invalid_request');
     expect(res.json.message).toMatch(/^property_id: /);
@@ -100,7 +115,9 @@ describe('GET /targeting/properties/{property_id}/values', () => {
 
   it('answers 403 missing_scope before looking at the property', async () => {
     const other = await ctx.ops.brandWithKey([]);
-    const res = await ctx.request('GET', '/2026-07/targeting/properties/prop_shoe_size/values', { key: other.key.key });
+    const res = await ctx.request('GET', '/2026-07/targeting/properties/prop_shoe_size/values', {
+      key: other.key.key,
+    });
     expect(res.status).toBe(403);
     expect(res.json.code).toBe('missing_scope');
   });

@@ -159,7 +159,9 @@ describe('campaign page', { timeout: 15_000 }, () => {
     expect(screen.getByText('Creators must be approved before they start work.')).toBeVisible();
     expect(screen.getByText('Always approve')).toBeVisible();
     expect(
-      screen.getByText('Playable media is approved on arrival without manual review; unplayable media fails.'),
+      screen.getByText(
+        'Playable media is approved on arrival without manual review; unplayable media fails.',
+      ),
     ).toBeVisible();
     expect(screen.getByText('Exactly one task')).toBeVisible();
     expect(screen.getByText('Creators commit to exactly one task.')).toBeVisible();

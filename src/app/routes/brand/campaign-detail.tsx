@@ -19,10 +19,7 @@ import { documentTitle, ScreenHeader } from '#components/layout/screen-header';
 import { buttonClasses } from '#components/ui/button';
 import { LoadingState, Spinner } from '#components/ui/spinner';
 import { paths } from '#config/paths';
-import {
-  campaignDetailOptions,
-  campaignTasksOptions,
-} from '#features/campaigns/api/campaigns';
+import { campaignDetailOptions, campaignTasksOptions } from '#features/campaigns/api/campaigns';
 import { backToList } from '#features/campaigns/back-link';
 import { CampaignActions } from '#features/campaigns/components/campaign-actions';
 import { CampaignOverview } from '#features/campaigns/components/campaign-overview';

@@ -8,10 +8,7 @@ import { LoadingState } from '#components/ui/spinner';
 import { describeError } from '#lib/api-client';
 import { useTargetingValues } from '#components/targeting/api/targeting-queries';
 import { TargetingEditor } from '#components/targeting/components/targeting-editor';
-import {
-  validateTargeting,
-  type TargetingIssue,
-} from '#components/targeting/validate-targeting';
+import { validateTargeting, type TargetingIssue } from '#components/targeting/validate-targeting';
 import type { BuilderValues } from '../builder-form';
 import { useFieldError } from '../use-field-error';
 
