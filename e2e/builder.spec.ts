@@ -1,51 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './support/fixtures.ts';
-
-/** A person sees a control before using it: bring it into view, check it is there, then click. */
-async function use(control: Locator) {
-  await control.scrollIntoViewIfNeeded();
-  await expect(control).toBeInViewport();
-  await control.click();
-}
-
-async function noSidewaysScroll(page: Page, where: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-const step = (page: Page, name: string) =>
-  use(
-    page
-      .getByRole('navigation', { name: 'Builder steps' })
-      .getByRole('button', { name: new RegExp(`^${name}`) }),
-  );
-
-async function addTask(page: Page, n: number, title: string, platform: string) {
-  await use(page.getByRole('button', { name: 'Add task' }));
-  const task = page.getByRole('region', { name: `Task ${n}`, exact: true });
-  await task.getByLabel('Title').fill(title);
-  await task.getByLabel('Instructions').fill(`Film a short ${platform} video: ${title}.`);
-  await use(task.getByRole('button', { name: platform, exact: true }));
-}
-
-async function chooseValue(
-  page: Page,
-  where: string,
-  property: string,
-  search: string,
-  label: string,
-) {
-  const select = page.getByRole('combobox', { name: `Property, ${where}` });
-  await select.scrollIntoViewIfNeeded();
-  await expect(select).toBeInViewport();
-  await select.selectOption({ label: property });
-  await use(page.getByRole('button', { name: `Values, ${where}: Choose values` }));
-  await page.getByRole('searchbox', { name: `Search ${property} values, ${where}` }).fill(search);
-  await page.getByRole('checkbox', { name: label, exact: true }).check();
-  await page.keyboard.press('Escape');
-}
+import { addTask, builderStep as step, noSidewaysScroll, twoGroupRule, use } from './support/ui.ts';
 
 for (const size of [
   { name: 'laptop', width: 1440, height: 900 },
@@ -86,28 +40,7 @@ for (const size of [
       await noSidewaysScroll(page, 'the builder tasks');
       await expectAccessible(page, 'the builder tasks');
 
-      await step(page, 'Targeting');
-      await use(page.getByRole('radio', { name: 'Only creators who match these rules' }));
-      await page.getByRole('textbox', { name: 'Name of group 1 (optional)' }).fill('Audience');
-      await use(page.getByRole('button', { name: 'Add condition to group Audience' }));
-      await chooseValue(
-        page,
-        'condition 1 in group Audience',
-        'Country',
-        'united st',
-        'United States',
-      );
-      await use(page.getByRole('button', { name: 'Add group' }));
-      await page.getByRole('textbox', { name: 'Name of group 2 (optional)' }).fill('Skin lovers');
-      await use(page.getByRole('button', { name: 'Add condition to group Skin lovers' }));
-      await chooseValue(
-        page,
-        'condition 1 in group Skin lovers',
-        'Niche / category',
-        'skin',
-        'Skincare',
-      );
-      await expect(page.getByText(/Reads as: .*United States.*Skincare/)).toBeVisible();
+      await twoGroupRule(page);
       await noSidewaysScroll(page, 'the builder targeting');
       await expectAccessible(page, 'the builder targeting');
 

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './support/fixtures.ts';
+import { inView, noSidewaysScroll } from './support/ui.ts';
 
 // The approval job at a laptop's and a phone's size: a brand manager approves three applicants
 // who fit the campaign's targeting while another creator applies; every control is in view
@@ -66,20 +67,6 @@ async function targetedCampaign(request: APIRequestContext, ops: Ops, name: stri
   return { campaign, fitting: fitting.reverse(), misfit, apply };
 }
 
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-/** Brings a control into view as a person would (scrolling the page), then checks it is there. */
-async function inView(control: Locator) {
-  await control.scrollIntoViewIfNeeded();
-  await expect(control).toBeInViewport();
-  return control;
-}
-
 async function statuses(request: APIRequestContext, campaignId: string) {
   const res = await request.get(`/2026-07/campaigns/${campaignId}/creators?limit=100`, {
     headers: auth,
@@ -116,7 +103,7 @@ for (const size of SIZES) {
       await expect(person(fitting[0]!)).toContainText('Fits targeting');
       await expect(person(fitting[0]!)).toContainText('United States');
       await expect(person(misfit)).toContainText('Country is not United States');
-      await expectNoSidewaysScroll(page, 'Applied');
+      await noSidewaysScroll(page, 'Applied');
       await expectAccessible(page, `Applied at ${size.name}`);
       await page.screenshot({ path: `${shots}-applied.png`, fullPage: true });
 
@@ -150,7 +137,7 @@ for (const size of SIZES) {
         })
         .toEqual(['approved', 'approved', 'approved']);
       expect((await statuses(request, campaign.id))[misfit]).toBe('applied');
-      await expectNoSidewaysScroll(page, 'Applied after approving');
+      await noSidewaysScroll(page, 'Applied after approving');
       await page.screenshot({ path: `${shots}-approved-rows.png`, fullPage: true });
 
       // The newcomer is shown on request, at the top.
@@ -174,7 +161,7 @@ for (const size of SIZES) {
         const clipped = await approved.evaluate((el) => el.scrollWidth - el.clientWidth);
         expect(clipped, 'the Approved table is clipped').toBeLessThanOrEqual(0);
       }
-      await expectNoSidewaysScroll(page, 'Approved');
+      await noSidewaysScroll(page, 'Approved');
       await expectAccessible(page, `Approved at ${size.name}`);
       await page.screenshot({ path: `${shots}-approved-tab.png`, fullPage: true });
     });

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './support/fixtures.ts';
+import { expectPlaying } from './support/ui.ts';
 
 type Submission = { id: string; status: string; feedback: string | null; creator_username: string };
 
@@ -98,17 +99,6 @@ async function expectNoSidewaysScroll(page: Page) {
     overflow.widest,
     'something on the review screen reaches past the edge',
   ).toBeLessThanOrEqual(overflow.width);
-}
-
-/** The <video> on screen plays: not paused, and its time moves on. */
-async function expectPlaying(page: Page) {
-  const video = page.getByRole('region', { name: 'Current submission' }).locator('video:visible');
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
-  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 5000 })
-    .toBeGreaterThan(start);
-  return video;
 }
 
 for (const size of [

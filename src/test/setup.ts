@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy*/waitFor wait 1 s by default; a two-core CI machine running the service in-process
+// next to jsdom is sometimes slower than that. Files that need longer set their own.
+configure({ asyncUtilTimeout: 5000 });
 
 // A test that makes React (or anything else) print an error or warning fails: such messages
 // point at real bugs (act() warnings, invalid DOM nesting, missing keys, bad ARIA).

@@ -100,7 +100,11 @@ function Headline({ report }: { report: MetricsReport }) {
     { label: 'Views', value: formatNumber(performance.views) },
     {
       label: 'Engagement rate',
-      value: formatPercent(performance.engagement_rate, { maximumFractionDigits: 2 }),
+      // A rate of nothing is not 0%: without views there is no rate yet.
+      value:
+        performance.views > 0
+          ? formatPercent(performance.engagement_rate, { maximumFractionDigits: 2 })
+          : '—',
     },
     { label: 'Likes', value: formatNumber(performance.likes) },
     { label: 'Comments', value: formatNumber(performance.comments) },
@@ -145,15 +149,16 @@ function Breakdown({
   const id = useId();
   const rows = groupRows(report.groups ?? []);
   const noun = GROUP_BY_LABELS[groupBy].toLowerCase();
-  const summary =
-    rows.length === 0
-      ? `No posts to break down by ${noun} yet.`
-      : `Views and engagements by ${noun}: ${rows
-          .map(
-            (r) =>
-              `${r.label} ${formatNumber(r.views)} views, ${formatNumber(r.engagements)} engagements`,
-          )
-          .join('; ')}.`;
+  // Groups with no live post yet (a new campaign's tasks) would draw an empty axis.
+  const nothingLive = rows.every((r) => r.posts === 0 && r.views === 0);
+  const summary = nothingLive
+    ? `No posts to break down by ${noun} yet.`
+    : `Views and engagements by ${noun}: ${rows
+        .map(
+          (r) =>
+            `${r.label} ${formatNumber(r.views)} views, ${formatNumber(r.engagements)} engagements`,
+        )
+        .join('; ')}.`;
   const switcher = (
     <fieldset className="flex items-center gap-3 text-sm" aria-busy={switching || undefined}>
       <legend className="sr-only">Break down by</legend>
@@ -182,8 +187,10 @@ function Breakdown({
       summary={summary}
       actions={switcher}
       chart={
-        rows.length === 0 ? (
-          <p className="py-8 text-center text-sm text-gray-600">No posts yet.</p>
+        nothingLive ? (
+          <p className="py-8 text-center text-sm text-gray-600">
+            No live posts yet: views and engagements by {noun} appear once creators publish.
+          </p>
         ) : (
           <BreakdownBars rows={rows} groupTitle={GROUP_BY_LABELS[groupBy]} />
         )

@@ -117,8 +117,9 @@ export function DataTable({
                 <td
                   key={i}
                   className={clsx(
-                    'px-3 py-2 whitespace-nowrap',
-                    columns[i]?.numeric && 'text-right tabular-nums',
+                    'px-3 py-2',
+                    // Figures never break; words wrap, so a table fits a phone where it can.
+                    columns[i]?.numeric && 'text-right whitespace-nowrap tabular-nums',
                   )}
                 >
                   {cell}
