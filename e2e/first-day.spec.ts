@@ -16,8 +16,6 @@ import {
 // then read the metrics. Every primary control is in view before it is used, no screen scrolls
 // sideways, axe finds nothing, and the console stays clean (the fixture fails on any message).
 
-type Ops = { post<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> };
-
 const SIZES = [
   { name: 'laptop', width: 1440, height: 900, phone: false },
   { name: 'phone', width: 390, height: 844, phone: true },
