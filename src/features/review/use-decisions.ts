@@ -142,7 +142,7 @@ export function useDecisions(brandId: string) {
       restoreToQueue(queryClient, brandId, item);
       notify.apiError(
         error,
-        `Could not send the decision on @${item.submission.creator_username}’s submission`,
+        `Could not send the decision on the submission from @${item.submission.creator_username}`,
       );
     },
     meta: { suppressErrorToast: true },

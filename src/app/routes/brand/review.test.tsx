@@ -208,10 +208,10 @@ describe('the review queue', { timeout: 30_000 }, () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
     expect(alert).toHaveTextContent('Already reviewed');
     expect(alert).toHaveTextContent(
-      `@${names.ana}’s submission was already approved on ${formatDateTime(first.reviewed_at)}. Your decision was not applied.`,
+      `The submission from @${names.ana} was already approved on ${formatDateTime(first.reviewed_at)}. Your decision was not applied.`,
     );
     expect(
-      screen.getByText(`Not applied: @${names.ana}’s submission was already reviewed.`),
+      screen.getByText(`Not applied: the submission from @${names.ana} was already reviewed.`),
     ).toBeInTheDocument();
     expect(currentCreator()).toBe(`@${names.ben}`);
     expect(screen.getByText('3 submissions waiting')).toBeInTheDocument();

@@ -39,7 +39,7 @@ export function recentText(record: DecisionRecord): string {
     case 'failed':
       return `Not sent yet: ${what(decision, item)}.`;
     case 'conflict':
-      return `Not applied: ${who(item)}’s submission was already reviewed.`;
+      return `Not applied: the submission from ${who(item)} was already reviewed.`;
     case 'refused':
       return `Not applied: ${what(decision, item)} was refused; the submission is back in the queue.`;
   }
@@ -49,17 +49,17 @@ export function recentText(record: DecisionRecord): string {
 export function conflictText(record: DecisionRecord): string {
   const current = record.current;
   const creator = who(record.item);
-  if (!current) return `${creator}’s submission was already reviewed by someone else.`;
+  if (!current) return `The submission from ${creator} was already reviewed by someone else.`;
   const when = current.reviewed_at ? ` on ${formatDateTime(current.reviewed_at)}` : '';
   switch (current.status) {
     case 'approved':
-      return `${creator}’s submission was already approved${when}.`;
+      return `The submission from ${creator} was already approved${when}.`;
     case 'rejected':
       return `Changes were already requested from ${creator}${when}.`;
     case 'in_review':
-      return `${creator}’s submission was already decided at this step by someone else.`;
+      return `The submission from ${creator} was already decided at this step by someone else.`;
     default:
-      return `${creator}’s submission is already ${SUBMISSION_STATUS_LABELS[current.status].toLowerCase()}.`;
+      return `The submission from ${creator} is already ${SUBMISSION_STATUS_LABELS[current.status].toLowerCase()}.`;
   }
 }
 
