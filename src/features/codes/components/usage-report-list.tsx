@@ -50,6 +50,9 @@ export function UsageReportList({ brandId, groupId }: { brandId: string; groupId
   );
 }
 
+const count = (n: number, one: string, many: string) =>
+  `${formatNumber(n)} ${n === 1 ? one : many}`;
+
 function Summary({ report }: { report: UsageReportRecord }) {
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
@@ -61,13 +64,12 @@ function Summary({ report }: { report: UsageReportRecord }) {
       <span className="text-gray-700">{formatDateTime(report.received_at)}</span>
       {report.outcome === 'applied' ? (
         <span className="text-gray-700">
-          {formatNumber(report.codes_changed)} codes changed · {formatNumber(report.uses_added)}{' '}
-          uses added · {formatMoney(report.paid_cents)} paid
+          {count(report.codes_changed, 'code', 'codes')} changed ·{' '}
+          {count(report.uses_added, 'use', 'uses')} added · {formatMoney(report.paid_cents)} paid
         </span>
       ) : (
         <span className="text-gray-700">
-          {report.errors.length} {report.errors.length === 1 ? 'problem' : 'problems'} · nothing
-          changed
+          {count(report.errors.length, 'problem', 'problems')} · nothing changed
         </span>
       )}
     </span>
