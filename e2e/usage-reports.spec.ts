@@ -132,7 +132,9 @@ for (const viewport of [
         .filter({ hasText: 'Refused' });
       await expect(refused).toContainText('1 problem · nothing changed');
       const opener = await inView(refused.locator('summary'));
+      await expect(opener).toContainText('Show problems');
       await opener.click();
+      await expect(opener).toContainText('Hide problems');
       const rows = refused.getByRole('list', { name: 'Refused rows' });
       await inView(rows);
       await expect(rows.getByRole('listitem')).toHaveText([
@@ -146,6 +148,9 @@ for (const viewport of [
         `the usage reports with a refused one open at ${viewport.width}`,
       );
       await page.screenshot({ path: `/tmp/usage-reports-${viewport.width}.png`, fullPage: true });
+      await page
+        .getByRole('region', { name: 'Report usage by e-mail' })
+        .screenshot({ path: `/tmp/usage-intake-${viewport.width}.png` });
       await reports.screenshot({ path: `/tmp/usage-reports-list-${viewport.width}.png` });
     });
   });
