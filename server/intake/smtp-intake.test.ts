@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
@@ -307,5 +311,112 @@ describe('usage reports by e-mail', () => {
       await other.close();
       await second?.close();
     }
+  });
+});
+
+describe('STARTTLS', () => {
+  // A self-signed certificate for the intake's name, made with openssl as an operator would, and
+  // read from its PEM files as server/index.ts reads INTAKE_TLS_CERT and INTAKE_TLS_KEY.
+  let dir: string;
+  let cert: Buffer;
+  let key: Buffer;
+  let secured: Intake;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'intake-tls-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=intake.localhost',
+        '-addext',
+        'subjectAltName=DNS:intake.localhost',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    cert = readFileSync(join(dir, 'cert.pem'));
+    key = readFileSync(join(dir, 'key.pem'));
+    secured = await startIntake({
+      db: ctx.db,
+      logger: silent,
+      domain: 'intake.localhost',
+      host: '127.0.0.1',
+      port: 0,
+      maxMessageBytes: MAX_BYTES,
+      ratePerMinute: 1000,
+      tls: { cert, key },
+    });
+  });
+  afterAll(async () => {
+    await secured?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const tlsMail = (to: string, csv: string) => ({
+    from: 'partner@shop.example',
+    to,
+    subject: 'Usage over TLS',
+    text: 'Usage attached.',
+    messageId: `<tls-${Date.now()}-${Math.random().toString(16).slice(2)}@shop.example>`,
+    attachments: [{ filename: 'usage.csv', content: csv, contentType: 'text/csv' }],
+  });
+
+  it('with a certificate, a sender that requires TLS upgrades the session and the report is applied', async () => {
+    const { group, codes } = await groupWithAssignedCode(ctx, brand.key.key, brand.brand.id, 20);
+    const [paid] = codes as [string];
+    // The client trusts only this certificate for this name: the session is encrypted with the
+    // configured certificate, not merely accepted.
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: secured.port,
+      secure: false,
+      requireTLS: true,
+      tls: { ca: [cert], servername: 'intake.localhost' },
+    });
+    const info = await transport.sendMail(
+      tlsMail(group.intake_address, `code,total_uses\n${paid},3\n`),
+    );
+    expect(info.response).toMatch(/^250/);
+    expect((await codeNow(ctx, brand.key.key, paid)).earnings_cents).toBe(60);
+    const [report] = await usageReports(ctx, brand.key.key, `group_id=${group.id}`);
+    expect(report).toMatchObject({ channel: 'email', outcome: 'applied', uses_added: 3 });
+
+    // A sender that skips certificate checks (as most mail servers do with STARTTLS) works too.
+    const lax = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: secured.port,
+      secure: false,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
+    });
+    await lax.sendMail(tlsMail(group.intake_address, `code,total_uses\n${paid},5\n`));
+    expect((await codeNow(ctx, brand.key.key, paid)).earnings_cents).toBe(100);
+  });
+
+  it('without a certificate, STARTTLS is not offered: a sender that requires TLS gives up and nothing is recorded', async () => {
+    const { group, codes } = await groupWithAssignedCode(ctx, brand.key.key, brand.brand.id);
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: intake.port,
+      secure: false,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
+    });
+    const err = (await refusal(
+      transport.sendMail(tlsMail(group.intake_address, `code,total_uses\n${codes[0]},3\n`)),
+    )) as { code?: string; message?: string };
+    expect(err.code).toBe('ETLS');
+    expect(await usageReports(ctx, brand.key.key, `group_id=${group.id}`)).toEqual([]);
+    expect((await codeNow(ctx, brand.key.key, codes[0]!)).total_uses).toBe(0);
   });
 });

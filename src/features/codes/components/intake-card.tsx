@@ -37,29 +37,52 @@ export function IntakeCard({
         Report usage by e-mail
       </h2>
       <p className="text-sm text-gray-700">
-        Send a message to this address with one CSV file attached; its first line is{' '}
-        <code className="rounded bg-gray-100 px-1">code,total_uses</code> and each total is the
-        code&apos;s running total. A file is applied whole or not at all, with the same rules and
-        payouts as an upload; the sender gets a reply listing any refused rows.
+        Usage of {group.name} can be e-mailed to this address from any mail client.
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <code
           aria-label={`Intake address of ${group.name}`}
-          className="min-w-0 rounded bg-gray-100 px-2 py-1 text-sm break-all text-gray-900"
+          className="min-w-0 rounded-md border border-gray-200 bg-gray-50 px-2 py-1.5 font-mono text-sm break-all text-gray-900"
         >
           {group.intake_address}
         </code>
-        <CopyButton
-          value={group.intake_address}
-          label="Copy address"
-          copiedMessage="Intake address copied"
-        />
-        {canWrite ? (
-          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            New address
-          </Button>
-        ) : null}
+        <span className="flex flex-wrap gap-2">
+          <CopyButton
+            value={group.intake_address}
+            label="Copy address"
+            copiedMessage="Intake address copied"
+          />
+          {canWrite ? (
+            <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              New address
+            </Button>
+          ) : null}
+        </span>
+      </div>
+      <div className="grid gap-3 border-t border-gray-200 pt-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-6">
+        <div>
+          <h3 className="text-sm font-medium text-gray-900">How to report by e-mail</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-gray-700">
+            <li>
+              Attach one CSV file whose first line is{' '}
+              <code className="rounded bg-gray-100 px-1 font-mono">code,total_uses</code>.
+            </li>
+            <li>
+              Each total is the code&apos;s running total since the start, never lower than before.
+            </li>
+            <li>
+              A file is applied whole or not at all, with the same rules and payouts as an upload.
+              Its outcome shows under Usage reports.
+            </li>
+          </ul>
+        </div>
+        <figure className="text-sm">
+          <figcaption className="text-xs font-medium text-gray-600">Example file</figcaption>
+          <pre className="mt-1 rounded-md border border-gray-200 bg-gray-50 px-3 py-2 font-mono text-xs text-gray-900">
+            {'code,total_uses\nSPRING-ANNA,42\nSPRING-BEN,7'}
+          </pre>
+        </figure>
       </div>
       <ConfirmDialog
         open={confirming}
