@@ -61,6 +61,7 @@ export const ErrorCode = z.enum([
   'field_locked_for_status',
   'already_decided',
   'already_reviewed',
+  'inspection_pending',
   'idempotency_conflict',
   'idempotency_in_progress',
   'task_read_only',

@@ -192,8 +192,17 @@ export async function seedDemoActivity(
         ),
       );
       if (!s) continue;
+      // The seed writes a past in which each decision came after the checks (the job records them
+      // later), so it decides without waiting for the inspection as a reviewer must.
       const review = (to: 'approved' | 'rejected', feedback?: string) =>
-        ok(() => reviewSubmission(tx, campaign.id, s.id, null, { to, feedback, keyId: null }));
+        ok(() =>
+          reviewSubmission(tx, campaign.id, s.id, null, {
+            to,
+            feedback,
+            keyId: null,
+            duringInspection: true,
+          }),
+        );
       // A completed campaign has nothing waiting: what would wait was approved and posted.
       switch (completed && i % 6 < 2 ? 3 : i % 6) {
         case 0: // waiting for review; with the brand's sign-off, the first one the agency approved
@@ -203,6 +212,7 @@ export async function seedDemoActivity(
                 to: 'approved',
                 keyId: options.agencyKeyId ?? null,
                 side: 'agency',
+                duringInspection: true,
               }),
             );
           }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { MediaType, SubmissionStatus } from '#contract/enums';
 import type { OpsRevise, OpsSubmissionCreate } from '#contract/ops';
 import type { Submission } from '#contract/submissions';
@@ -172,9 +172,22 @@ export interface ReviewDecisionInput {
   keyId: string | null;
   /** Defaults to 'brand': the brand (and the platform) has the last word. */
   side?: ReviewerSide;
+  /**
+   * Decide even while the media is being inspected. Only the demo seed, which writes a past in
+   * which the decisions came after the checks; every reviewer waits for them (409
+   * inspection_pending, docs/decisions/0063).
+   */
+  duringInspection?: boolean;
 }
 
 function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
+  if (row.status === 'in_review' && row.checks === null) {
+    return new ApiError(
+      409,
+      'inspection_pending',
+      `checks: the submission's media is still being inspected; it can be ${to} once its checks are in (try again in a few seconds)`,
+    );
+  }
   if (row.status === 'in_review' && row.awaiting === 'brand') {
     const when = row.agencyApprovedAt
       ? ` (the agency approved it at ${row.agencyApprovedAt}${by(row.agencyApprovedByPrefix)})`
@@ -201,6 +214,7 @@ function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
  * With the brand's sign-off (section 8) an agency's approval moves the submission to
  * `awaiting: brand` and keeps it in review; the brand's approval is final at either stage, and a
  * rejection by either side is final as today. An agency approving what waits for the brand: 409.
+ * A submission whose media is still being inspected cannot be decided: 409 inspection_pending.
  */
 export async function reviewSubmission(
   tx: Db,
@@ -215,6 +229,8 @@ export async function reviewSubmission(
     eq(submissions.id, id),
     eq(submissions.campaignId, campaignId),
     eq(submissions.status, 'in_review'),
+    // Not while the media is inspected (checks null): the review bar may still fail it.
+    decision.duringInspection ? undefined : isNotNull(submissions.checks),
   );
   if (decision.to === 'approved' && side === 'agency' && (await signOffApplies(tx, campaign))) {
     const handed = await tx

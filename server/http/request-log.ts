@@ -4,7 +4,13 @@ import type { AppEnv } from './context.ts';
 import { redactKeys } from './errors.ts';
 
 /**
- * One structured line per request. Only the path is logged (never the query string, which may
+ * Static files served as asked (the dashboard's assets, the demo's sample media that inspection
+ * fetches from this very service, one per demo submission): debug, so they do not bury the start.
+ */
+const QUIET_PATH = /^\/(?:assets|samples)\//;
+
+/**
+ * One structured line per request (info; a served static file debug, a 5xx error). Only the path is logged (never the query string, which may
  * carry cursors or secrets), with anything shaped like an API key cut to its prefix, and never a
  * header: the Authorization header and keys stay out.
  */
@@ -23,6 +29,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
       key_prefix: c.get('auth')?.prefix,
     };
     if (status >= 500) log.error(line, 'request');
+    else if (status < 400 && QUIET_PATH.test(c.req.path)) log.debug(line, 'request');
     else log.info(line, 'request');
   };
 }

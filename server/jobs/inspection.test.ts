@@ -9,7 +9,7 @@ import type { App } from '../app.ts';
 import { openPostgres, queryRows, type Database, type Db } from '../db/client.ts';
 import type { Reviewer } from '../domain/reviewer.ts';
 import { approvedCreator } from '../test/activity.ts';
-import { campaignIn, expectStatus, task } from '../test/campaigns.ts';
+import { campaignIn, expectError, expectStatus, task } from '../test/campaigns.ts';
 import {
   createTestContext,
   TEST_OPS_TOKEN,
@@ -270,6 +270,31 @@ describe('inspection jobs', () => {
     });
     expect(await worker().drain()).toBe(1);
     expect((await read(world.campaign.id, s.id)).failure_reason).toContain('duration: 212 s');
+  });
+
+  it('a submission still being inspected cannot be decided: 409 inspection_pending, nothing changed; then it can', async () => {
+    const world = await storyCampaign();
+    const s = await submitMedia(world, 'clip-1.mp4');
+    const decide = (action: 'approve' | 'reject') =>
+      ctx.request('POST', `/2026-07/campaigns/${world.campaign.id}/submissions/${s.id}/${action}`, {
+        key: brand.key.key,
+        ...(action === 'reject' ? { body: { feedback: 'Show the label.' } } : {}),
+      });
+    for (const action of ['approve', 'reject'] as const) {
+      const refused = await decide(action);
+      expectError(refused, 409, 'inspection_pending', 'checks');
+      expect(refused.json.message).toContain('still being inspected');
+    }
+    expect(await read(world.campaign.id, s.id)).toMatchObject({
+      status: 'in_review',
+      checks: null,
+      reviewed_at: null,
+      feedback: null,
+    });
+    await worker().drain();
+    const approved = Submission.parse(expectStatus(await decide('approve'), 200));
+    expect(approved.status).toBe('approved');
+    expect(approved.checks).not.toBeNull();
   });
 
   it('autoreview: the verdict decides; no verdict leaves it for the buyer with a warning', async () => {

@@ -41,11 +41,13 @@ const NO_FILTERS = {
 
 const keys = {
   waiting: reviewKeys.waiting(BRAND, CAMPAIGN),
+  failed: reviewKeys.failed(BRAND, CAMPAIGN),
   reviewCampaign: reviewKeys.campaign(BRAND, CAMPAIGN),
   creators: creatorKeys.list(BRAND, CAMPAIGN, 'applied'),
   posts: postKeys.list(BRAND, CAMPAIGN, NO_FILTERS),
   detail: campaignKeys.detail(BRAND, CAMPAIGN),
   otherWaiting: reviewKeys.waiting(BRAND, OTHER),
+  otherFailed: reviewKeys.failed(BRAND, OTHER),
   reviewCampaigns: reviewKeys.campaigns(BRAND),
   me: sessionKeys.me(),
 };
@@ -75,10 +77,10 @@ const invalidated = (client: QueryClient) =>
     .map((q) => q.queryKey);
 
 describe('what each live event refreshes, as the features declare it', () => {
-  it('refetches, for a submission, the queue, creators and campaign of that campaign only', () => {
+  it('refetches, for a submission, the queue, failed list, creators and campaign of that campaign only', () => {
     const client = clientWith(Object.values(keys));
     apply(client, event('submission.created'));
-    expect(invalidated(client)).toEqual([keys.waiting, keys.creators, keys.detail]);
+    expect(invalidated(client)).toEqual([keys.waiting, keys.failed, keys.creators, keys.detail]);
   });
 
   it('leaves the review queue (and the waiting count) alone for metrics and creator updates', () => {
@@ -173,9 +175,14 @@ describe('live updates in the app, from the real service', () => {
     renderApp(paths.review.href(team.brand.id), team.key);
     expect(await screen.findByText('1 submission waiting')).toBeInTheDocument();
     await submitTo(service, team, campaign, `second_${tag()}`);
-    const queueReads = () =>
-      service.requests.filter((r) => r.path === `/campaigns/${campaign.id}/submissions`).length;
-    const before = queueReads();
+    // The queue reads the submissions in review and, for its Failed view, the failed ones.
+    const reads = (status: 'in_review' | 'failed') =>
+      service.requests.filter(
+        (r) =>
+          r.path === `/campaigns/${campaign.id}/submissions` &&
+          r.url.searchParams.get('status') === status,
+      ).length;
+    const before = { queue: reads('in_review'), failed: reads('failed') };
 
     // A submission arrives and is revised twice, in two reads of the stream; metrics move too.
     const data = (type: LiveEvent['type']) =>
@@ -187,7 +194,8 @@ describe('live updates in the app, from the real service', () => {
 
     expect(await screen.findByText('2 submissions waiting')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, COALESCE_MS * 3));
-    expect(queueReads() - before).toBe(1);
+    expect(reads('in_review') - before.queue).toBe(1);
+    expect(reads('failed') - before.failed).toBe(1);
   });
 
   it('shows a new submission in the queue by polling while the stream is down', async () => {

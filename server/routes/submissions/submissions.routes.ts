@@ -60,7 +60,8 @@ export const approveRoute = createRoute({
     'Of two reviewers deciding at once exactly one wins. ' +
     "When the brand signs off (an agency-managed campaign with settings.brand_approval_required), an agency key's approval " +
     "keeps it in_review with awaiting: brand; the brand's approval is final at either stage; an agency key approving what " +
-    'waits for the brand answers 409 already_reviewed.',
+    'waits for the brand answers 409 already_reviewed. While the media is still being inspected (checks null) the ' +
+    'submission cannot be decided yet: 409 inspection_pending.',
   ...write,
   request: { params: SubmissionParams },
   responses: {
@@ -77,7 +78,8 @@ export const rejectRoute = createRoute({
   summary: 'Reject a submission (request changes)',
   description:
     'Optional body {feedback}, delivered to the creator; without it the creator receives a generic changes-requested note. ' +
-    'Only from in_review; otherwise 409 already_reviewed.',
+    'Only from in_review; otherwise 409 already_reviewed. While the media is still being inspected (checks null): ' +
+    '409 inspection_pending.',
   ...write,
   request: {
     params: SubmissionParams,

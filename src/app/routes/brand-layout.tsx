@@ -45,7 +45,10 @@ export function BrandLayout() {
     to: paths[screen.id].href(brand.id),
     label: screen.label,
     icon: icons[screen.id],
-    badge: screen.id === 'review' ? <WaitingBadge key={brand.id} brandId={brand.id} /> : undefined,
+    badge:
+      screen.id === 'review' ? (
+        <WaitingBadge key={brand.id} brandId={brand.id} side={me.key.kind} />
+      ) : undefined,
   }));
   // Opening another screen (not a filter change on this one): after a moment without an answer,
   // the destination's skeleton replaces the old screen, which would otherwise look current.

@@ -23,13 +23,15 @@ export const reviewKeys = {
     [...reviewKeys.all(brandId), 'campaign', campaignId] as const,
   waiting: (brandId: string, campaignId: string) =>
     [...reviewKeys.all(brandId), 'waiting', campaignId] as const,
+  failed: (brandId: string, campaignId: string) =>
+    [...reviewKeys.all(brandId), 'failed', campaignId] as const,
   /** The mutation key of the brand's review decisions (their state outlives the screen). */
   decisions: (brandId: string) => [...reviewKeys.all(brandId), 'decisions'] as const,
 };
 
 /**
- * Live events the queue refetches for: a campaign's waiting list (and the navigation's waiting
- * count, which shares it) for its submissions only, not for the far more frequent metrics and
+ * Live events the queue refetches for: a campaign's waiting and failed lists (and the navigation's
+ * waiting count, which shares the first) for its submissions only, not for the far more frequent metrics and
  * creator updates; the campaigns and a campaign's tasks when a campaign changes.
  */
 export const reviewLiveInvalidation: LiveInvalidation = {
@@ -38,7 +40,10 @@ export const reviewLiveInvalidation: LiveInvalidation = {
     if (keyStartsWith(key, reviewKeys.campaigns(brandId))) return event.type === 'campaign.updated';
     const campaignId = event.campaign_id;
     if (campaignId === null) return false;
-    if (keyStartsWith(key, reviewKeys.waiting(brandId, campaignId))) {
+    if (
+      keyStartsWith(key, reviewKeys.waiting(brandId, campaignId)) ||
+      keyStartsWith(key, reviewKeys.failed(brandId, campaignId))
+    ) {
       return event.type.startsWith('submission.');
     }
     return (
@@ -87,6 +92,19 @@ export const waitingSubmissionsOptions = (brandId: string, campaignId: string) =
       ),
   });
 
+/** A campaign's failed submissions (inspection failed them, or the platform could not process them). */
+export const failedSubmissionsOptions = (brandId: string, campaignId: string) =>
+  queryOptions({
+    queryKey: reviewKeys.failed(brandId, campaignId),
+    queryFn: ({ signal }) =>
+      fetchAllPages((cursor) =>
+        apiClient.get(`/campaigns/${campaignId}/submissions`, SubmissionPage, {
+          signal,
+          query: { status: ['failed'], limit: 100, starting_after: cursor },
+        }),
+      ),
+  });
+
 /** A submission in the merged queue, with the campaign it belongs to. */
 export type QueueItem = { submission: Submission; campaignId: string; campaignName: string };
 
@@ -125,6 +143,31 @@ export function useReviewQueue(brandId: string) {
     error: campaigns.error ?? waiting.find((q) => q.error)?.error ?? null,
     retry: () =>
       void queryClient.refetchQueries({ queryKey: reviewKeys.all(brandId), type: 'active' }),
+  };
+}
+
+/**
+ * The failed submissions of the given campaigns (the queue's: active and paused), most recent
+ * first. `isPending` until every campaign has answered.
+ */
+export function useFailedSubmissions(
+  brandId: string,
+  campaigns: readonly { id: string; name: string }[],
+) {
+  const failed = useQueries({
+    queries: campaigns.map((campaign) => failedSubmissionsOptions(brandId, campaign.id)),
+  });
+  const items: QueueItem[] = [];
+  campaigns.forEach((campaign, index) => {
+    for (const submission of failed[index]?.data ?? []) {
+      items.push({ submission, campaignId: campaign.id, campaignName: campaign.name });
+    }
+  });
+  items.sort((a, b) => -compareQueueItems(a, b));
+  return {
+    items,
+    isPending: failed.some((q) => q.isPending),
+    error: failed.find((q) => q.error)?.error ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { CHECK_LABELS, type MediaCheck } from '#contract/media-checks';
+import { CHECK_LABELS, CheckName, type MediaCheck } from '#contract/media-checks';
 import type { Submission } from '#contract/submissions';
 import { Badge } from '#components/ui/badge';
 import { formatDateTime } from '#lib/format';
@@ -81,4 +81,17 @@ export function SignOffNote({ submission }: { submission: Submission }) {
     );
   }
   return null;
+}
+
+/**
+ * A `failure_reason` in words: the service writes `check: what was found` ("duration: 212 s,
+ * TikTok story allows 60 s"); that reads "Duration check failed: 212 s, TikTok story allows 60 s".
+ * A reason that names no check (the platform's own) is shown as written.
+ */
+export function failureInWords(reason: string | null): string {
+  if (!reason) return 'The media could not be processed (no reason was given).';
+  const named = /^(\w+): ([\s\S]*)$/.exec(reason);
+  const check = named ? CheckName.safeParse(named[1]).data : undefined;
+  if (!check || !named) return reason;
+  return `${CHECK_LABELS[check]} check failed: ${named[2]}`;
 }

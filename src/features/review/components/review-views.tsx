@@ -1,0 +1,62 @@
+import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { formatNumber } from '#lib/format';
+import type { ReviewView } from '../queue-filters';
+
+const LABELS: Record<ReviewView, string> = {
+  waiting: 'Waiting',
+  signoff: 'Sign-off',
+  failed: 'Failed',
+};
+
+/**
+ * The review screen's views as tabs (the URL's `view`), each with how many it lists under the
+ * filters: the queue, the brand's sign-off when it has one, and the failed submissions. The
+ * counts are left out until the lists are in.
+ */
+export function ReviewViews({
+  view,
+  views,
+  counts,
+  onChange,
+  children,
+}: {
+  view: ReviewView;
+  views: readonly ReviewView[];
+  counts: Record<ReviewView, number> | null;
+  onChange: (view: ReviewView) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tabs.Root
+      value={view}
+      onValueChange={(value) => onChange(views.find((v) => v === value) ?? 'waiting')}
+    >
+      <Tabs.List aria-label="Review views" className="flex gap-1 border-b border-gray-200">
+        {views.map((v) => (
+          <Tabs.Trigger
+            key={v}
+            value={v}
+            className="-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 data-[state=active]:border-indigo-700 data-[state=active]:text-indigo-800 sm:px-4"
+          >
+            {LABELS[v]}
+            {counts ? (
+              <span
+                className={
+                  v === 'failed' && counts[v] > 0
+                    ? 'rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-900'
+                    : 'rounded-full bg-gray-100 px-1.5 text-xs font-semibold text-gray-800'
+                }
+              >
+                {formatNumber(counts[v])}
+              </span>
+            ) : null}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value={view} className="space-y-4 pt-4 outline-none">
+        {children}
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
