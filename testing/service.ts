@@ -249,6 +249,47 @@ export class World {
     return post(this.ctx, submissionId, body);
   }
 
+  /** The team approves an in_review submission through the interface. */
+  approveSubmission(team: Team, campaignId: string, submissionId: string): Promise<Submission> {
+    return this.api<Submission>(
+      team,
+      'POST',
+      `/campaigns/${campaignId}/submissions/${submissionId}/approve`,
+    );
+  }
+
+  /**
+   * A live post of `creator` (a new approved creator when not given) on the campaign's task: the
+   * creator submits, the team approves, the platform reports the post.
+   */
+  async livePost(
+    team: Team,
+    campaign: Campaign,
+    options: {
+      creator?: OpsCreator;
+      username?: string;
+      taskId?: string;
+      post?: Record<string, unknown>;
+    } = {},
+  ): Promise<Post> {
+    const creator =
+      options.creator ??
+      (await this.approvedCreator(
+        team,
+        campaign,
+        options.username ? { username: options.username } : {},
+      ));
+    const taskId = options.taskId ?? campaign.tasks![0]!.id;
+    const submission = await this.submit(campaign.id, creator.id, taskId);
+    await this.approveSubmission(team, campaign.id, submission.id);
+    return this.post(submission.id, options.post);
+  }
+
+  /** The platform reports the post removed (live -> deleted). */
+  takeDown(postId: string): Promise<Post> {
+    return this.ops<Post>('POST', `/ops/posts/${postId}/take-down`);
+  }
+
   /** Any /ops call, failing the test unless it answers 200 or 201. */
   async ops<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await ops(this.ctx, method, path, body);
