@@ -1,6 +1,7 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { Campaign, CampaignCreate } from '#contract/campaigns';
+import type { CodeGroup, DiscountCode } from '#contract/codes';
 import type { CampaignStatus } from '#contract/enums';
 import type { Scope } from '#contract/me';
 import type { OpsCreator } from '#contract/ops';
@@ -288,6 +289,22 @@ export class World {
   /** The platform reports the post removed (live -> deleted). */
   takeDown(postId: string): Promise<Post> {
     return this.ops<Post>('POST', `/ops/posts/${postId}/take-down`);
+  }
+
+  /** A code group of the team's brand (the platform makes groups; the brand adds codes). */
+  codeGroup(
+    team: Team,
+    body: { name: string; user_description: string; commission_cents: number },
+  ): Promise<CodeGroup> {
+    return this.ops<CodeGroup>('POST', '/ops/code-groups', { brand_id: team.brand.id, ...body });
+  }
+
+  /** The platform assigns a code to a creator approved on the campaign. */
+  assignCode(code: string, creatorId: string, campaignId: string): Promise<DiscountCode> {
+    return this.ops<DiscountCode>('POST', `/ops/codes/${encodeURIComponent(code)}/assign`, {
+      creator_id: creatorId,
+      campaign_id: campaignId,
+    });
   }
 
   /** Any /ops call, failing the test unless it answers 200 or 201. */
