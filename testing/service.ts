@@ -191,6 +191,12 @@ export class World {
     return { key: key.key, keyId: key.id, brands, brand: brands[0]! };
   }
 
+  /** Another key of a brand team's brand, e.g. one with fewer scopes. */
+  async brandKey(team: Team, scopes: Scope[]): Promise<Team> {
+    const key = await this.ctx.ops.createKey({ kind: 'brand', brand_id: team.brand.id, scopes });
+    return { ...team, key: key.key, keyId: key.id };
+  }
+
   /** A campaign of `brandId` brought to `status` through the real transitions. */
   campaign(
     team: Team,
@@ -201,6 +207,31 @@ export class World {
       brand_id: body.brand_id ?? team.brand.id,
       ...body,
     });
+  }
+
+  /**
+   * `count` campaigns named `Campaign 1` (the oldest) to `Campaign <count>`, made one after the
+   * other; campaign n is brought to `statuses[n % statuses.length]` (drafts have no task).
+   */
+  async numberedCampaigns(
+    team: Team,
+    count: number,
+    statuses: readonly CampaignStatus[] = ['draft'],
+    name: (n: number) => string = (n) => `Campaign ${n}`,
+  ): Promise<Campaign[]> {
+    const made: Campaign[] = [];
+    for (let n = 1; n <= count; n++) {
+      const status = statuses[n % statuses.length]!;
+      made.push(
+        status === 'draft'
+          ? await this.api<Campaign>(team, 'POST', '/campaigns', {
+              name: name(n),
+              brand_id: team.brand.id,
+            })
+          : await this.campaign(team, status, { name: name(n) }),
+      );
+    }
+    return made;
   }
 
   async creator(
