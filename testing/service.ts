@@ -24,6 +24,7 @@ export interface SentRequest {
   /** The path below the interface's base, e.g. `/campaigns/…/approve`. */
   path: string;
   body: string | undefined;
+  headers: Headers;
   keepalive: boolean;
 }
 
@@ -94,6 +95,7 @@ export function realService(
           ? url.pathname.slice(API_PREFIX.length)
           : url.pathname,
         body,
+        headers: new Headers(init.headers),
         keepalive: init.keepalive === true,
       };
       requests.push(sent);
@@ -232,6 +234,18 @@ export class World {
       );
     }
     return made;
+  }
+
+  /** A draft campaign brought to `status` through the real transitions (publish, review, ...). */
+  async moveTo(team: Team, campaignId: string, status: CampaignStatus): Promise<Campaign> {
+    const path = `/campaigns/${campaignId}`;
+    if (status === 'draft') return this.api<Campaign>(team, 'GET', path);
+    let campaign = await this.api<Campaign>(team, 'POST', `${path}/publish`);
+    if (status === 'pending_approval') return campaign;
+    campaign = await this.ops<Campaign>('POST', `/ops${path}/review`, { decision: 'approved' });
+    if (status === 'active') return campaign;
+    if (status === 'paused') return this.api<Campaign>(team, 'POST', `${path}/pause`);
+    return this.ops<Campaign>('POST', `/ops${path}/complete`);
   }
 
   async creator(
