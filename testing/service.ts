@@ -1,6 +1,7 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { Campaign, CampaignCreate } from '#contract/campaigns';
+import type { CodeGroup, DiscountCode } from '#contract/codes';
 import type { CampaignStatus } from '#contract/enums';
 import type { Scope } from '#contract/me';
 import type { OpsCreator } from '#contract/ops';
@@ -23,6 +24,7 @@ export interface SentRequest {
   /** The path below the interface's base, e.g. `/campaigns/…/approve`. */
   path: string;
   body: string | undefined;
+  headers: Headers;
   keepalive: boolean;
 }
 
@@ -93,6 +95,7 @@ export function realService(
           ? url.pathname.slice(API_PREFIX.length)
           : url.pathname,
         body,
+        headers: new Headers(init.headers),
         keepalive: init.keepalive === true,
       };
       requests.push(sent);
@@ -190,6 +193,12 @@ export class World {
     return { key: key.key, keyId: key.id, brands, brand: brands[0]! };
   }
 
+  /** Another key of a brand team's brand, e.g. one with fewer scopes. */
+  async brandKey(team: Team, scopes: Scope[]): Promise<Team> {
+    const key = await this.ctx.ops.createKey({ kind: 'brand', brand_id: team.brand.id, scopes });
+    return { ...team, key: key.key, keyId: key.id };
+  }
+
   /** A campaign of `brandId` brought to `status` through the real transitions. */
   campaign(
     team: Team,
@@ -200,6 +209,43 @@ export class World {
       brand_id: body.brand_id ?? team.brand.id,
       ...body,
     });
+  }
+
+  /**
+   * `count` campaigns named `Campaign 1` (the oldest) to `Campaign <count>`, made one after the
+   * other; campaign n is brought to `statuses[n % statuses.length]` (drafts have no task).
+   */
+  async numberedCampaigns(
+    team: Team,
+    count: number,
+    statuses: readonly CampaignStatus[] = ['draft'],
+    name: (n: number) => string = (n) => `Campaign ${n}`,
+  ): Promise<Campaign[]> {
+    const made: Campaign[] = [];
+    for (let n = 1; n <= count; n++) {
+      const status = statuses[n % statuses.length]!;
+      made.push(
+        status === 'draft'
+          ? await this.api<Campaign>(team, 'POST', '/campaigns', {
+              name: name(n),
+              brand_id: team.brand.id,
+            })
+          : await this.campaign(team, status, { name: name(n) }),
+      );
+    }
+    return made;
+  }
+
+  /** A draft campaign brought to `status` through the real transitions (publish, review, ...). */
+  async moveTo(team: Team, campaignId: string, status: CampaignStatus): Promise<Campaign> {
+    const path = `/campaigns/${campaignId}`;
+    if (status === 'draft') return this.api<Campaign>(team, 'GET', path);
+    let campaign = await this.api<Campaign>(team, 'POST', `${path}/publish`);
+    if (status === 'pending_approval') return campaign;
+    campaign = await this.ops<Campaign>('POST', `/ops${path}/review`, { decision: 'approved' });
+    if (status === 'active') return campaign;
+    if (status === 'paused') return this.api<Campaign>(team, 'POST', `${path}/pause`);
+    return this.ops<Campaign>('POST', `/ops${path}/complete`);
   }
 
   async creator(
@@ -247,6 +293,63 @@ export class World {
 
   post(submissionId: string, body: Record<string, unknown> = {}): Promise<Post> {
     return post(this.ctx, submissionId, body);
+  }
+
+  /** The team approves an in_review submission through the interface. */
+  approveSubmission(team: Team, campaignId: string, submissionId: string): Promise<Submission> {
+    return this.api<Submission>(
+      team,
+      'POST',
+      `/campaigns/${campaignId}/submissions/${submissionId}/approve`,
+    );
+  }
+
+  /**
+   * A live post of `creator` (a new approved creator when not given) on the campaign's task: the
+   * creator submits, the team approves, the platform reports the post.
+   */
+  async livePost(
+    team: Team,
+    campaign: Campaign,
+    options: {
+      creator?: OpsCreator;
+      username?: string;
+      taskId?: string;
+      post?: Record<string, unknown>;
+    } = {},
+  ): Promise<Post> {
+    const creator =
+      options.creator ??
+      (await this.approvedCreator(
+        team,
+        campaign,
+        options.username ? { username: options.username } : {},
+      ));
+    const taskId = options.taskId ?? campaign.tasks![0]!.id;
+    const submission = await this.submit(campaign.id, creator.id, taskId);
+    await this.approveSubmission(team, campaign.id, submission.id);
+    return this.post(submission.id, options.post);
+  }
+
+  /** The platform reports the post removed (live -> deleted). */
+  takeDown(postId: string): Promise<Post> {
+    return this.ops<Post>('POST', `/ops/posts/${postId}/take-down`);
+  }
+
+  /** A code group of the team's brand (the platform makes groups; the brand adds codes). */
+  codeGroup(
+    team: Team,
+    body: { name: string; user_description: string; commission_cents: number },
+  ): Promise<CodeGroup> {
+    return this.ops<CodeGroup>('POST', '/ops/code-groups', { brand_id: team.brand.id, ...body });
+  }
+
+  /** The platform assigns a code to a creator approved on the campaign. */
+  assignCode(code: string, creatorId: string, campaignId: string): Promise<DiscountCode> {
+    return this.ops<DiscountCode>('POST', `/ops/codes/${encodeURIComponent(code)}/assign`, {
+      creator_id: creatorId,
+      campaign_id: campaignId,
+    });
   }
 
   /** Any /ops call, failing the test unless it answers 200 or 201. */

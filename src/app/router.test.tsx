@@ -1,28 +1,34 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '#config/paths';
 import { readSession, saveSession } from '#features/session/session-storage';
 import { configureApiClient } from '#lib/api-client';
-import {
-  agencyMe,
-  brandMe,
-  errorResponse,
-  GLOW_LAB,
-  jsonResponse,
-  NORTHWIND,
-  PIXEL_COFFEE,
-  stubFetch,
-} from '#test/http';
 import { renderRoutes, testQueryClient } from '#test/render';
+import { realService } from '#testing/service';
 import { createRoutes } from './router';
+
+// The whole app renders in each test (lazy routes, loaders): give it time on a busy machine.
+configure({ asyncUtilTimeout: 8000 });
+
+const service = realService();
+
+/** An agency key acting for Glow Lab and Northwind Outdoors, signed in. */
+async function signedInAgency(remember = false) {
+  const team = await service.world.agencyTeam({
+    brandNames: ['Glow Lab', 'Northwind Outdoors'],
+  });
+  saveSession({ apiKey: team.key, baseUrl: null, remember });
+  const [glowLab, northwind] = team.brands as [(typeof team.brands)[0], (typeof team.brands)[0]];
+  return { team, glowLab, northwind };
+}
 
 function renderApp(initialEntry: string) {
   const queryClient = testQueryClient();
   return renderRoutes(createRoutes(queryClient), { initialEntry, queryClient });
 }
 
-describe('routes', () => {
+describe('routes', { timeout: 30_000 }, () => {
   beforeEach(() => {
     configureApiClient({ credentials: readSession });
   });
@@ -31,25 +37,26 @@ describe('routes', () => {
   });
 
   it('sends a visitor without a key to the key screen, remembering where they were going', async () => {
-    const { router } = renderApp(paths.review.href(NORTHWIND.id));
+    const brandId = crypto.randomUUID();
+    const { router } = renderApp(paths.review.href(brandId));
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign in with an API key' }),
     ).toBeVisible();
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
-      paths.review.href(NORTHWIND.id),
+      paths.review.href(brandId),
     );
+    expect(service.requests).toEqual([]);
     await waitFor(() => expect(document.title).toBe('Sign in · Campaign Console'));
   });
 
   it('opens the first brand’s campaigns for a signed-in agency key, with its shell', async () => {
-    saveSession({ apiKey: 'cck_agency', baseUrl: null, remember: false });
-    stubFetch(() => jsonResponse(agencyMe()));
+    const { glowLab } = await signedInAgency();
     const { router } = renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
-    expect(router.state.location.pathname).toBe(paths.campaigns.href(GLOW_LAB.id));
+    expect(router.state.location.pathname).toBe(paths.campaigns.href(glowLab.id));
     expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('Glow Lab');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Campaigns' })).toHaveAttribute(
@@ -65,19 +72,17 @@ describe('routes', () => {
   });
 
   it('opens a brand’s campaigns from the brand’s own address', async () => {
-    saveSession({ apiKey: 'cck_agency', baseUrl: null, remember: false });
-    stubFetch(() => jsonResponse(agencyMe()));
-    const { router } = renderApp(paths.brand.href(NORTHWIND.id));
+    const { northwind } = await signedInAgency();
+    const { router } = renderApp(paths.brand.href(northwind.id));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
-    expect(router.state.location.pathname).toBe(paths.campaigns.href(NORTHWIND.id));
+    expect(router.state.location.pathname).toBe(paths.campaigns.href(northwind.id));
   });
 
   it('navigates between screens from the side navigation', async () => {
     const user = userEvent.setup();
-    saveSession({ apiKey: 'cck_agency', baseUrl: null, remember: false });
-    stubFetch(() => jsonResponse(agencyMe()));
-    renderApp(paths.campaigns.href(NORTHWIND.id));
+    const { northwind } = await signedInAgency();
+    renderApp(paths.campaigns.href(northwind.id));
 
     await screen.findByRole('heading', { level: 1, name: 'Campaigns' });
     for (const [link, heading] of [
@@ -95,16 +100,15 @@ describe('routes', () => {
 
   it('switching brands shows the same screen for the new brand only', async () => {
     const user = userEvent.setup();
-    saveSession({ apiKey: 'cck_agency', baseUrl: null, remember: false });
-    stubFetch(() => jsonResponse(agencyMe()));
-    const { router } = renderApp(paths.review.href(GLOW_LAB.id));
+    const { glowLab, northwind } = await signedInAgency();
+    const { router } = renderApp(paths.review.href(glowLab.id));
 
     await screen.findByRole('heading', { level: 1, name: 'Review queue' });
     await user.click(screen.getByRole('combobox', { name: 'Brand' }));
     await user.click(screen.getByRole('option', { name: 'Northwind Outdoors' }));
 
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(paths.review.href(NORTHWIND.id)),
+      expect(router.state.location.pathname).toBe(paths.review.href(northwind.id)),
     );
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
@@ -117,9 +121,9 @@ describe('routes', () => {
   });
 
   it('shows a brand key its brand by name, without a switcher', async () => {
-    saveSession({ apiKey: 'cck_brand', baseUrl: null, remember: false });
-    stubFetch(() => jsonResponse(brandMe()));
-    renderApp(paths.metrics.href(GLOW_LAB.id));
+    const team = await service.world.brandTeam({ name: 'Glow Lab' });
+    saveSession({ apiKey: team.key, baseUrl: null, remember: false });
+    renderApp(paths.metrics.href(team.brand.id));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Metrics' })).toBeVisible();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
@@ -128,9 +132,10 @@ describe('routes', () => {
 
   it('says a brand the key does not act for is not available, with a way back', async () => {
     const user = userEvent.setup();
-    saveSession({ apiKey: 'cck_agency', baseUrl: null, remember: false });
-    stubFetch(() => jsonResponse(agencyMe()));
-    const { router } = renderApp(paths.campaigns.href(PIXEL_COFFEE.id));
+    const { glowLab } = await signedInAgency();
+    // A brand of the service the agency does not manage.
+    const pixelCoffee = await service.ctx.ops.createBrand('Pixel Coffee');
+    const { router } = renderApp(paths.campaigns.href(pixelCoffee.id));
 
     expect(
       await screen.findByRole('heading', {
@@ -142,14 +147,13 @@ describe('routes', () => {
 
     await user.click(screen.getByRole('link', { name: 'Go to Glow Lab' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
-    expect(router.state.location.pathname).toBe(paths.campaigns.href(GLOW_LAB.id));
+    expect(router.state.location.pathname).toBe(paths.campaigns.href(glowLab.id));
   });
 
   it('signs out: forgets the key, empties the cache and shows the key screen', async () => {
     const user = userEvent.setup();
-    saveSession({ apiKey: 'cck_agency', baseUrl: null, remember: true });
-    stubFetch(() => jsonResponse(agencyMe()));
-    const { router, queryClient } = renderApp(paths.posts.href(GLOW_LAB.id));
+    const { glowLab } = await signedInAgency(true);
+    const { router, queryClient } = renderApp(paths.posts.href(glowLab.id));
 
     await screen.findByRole('heading', { level: 1, name: 'Posts' });
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -163,9 +167,10 @@ describe('routes', () => {
   });
 
   it('returns to the key screen when the service no longer accepts the stored key', async () => {
-    saveSession({ apiKey: 'cck_revoked', baseUrl: null, remember: false });
-    stubFetch(() => errorResponse(401, 'unauthenticated', 'API key revoked'));
-    const { router } = renderApp(paths.codes.href(GLOW_LAB.id));
+    const team = await service.world.brandTeam();
+    await service.ctx.ops.revokeKey(team.keyId);
+    saveSession({ apiKey: team.key, baseUrl: null, remember: false });
+    const { router } = renderApp(paths.codes.href(team.brand.id));
 
     expect(await screen.findByText('Your key is no longer accepted')).toBeVisible();
     expect(router.state.location.pathname).toBe('/sign-in');
@@ -174,12 +179,18 @@ describe('routes', () => {
 
   it('shows the failure and a retry when /me cannot be loaded', async () => {
     const user = userEvent.setup();
-    saveSession({ apiKey: 'cck_agency', baseUrl: null, remember: false });
+    const { glowLab } = await signedInAgency();
+    // A fault: the service answers 503 until the test lets it through.
     let up = false;
-    stubFetch(() =>
-      up ? jsonResponse(agencyMe()) : errorResponse(503, 'internal', 'database unavailable'),
+    service.intercept(() =>
+      up
+        ? undefined
+        : Response.json(
+            { error: 503, code: 'internal', message: 'database unavailable' },
+            { status: 503 },
+          ),
     );
-    renderApp(paths.creators.href(GLOW_LAB.id));
+    renderApp(paths.creators.href(glowLab.id));
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'The service had a problem' }),

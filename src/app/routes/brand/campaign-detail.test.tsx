@@ -1,17 +1,17 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import type { Campaign } from '#contract/campaigns';
+import type { Campaign, CampaignCreate } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '#config/paths';
-import { makeCampaign, makeTask, uuid } from '#features/campaigns/test/fixtures';
-import { configureApiClient } from '#lib/api-client';
-import { fakeService, renderApp } from '#test/campaign-service';
-import { errorResponse, GLOW_LAB, jsonResponse, NORTHWIND } from '#test/http';
+import { renderApp } from '#test/app';
+import { realService, type Team } from '#testing/service';
 
 // The whole app renders in each test (lazy routes, loaders): give it time on a busy machine.
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 8000 });
+
+const service = realService();
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -23,18 +23,19 @@ beforeEach(() => {
     },
   );
 });
-afterEach(() => {
-  configureApiClient({ credentials: () => null });
-});
 
 const page = (campaign: Campaign) => paths.campaign.href(campaign.brand_id, campaign.id);
+const tag = () => Math.random().toString(16).slice(2, 8).toUpperCase();
 
-function fullCampaign(overrides: Partial<Campaign> = {}): Campaign {
-  return makeCampaign(7, {
+/** A brand named Glow Lab (names need not be unique; ids are). */
+const glowLab = () => service.world.brandTeam({ name: 'Glow Lab' });
+
+/** Everything a campaign can say, with an Unboxing task and an archived Story task. */
+function fullBody(overrides: Partial<CampaignCreate> = {}): CampaignCreate {
+  return {
     name: 'Summer glow',
-    status: 'draft',
     visibility: 'unlisted',
-    invite_code: 'GLOW-2026',
+    invite_code: `GLOW-${tag()}`,
     description: 'Show the serum in your morning routine.',
     instructions: 'Natural light.\nNo filters.',
     brief_url: 'https://example.com/brief.pdf',
@@ -42,7 +43,6 @@ function fullCampaign(overrides: Partial<Campaign> = {}): Campaign {
     video_examples: ['https://example.com/v/1'],
     links: [
       {
-        id: uuid(1, 0x1),
         url: 'https://shop.example.com/serum',
         service: 'shop',
         description: 'Serum in the shop',
@@ -66,26 +66,18 @@ function fullCampaign(overrides: Partial<Campaign> = {}): Campaign {
         },
       ],
     },
-    spent_cents: 4200_00,
-    content_deadline_date: '2026-07-01',
-    post_deadline_date: '2026-07-15',
+    content_deadline_date: '2027-07-01',
+    post_deadline_date: '2027-07-15',
     settings: {
       creator_approval_required: true,
       brand_approval_required: false,
       post_approval_mode: 'always',
       completion_mode: 'pick_one',
     },
-    tasks_count: 2,
     tasks: [
-      makeTask(2, {
-        title: 'Story',
-        status: 'archived',
-        platforms: ['instagram'],
-        formats: ['story_video'],
-        is_required: false,
-      }),
-      makeTask(1, {
+      {
         title: 'Unboxing',
+        instructions: 'Film the unboxing.',
         platforms: ['tiktok', 'youtube'],
         formats: ['feed_video', 'feed_video_ugc'],
         caption: 'My morning glow #ad',
@@ -95,31 +87,46 @@ function fullCampaign(overrides: Partial<Campaign> = {}): Campaign {
         review_mode: 'autoreview',
         autoreview_prompt: 'The serum bottle is visible.',
         max_posts_per_creator: 3,
-      }),
+      },
+      {
+        title: 'Story',
+        instructions: 'Film a story.',
+        platforms: ['instagram'],
+        formats: ['story_video'],
+      },
     ],
     ...overrides,
-  });
+  } as CampaignCreate;
 }
 
-const targetingAnswers = (_method: string, url: URL) => {
-  if (url.pathname.endsWith('/targeting/properties')) {
-    return jsonResponse({
-      data: [
-        { id: 'prop_country', name: 'Country', kind: 'option' },
-        { id: 'prop_age', name: 'Age', kind: 'number' },
-      ],
-    });
+/**
+ * The full campaign of `team`, made as a draft (its Story task archived) and brought to `status`
+ * through the real transitions.
+ */
+async function fullCampaign(
+  team: Team,
+  status: CampaignStatus = 'draft',
+  overrides: Partial<CampaignCreate> = {},
+): Promise<Campaign> {
+  const { world } = service;
+  let campaign = await world.campaign(team, 'draft', fullBody(overrides));
+  const story = campaign.tasks?.find((t) => t.title === 'Story');
+  if (story) await world.api(team, 'POST', `/campaigns/${campaign.id}/tasks/${story.id}/archive`);
+  const to = async (call: Promise<unknown>) => {
+    campaign = (await call) as Campaign;
+  };
+  if (status === 'draft') return campaign;
+  await to(world.api(team, 'POST', `/campaigns/${campaign.id}/publish`));
+  if (status === 'pending_approval') return campaign;
+  await to(world.ops('POST', `/ops/campaigns/${campaign.id}/review`, { decision: 'approved' }));
+  if (status === 'active') return campaign;
+  if (status === 'paused') {
+    await to(world.api(team, 'POST', `/campaigns/${campaign.id}/pause`));
+    return campaign;
   }
-  if (url.pathname.endsWith('/targeting/properties/prop_country/values')) {
-    return jsonResponse({
-      data: [
-        { value: 'c_us', label: 'United States' },
-        { value: 'c_ca', label: 'Canada' },
-      ],
-    });
-  }
-  return undefined;
-};
+  await to(world.ops('POST', `/ops/campaigns/${campaign.id}/complete`));
+  return campaign;
+}
 
 const actionNames = () =>
   ['Publish', 'Pause', 'Resume', 'Edit', 'Delete draft'].filter(
@@ -128,11 +135,18 @@ const actionNames = () =>
       screen.queryByRole('link', { name }) !== null,
   );
 
-describe('campaign page', { timeout: 15_000 }, () => {
+describe('campaign page', { timeout: 30_000 }, () => {
   it('shows the overview: brief, product, links, settings, who can join, schedule, visibility', async () => {
-    const campaign = fullCampaign();
-    fakeService({ campaigns: [campaign], override: targetingAnswers });
-    renderApp(page(campaign));
+    const team = await glowLab();
+    // Active, so that a creator could be paid: $4,200.00 spent.
+    const campaign = await fullCampaign(team, 'active');
+    const paid = await service.world.approvedCreator(team, campaign);
+    await service.world.ops('POST', '/ops/payouts', {
+      campaign_id: campaign.id,
+      creator_id: paid.id,
+      amount_cents: 4200_00,
+    });
+    renderApp(page(campaign), team.key);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Summer glow' })).toBeVisible();
     await waitFor(() => expect(document.title).toBe('Summer glow · Glow Lab · Campaign Console'));
@@ -168,40 +182,48 @@ describe('campaign page', { timeout: 15_000 }, () => {
 
     expect(
       await screen.findByText(
-        'Creators where Country is United States or Canada and Age is between 18 and 34.',
+        'Creators where Country is United States or Canada and Age (years) is between 18 and 34.',
       ),
     ).toBeVisible();
-    expect(screen.getByText('Jul 1, 2026')).toBeVisible();
-    expect(screen.getByText('Jul 15, 2026')).toBeVisible();
+    expect(screen.getByText('Jul 1, 2027')).toBeVisible();
+    expect(screen.getByText('Jul 15, 2027')).toBeVisible();
     expect(screen.getByText('$4,200.00')).toBeVisible();
     expect(screen.getByText('Unlisted')).toBeVisible();
-    expect(screen.getByText('GLOW-2026')).toBeVisible();
+    expect(screen.getByText(campaign.invite_code!)).toBeVisible();
   });
 
   it('copies the invite code', async () => {
     const user = userEvent.setup();
-    const campaign = fullCampaign();
-    fakeService({ campaigns: [campaign], override: targetingAnswers });
-    renderApp(page(campaign));
+    const team = await glowLab();
+    const campaign = await fullCampaign(team);
+    renderApp(page(campaign), team.key);
 
     await user.click(await screen.findByRole('button', { name: 'Copy invite code' }));
 
-    expect(await navigator.clipboard.readText()).toBe('GLOW-2026');
+    expect(await navigator.clipboard.readText()).toBe(campaign.invite_code);
     expect(await screen.findByText('Invite code copied')).toBeVisible();
   });
 
   it('says a campaign without targeting is open to all creators', async () => {
-    const campaign = fullCampaign({ targeting: null });
-    fakeService({ campaigns: [campaign] });
-    renderApp(page(campaign));
+    const team = await glowLab();
+    const campaign = await fullCampaign(team, 'draft', { targeting: null });
+    renderApp(page(campaign), team.key);
 
     expect(await screen.findByText('Open to all creators.')).toBeVisible();
   });
 
   it('lists the tasks in brief order with their requirements, archived ones marked', async () => {
-    const campaign = fullCampaign();
-    fakeService({ campaigns: [campaign], override: targetingAnswers });
-    renderApp(page(campaign));
+    const team = await glowLab();
+    // Only under some_required can one task be required and another optional.
+    const body = fullBody();
+    const campaign = await fullCampaign(team, 'draft', {
+      settings: { ...body.settings!, completion_mode: 'some_required' },
+      tasks: [
+        { ...body.tasks![0]!, is_required: true },
+        { ...body.tasks![1]!, is_required: false },
+      ],
+    });
+    renderApp(page(campaign), team.key);
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Tasks (2)' })).toBeVisible();
     const tasks = screen.getAllByRole('article');
@@ -239,53 +261,46 @@ describe('campaign page', { timeout: 15_000 }, () => {
     ['paused', ['Resume', 'Edit']],
     ['completed', []],
   ])('offers a %s campaign only %j', async (status, expected) => {
-    const campaign = fullCampaign({ status });
-    fakeService({ campaigns: [campaign], override: targetingAnswers });
-    renderApp(page(campaign));
+    const team = await glowLab();
+    const campaign = await fullCampaign(team, status);
+    renderApp(page(campaign), team.key);
 
     await screen.findByRole('heading', { level: 1, name: 'Summer glow' });
     expect(actionNames()).toEqual(expected);
     if (expected.includes('Edit')) {
       expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute(
         'href',
-        paths.campaignEdit.href(GLOW_LAB.id, campaign.id),
+        paths.campaignEdit.href(team.brand.id, campaign.id),
       );
     }
   });
 
   it('explains a denied publish request and an automatic pause', async () => {
-    const denied = fullCampaign({
-      status_detail: {
-        kind: 'publish_denied',
-        reason: 'The brief names a competitor.',
-        occurred_at: '2026-06-02T10:00:00Z',
-      },
+    const team = await glowLab();
+    const denied = await fullCampaign(team, 'pending_approval');
+    await service.world.ops('POST', `/ops/campaigns/${denied.id}/review`, {
+      decision: 'denied',
+      reason: 'The brief names a competitor.',
     });
-    fakeService({ campaigns: [denied], override: targetingAnswers });
-    const { unmount } = renderApp(page(denied));
+    const { unmount } = renderApp(page(denied), team.key);
     expect(await screen.findByText('Publish request denied')).toBeVisible();
     expect(screen.getByText('The brief names a competitor.')).toBeVisible();
     unmount();
 
-    const paused = fullCampaign({
-      status: 'paused',
-      status_detail: {
-        kind: 'auto_paused',
-        reason: 'billing_issue',
-        occurred_at: '2026-06-02T10:00:00Z',
-      },
+    const paused = await fullCampaign(team, 'active', { name: 'Autumn glow' });
+    await service.world.ops('POST', `/ops/campaigns/${paused.id}/auto-pause`, {
+      reason: 'billing_issue',
     });
-    fakeService({ campaigns: [paused], override: targetingAnswers });
-    renderApp(page(paused));
+    renderApp(page(paused), team.key);
     expect(await screen.findByText('Paused automatically')).toBeVisible();
     expect(screen.getByText('Billing issue')).toBeVisible();
   });
 
   it('deletes a draft after confirming, then opens the list', async () => {
     const user = userEvent.setup();
-    const campaign = fullCampaign();
-    const service = fakeService({ campaigns: [campaign], override: targetingAnswers });
-    const { router } = renderApp(page(campaign));
+    const team = await glowLab();
+    const campaign = await fullCampaign(team);
+    const { router } = renderApp(page(campaign), team.key);
 
     await user.click(await screen.findByRole('button', { name: 'Delete draft' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete “Summer glow”?' });
@@ -295,22 +310,23 @@ describe('campaign page', { timeout: 15_000 }, () => {
     expect(service.requests.some((r) => r.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
-    expect(router.state.location.pathname).toBe(paths.campaigns.href(GLOW_LAB.id));
+    // The toast first: it leaves after a few seconds, and the list may take longer to load.
     expect(await screen.findByText('Draft deleted')).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+    expect(router.state.location.pathname).toBe(paths.campaigns.href(team.brand.id));
     expect(screen.getByRole('heading', { level: 2, name: 'No campaigns yet' })).toBeVisible();
     // The deleted campaign is not asked for again.
     const reads = service.requests.filter(
-      (r) => r.method === 'GET' && r.url.pathname.endsWith(campaign.id),
+      (r) => r.method === 'GET' && r.path.endsWith(campaign.id),
     );
     expect(reads).toHaveLength(1);
   });
 
   it('cancelling the delete keeps the draft', async () => {
     const user = userEvent.setup();
-    const campaign = fullCampaign();
-    const service = fakeService({ campaigns: [campaign], override: targetingAnswers });
-    renderApp(page(campaign));
+    const team = await glowLab();
+    const campaign = await fullCampaign(team);
+    renderApp(page(campaign), team.key);
 
     await user.click(await screen.findByRole('button', { name: 'Delete draft' }));
     await user.keyboard('{Escape}');
@@ -322,19 +338,14 @@ describe('campaign page', { timeout: 15_000 }, () => {
 
   it('shows the service’s message when it refuses to publish', async () => {
     const user = userEvent.setup();
-    const campaign = fullCampaign({ tasks: [], tasks_count: 0 });
-    fakeService({
-      campaigns: [campaign],
-      override: (method, url) =>
-        method === 'POST' && url.pathname.endsWith('/publish')
-          ? errorResponse(
-              422,
-              'validation_failed',
-              'tasks: a campaign needs at least one active task to be published',
-            )
-          : targetingAnswers(method, url),
+    const team = await glowLab();
+    // No task, and creators join without approval: the service refuses to publish it.
+    const body = fullBody();
+    const campaign = await fullCampaign(team, 'draft', {
+      tasks: [],
+      settings: { ...body.settings!, creator_approval_required: false },
     });
-    renderApp(page(campaign));
+    renderApp(page(campaign), team.key);
 
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
     const confirmPublish = screen.getByRole('alertdialog', { name: 'Publish “Summer glow”?' });
@@ -345,16 +356,18 @@ describe('campaign page', { timeout: 15_000 }, () => {
 
     expect(await screen.findByText('Could not publish the campaign')).toBeVisible();
     expect(
-      screen.getByText('tasks: a campaign needs at least one active task to be published'),
+      screen.getByText(
+        'tasks: a campaign needs at least one active task to be published (or settings.creator_approval_required)',
+      ),
     ).toBeVisible();
     expect(screen.getByText('Draft')).toBeVisible();
   });
 
   it('publishes a draft: it then waits for approval', async () => {
     const user = userEvent.setup();
-    const campaign = fullCampaign();
-    fakeService({ campaigns: [campaign], override: targetingAnswers });
-    renderApp(page(campaign));
+    const team = await glowLab();
+    const campaign = await fullCampaign(team);
+    renderApp(page(campaign), team.key);
 
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
     const confirmPublish = screen.getByRole('alertdialog', { name: 'Publish “Summer glow”?' });
@@ -370,9 +383,9 @@ describe('campaign page', { timeout: 15_000 }, () => {
 
   it('pauses after confirming, then offers Resume', async () => {
     const user = userEvent.setup();
-    const campaign = fullCampaign({ status: 'active' });
-    fakeService({ campaigns: [campaign], override: targetingAnswers });
-    renderApp(page(campaign));
+    const team = await glowLab();
+    const campaign = await fullCampaign(team, 'active');
+    renderApp(page(campaign), team.key);
 
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Pause “Summer glow”?' });
@@ -385,31 +398,27 @@ describe('campaign page', { timeout: 15_000 }, () => {
 
   it('keeps the pause dialog open with the service’s message when refused', async () => {
     const user = userEvent.setup();
-    const campaign = fullCampaign({ status: 'active' });
-    fakeService({
-      campaigns: [campaign],
-      override: (method, url) =>
-        method === 'POST' && url.pathname.endsWith('/pause')
-          ? errorResponse(409, 'invalid_state_transition', 'The campaign is already completed.')
-          : targetingAnswers(method, url),
-    });
-    renderApp(page(campaign));
+    const team = await glowLab();
+    const campaign = await fullCampaign(team, 'active');
+    renderApp(page(campaign), team.key);
 
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Pause “Summer glow”?' });
+    // The platform completes the campaign meanwhile.
+    await service.world.ops('POST', `/ops/campaigns/${campaign.id}/complete`);
     await user.click(within(dialog).getByRole('button', { name: 'Pause campaign' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'The campaign is already completed.',
-    );
+    const refusal =
+      'status: a campaign that is completed cannot be paused (only one that is active)';
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
     // One place for the message: no toast as well.
-    expect(screen.getAllByText('The campaign is already completed.')).toHaveLength(1);
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
   });
 
   it('says "Campaign not found" for an unknown campaign, with a way back to the list', async () => {
     const user = userEvent.setup();
-    fakeService({ campaigns: [] });
-    renderApp(paths.campaign.href(GLOW_LAB.id, uuid(404)));
+    const team = await glowLab();
+    renderApp(paths.campaign.href(team.brand.id, crypto.randomUUID()), team.key);
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Campaign not found' }),
@@ -420,34 +429,33 @@ describe('campaign page', { timeout: 15_000 }, () => {
   });
 
   it('says "Campaign not found" for an address that is no campaign id, without asking', async () => {
-    const service = fakeService({ campaigns: [] });
-    renderApp(paths.campaign.href(GLOW_LAB.id, 'not-a-campaign'));
+    const team = await glowLab();
+    renderApp(paths.campaign.href(team.brand.id, 'not-a-campaign'), team.key);
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Campaign not found' }),
     ).toBeVisible();
-    expect(service.requests.filter((r) => r.url.pathname.includes('/campaigns/'))).toHaveLength(0);
+    expect(service.requests.filter((r) => r.path.includes('/campaigns/'))).toHaveLength(0);
   });
 
   it('opens a campaign of another of the key’s brands under that brand', async () => {
-    const campaign = fullCampaign({ brand_id: NORTHWIND.id, brand_name: NORTHWIND.name });
-    fakeService({ campaigns: [campaign], override: targetingAnswers });
-    const { router } = renderApp(paths.campaign.href(GLOW_LAB.id, campaign.id));
+    const team = await service.world.agencyTeam({
+      brandNames: ['Glow Lab', 'Northwind Outdoors'],
+    });
+    const northwind = team.brands[1]!;
+    const campaign = await fullCampaign(team, 'draft', { brand_id: northwind.id });
+    const { router } = renderApp(paths.campaign.href(team.brand.id, campaign.id), team.key);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Summer glow' })).toBeVisible();
-    expect(router.state.location.pathname).toBe(paths.campaign.href(NORTHWIND.id, campaign.id));
+    expect(router.state.location.pathname).toBe(paths.campaign.href(northwind.id, campaign.id));
   });
 
   it('shows other failures with a retry', async () => {
-    const campaign = fullCampaign();
-    fakeService({
-      campaigns: [campaign],
-      override: (_method, url) =>
-        url.pathname.endsWith(campaign.id)
-          ? errorResponse(403, 'missing_scope', 'campaigns:read is needed')
-          : undefined,
-    });
-    renderApp(page(campaign));
+    const team = await glowLab();
+    const campaign = await fullCampaign(team);
+    // A key of the brand that may review submissions but not read campaigns.
+    const reviewer = await service.world.brandKey(team, ['submissions:write']);
+    renderApp(page(campaign), reviewer.key);
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This key may not do that' }),
@@ -455,9 +463,9 @@ describe('campaign page', { timeout: 15_000 }, () => {
   });
 
   it('has no accessibility violations axe can find', async () => {
-    const campaign = fullCampaign();
-    fakeService({ campaigns: [campaign], override: targetingAnswers });
-    const { container } = renderApp(page(campaign));
+    const team = await glowLab();
+    const campaign = await fullCampaign(team);
+    const { container } = renderApp(page(campaign), team.key);
     await screen.findByText(/^Creators where Country/);
 
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });

@@ -1,17 +1,17 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CampaignStatus } from '#contract/enums';
 import { paths } from '#config/paths';
-import { makeCampaign, makeCampaigns } from '#features/campaigns/test/fixtures';
-import { configureApiClient } from '#lib/api-client';
-import { fakeService, renderApp } from '#test/campaign-service';
-import { brandMe, errorResponse, GLOW_LAB, NORTHWIND } from '#test/http';
+import { renderApp } from '#test/app';
+import { realService, type Team } from '#testing/service';
 
 // The whole app renders in each test (lazy routes, loaders): give it time on a busy machine.
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 8000 });
 
-const LIST = paths.campaigns.href(GLOW_LAB.id);
+const service = realService();
+
 /** The scroll area's height in these tests: ten rows of 56 px. */
 const VIEWPORT = 560;
 
@@ -29,9 +29,50 @@ beforeEach(() => {
     },
   );
 });
-afterEach(() => {
-  configureApiClient({ credentials: () => null });
-});
+
+const list = (team: Team) => paths.campaigns.href(team.brand.id);
+
+/** A brand named Glow Lab (names need not be unique; ids are). */
+const glowLab = () => service.world.brandTeam({ name: 'Glow Lab' });
+
+/** A Glow Lab team with `Campaign 1` (oldest) to `Campaign <count>`, statuses cycling. */
+async function numbered(count: number, statuses: readonly CampaignStatus[] = ['draft']) {
+  const team = await glowLab();
+  const campaigns = await service.world.numberedCampaigns(team, count, statuses);
+  return { team, campaigns };
+}
+
+// The navigation's review count lists the active and paused campaigns on every screen: those
+// requests are not the campaign list's.
+const isReviewCount = (url: URL) =>
+  url.searchParams.getAll('status').join() === 'active,paused' &&
+  url.searchParams.get('limit') === '100' &&
+  !url.searchParams.has('created_after') &&
+  !url.searchParams.has('created_before');
+/** The campaign list's own requests, in order. */
+const listRequests = () =>
+  service.requests.filter(
+    (r) => r.method === 'GET' && r.path === '/campaigns' && !isReviewCount(r.url),
+  );
+
+/** The next_cursor of each page the service answers for the list's first request, in order. */
+async function cursorsOf(team: Team) {
+  const first = new URLSearchParams(listRequests()[0]!.url.searchParams);
+  const cursors: string[] = [];
+  for (;;) {
+    const page = await service.world.api<{ next_cursor: string | null }>(
+      team,
+      'GET',
+      `/campaigns?${first.toString()}`,
+    );
+    if (!page.next_cursor) return cursors;
+    cursors.push(page.next_cursor);
+    first.set('starting_after', page.next_cursor);
+  }
+}
+
+const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 const table = () => screen.getByRole('table', { name: 'Campaigns' });
 /** The names of the rendered rows, in order. No ByRole queries: those are slow on a big table
@@ -48,40 +89,41 @@ async function openRowMenu(user: ReturnType<typeof userEvent.setup>, name: strin
   return screen.findByRole('menu');
 }
 
-describe('campaign list', { timeout: 15_000 }, () => {
+describe('campaign list', { timeout: 60_000 }, () => {
   it('shows the first page as rows with status, visibility, tasks, spend, deadlines and created date', async () => {
-    const service = fakeService({
-      campaigns: [
-        makeCampaign(3, {
-          name: 'Summer glow',
-          status: 'draft',
-          status_detail: {
-            kind: 'publish_denied',
-            reason: 'The brief names a competitor.',
-            occurred_at: '2026-06-02T10:00:00Z',
-          },
-          visibility: 'unlisted',
-          tasks_count: 4,
-          spent_cents: 123456,
-          content_deadline_date: '2026-07-01',
-          post_deadline_date: '2026-07-15',
-        }),
-        makeCampaign(2, {
-          name: 'Winter care',
-          status: 'paused',
-          status_detail: {
-            kind: 'auto_paused',
-            reason: 'billing_issue',
-            occurred_at: '2026-06-02T10:00:00Z',
-          },
-        }),
-        makeCampaign(1, { name: 'Spring launch' }),
-      ],
+    const { world } = service;
+    const team = await glowLab();
+    await world.campaign(team, 'active', { name: 'Spring launch' });
+    // Winter care spent $1,234.56 on a creator, then the platform paused it over billing.
+    const winter = await world.campaign(team, 'active', { name: 'Winter care' });
+    const paid = await world.approvedCreator(team, winter);
+    await world.ops('POST', '/ops/payouts', {
+      campaign_id: winter.id,
+      creator_id: paid.id,
+      amount_cents: 123456,
     });
-    renderApp(LIST);
+    await world.ops('POST', `/ops/campaigns/${winter.id}/auto-pause`, { reason: 'billing_issue' });
+    // Summer glow was sent for review and denied.
+    const summer = await world.campaign(team, 'draft', {
+      name: 'Summer glow',
+      visibility: 'unlisted',
+      tasks: [1, 2, 3, 4].map((n) => ({
+        title: `Task ${n}`,
+        instructions: 'Film it.',
+        platforms: ['tiktok' as const],
+      })),
+      content_deadline_date: '2027-07-01',
+      post_deadline_date: '2027-07-15',
+    });
+    await world.api(team, 'POST', `/campaigns/${summer.id}/publish`);
+    await world.ops('POST', `/ops/campaigns/${summer.id}/review`, {
+      decision: 'denied',
+      reason: 'The brief names a competitor.',
+    });
+    renderApp(list(team), team.key);
 
     const link = await screen.findByRole('link', { name: 'Summer glow' });
-    expect(link).toHaveAttribute('href', paths.campaign.href(GLOW_LAB.id, makeCampaign(3).id));
+    expect(link).toHaveAttribute('href', paths.campaign.href(team.brand.id, summer.id));
     const [header, first] = within(table()).getAllByRole('row');
     expect(
       within(header!)
@@ -107,52 +149,55 @@ describe('campaign list', { timeout: 15_000 }, () => {
       'DraftPublish denied: The brief names a competitor.',
       'Unlisted',
       '4',
-      '$1,234.56',
-      'Jul 1, 2026',
-      'Jul 15, 2026',
-      'Jun 1, 2026',
+      '$0.00',
+      'Jul 1, 2027',
+      'Jul 15, 2027',
+      shortDate(summer.created_at),
       '',
     ]);
     expect(screen.getByText('Auto-paused: billing issue')).toBeVisible();
+    const winterRow = screen.getByRole('link', { name: 'Winter care' }).closest('[role=row]')!;
+    expect(within(winterRow as HTMLElement).getByText('$1,234.56')).toBeVisible();
     expect(table()).toHaveAttribute('aria-rowcount', '4');
     expect(first).toHaveAttribute('aria-rowindex', '2');
     expect(screen.getByText('3 campaigns.', { selector: ':not([role=status])' })).toBeVisible();
 
-    const request = service.listRequests()[0]!.url.searchParams;
-    expect(request.get('brand_id')).toBe(GLOW_LAB.id);
+    const request = listRequests()[0]!.url.searchParams;
+    expect(request.get('brand_id')).toBe(team.brand.id);
     expect(request.get('limit')).toBe('100');
     expect(request.has('starting_after')).toBe(false);
     expect(screen.getByRole('link', { name: 'New campaign' })).toHaveAttribute(
       'href',
-      paths.campaignNew.href(GLOW_LAB.id),
+      paths.campaignNew.href(team.brand.id),
     );
   });
 
   it('renders only the rows in view and loads the next page when scrolled near the end', async () => {
-    const service = fakeService({ campaigns: makeCampaigns(250) });
-    renderApp(LIST);
+    const { team } = await numbered(250);
+    renderApp(list(team), team.key);
 
     await screen.findByRole('link', { name: 'Campaign 250' });
     // Ten rows in view plus a margin, not a hundred.
     expect(rowNames().length).toBeLessThan(25);
     expect(table()).toHaveAttribute('aria-rowcount', '-1');
-    expect(service.listRequests()).toHaveLength(1);
+    expect(listRequests()).toHaveLength(1);
 
     const scroller = screen.getByRole('region', { name: 'Campaign list' });
     scroller.scrollTop = 80 * 56;
     fireEvent.scroll(scroller);
 
     expect(await screen.findByRole('link', { name: 'Campaign 170' })).toBeInTheDocument();
-    await waitFor(() => expect(service.listRequests()).toHaveLength(2));
-    expect(service.listRequests()[1]!.url.searchParams.get('starting_after')).toBe('100');
+    await waitFor(() => expect(listRequests()).toHaveLength(2));
+    const [after100] = await cursorsOf(team);
+    expect(listRequests()[1]!.url.searchParams.get('starting_after')).toBe(after100);
     expect(screen.queryByRole('link', { name: 'Campaign 250' })).not.toBeInTheDocument();
     expect(await screen.findByText('200 campaigns loaded; more load as you scroll.')).toBeVisible();
   });
 
   it('opens a campaign, and "Back to campaigns" returns to the list as it was filtered', async () => {
     const user = userEvent.setup();
-    fakeService({ campaigns: makeCampaigns(4, ['draft', 'active']) });
-    const { router } = renderApp(`${LIST}?status=draft&sort=name`);
+    const { team } = await numbered(4, ['draft', 'active']);
+    const { router } = renderApp(`${list(team)}?status=draft&sort=name`, team.key);
 
     await user.click(await screen.findByRole('link', { name: 'Campaign 4' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Campaign 4' })).toBeVisible();
@@ -167,25 +212,30 @@ describe('campaign list', { timeout: 15_000 }, () => {
 
   it('loads more with the "Load more campaigns" button too', async () => {
     const user = userEvent.setup();
-    const service = fakeService({ campaigns: makeCampaigns(150) });
-    renderApp(LIST);
+    const { team } = await numbered(150);
+    renderApp(list(team), team.key);
 
     await user.click(await screen.findByRole('button', { name: 'Load more campaigns' }));
 
     expect(
       await screen.findByText('150 campaigns.', { selector: ':not([role=status])' }),
     ).toBeVisible();
-    expect(service.listRequests()[1]!.url.searchParams.get('starting_after')).toBe('100');
+    const [after100] = await cursorsOf(team);
+    expect(listRequests()[1]!.url.searchParams.get('starting_after')).toBe(after100);
     expect(screen.queryByRole('button', { name: 'Load more campaigns' })).not.toBeInTheDocument();
     expect(table()).toHaveAttribute('aria-rowcount', '151');
   });
 
   it('status chips are toggle buttons that change the URL and the request’s status params', async () => {
     const user = userEvent.setup();
-    const service = fakeService({
-      campaigns: makeCampaigns(10, ['draft', 'active', 'paused', 'completed', 'pending_approval']),
-    });
-    const { router } = renderApp(LIST);
+    const { team } = await numbered(10, [
+      'draft',
+      'active',
+      'paused',
+      'completed',
+      'pending_approval',
+    ]);
+    const { router } = renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Campaign 10' });
     const chips = screen.getByRole('group', { name: 'Status' });
 
@@ -208,10 +258,7 @@ describe('campaign list', { timeout: 15_000 }, () => {
     );
     await waitFor(() => expect(search(router).getAll('status')).toEqual(['draft', 'paused']));
     await waitFor(() =>
-      expect(service.listRequests().at(-1)!.url.searchParams.getAll('status')).toEqual([
-        'draft',
-        'paused',
-      ]),
+      expect(listRequests().at(-1)!.url.searchParams.getAll('status')).toEqual(['draft', 'paused']),
     );
     await waitFor(() =>
       expect(rowNames()).toEqual(['Campaign 10', 'Campaign 7', 'Campaign 5', 'Campaign 2']),
@@ -229,8 +276,8 @@ describe('campaign list', { timeout: 15_000 }, () => {
   });
 
   it('sends the created range as date-times and keeps it in the URL', async () => {
-    const service = fakeService({ campaigns: makeCampaigns(3) });
-    const { router } = renderApp(LIST);
+    const { team } = await numbered(3);
+    const { router } = renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Campaign 3' });
 
     fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2026-06-01' } });
@@ -239,7 +286,7 @@ describe('campaign list', { timeout: 15_000 }, () => {
     await waitFor(() => expect(search(router).get('to')).toBe('2026-06-30'));
     expect(search(router).get('from')).toBe('2026-06-01');
     await waitFor(() => {
-      const request = service.listRequests().at(-1)!.url.searchParams;
+      const request = listRequests().at(-1)!.url.searchParams;
       expect(request.get('created_after')).toBe(new Date(2026, 5, 1).toISOString());
       expect(request.get('created_before')).toBe(new Date(2026, 6, 1).toISOString());
     });
@@ -247,18 +294,20 @@ describe('campaign list', { timeout: 15_000 }, () => {
 
   it('searches the loaded rows at once and loads the remaining pages, showing progress', async () => {
     const user = userEvent.setup();
-    const campaigns = makeCampaigns(300).map((c, i) =>
-      i % 50 === 0 ? { ...c, name: `Summer ${c.name}` } : c,
+    const team = await glowLab();
+    await service.world.numberedCampaigns(team, 300, ['draft'], (n) =>
+      n % 50 === 0 ? `Summer Campaign ${n}` : `Campaign ${n}`,
     );
     // The last page waits until the test lets it go, so the progress can be seen.
     let release = () => {};
     const lastPage = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
-    const service = fakeService({
-      campaigns,
-      override: (_method, url) =>
-        url.searchParams.get('starting_after') === '200' ? lastPage : undefined,
+    service.intercept((r) => {
+      const pagesAfterFirst = listRequests().filter((l) =>
+        l.url.searchParams.has('starting_after'),
+      );
+      return r === pagesAfterFirst[1] ? lastPage : undefined;
     });
-    const { router } = renderApp(LIST);
+    const { router } = renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Summer Campaign 300' });
 
     await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'summer');
@@ -282,24 +331,25 @@ describe('campaign list', { timeout: 15_000 }, () => {
       'Summer Campaign 100',
       'Summer Campaign 50',
     ]);
-    expect(service.listRequests().map((r) => r.url.searchParams.get('starting_after'))).toEqual([
+    const [after100, after200] = await cursorsOf(team);
+    expect(listRequests().map((r) => r.url.searchParams.get('starting_after'))).toEqual([
       null,
-      '100',
-      '200',
+      after100,
+      after200,
     ]);
     await waitFor(() => expect(search(router).get('q')).toBe('summer'));
   });
 
   it('sorts over every campaign, loading them all', async () => {
     const user = userEvent.setup();
-    const service = fakeService({ campaigns: makeCampaigns(120) });
-    const { router } = renderApp(LIST);
+    const { team } = await numbered(120);
+    const { router } = renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Campaign 120' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Oldest first');
     await waitFor(() => expect(rowNames()[0]).toBe('Campaign 1'));
     expect(search(router).get('sort')).toBe('oldest');
-    expect(service.listRequests()).toHaveLength(2);
+    expect(listRequests()).toHaveLength(2);
     expect(screen.getByRole('columnheader', { name: 'Created' })).toHaveAttribute(
       'aria-sort',
       'ascending',
@@ -308,16 +358,12 @@ describe('campaign list', { timeout: 15_000 }, () => {
 
   it('row menus offer only what each status allows', async () => {
     const user = userEvent.setup();
-    fakeService({
-      campaigns: [
-        makeCampaign(5, { name: 'A draft', status: 'draft' }),
-        makeCampaign(4, { name: 'Waiting', status: 'pending_approval' }),
-        makeCampaign(3, { name: 'Running', status: 'active' }),
-        makeCampaign(2, { name: 'On hold', status: 'paused' }),
-        makeCampaign(1, { name: 'Done', status: 'completed' }),
-      ],
-    });
-    renderApp(LIST);
+    const team = await glowLab();
+    const statuses = ['completed', 'paused', 'active', 'pending_approval', 'draft'] as const;
+    const names = ['Done', 'On hold', 'Running', 'Waiting', 'A draft'];
+    for (const [i, status] of statuses.entries())
+      await service.world.campaign(team, status, { name: names[i]! });
+    renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'A draft' });
 
     const items = async (name: string) => {
@@ -339,12 +385,10 @@ describe('campaign list', { timeout: 15_000 }, () => {
 
   it('a key that cannot write campaigns sees no write actions and no "New campaign"', async () => {
     const user = userEvent.setup();
-    const me = brandMe();
-    fakeService({
-      me: { ...me, key: { ...me.key, scopes: ['campaigns:read'] } },
-      campaigns: [makeCampaign(1, { name: 'A draft', status: 'draft' })],
-    });
-    renderApp(LIST);
+    const writer = await glowLab();
+    await service.world.campaign(writer, 'draft', { name: 'A draft' });
+    const reader = await service.world.brandKey(writer, ['campaigns:read']);
+    renderApp(list(reader), reader.key);
     await screen.findByRole('link', { name: 'A draft' });
 
     const menu = await openRowMenu(user, 'A draft');
@@ -358,13 +402,10 @@ describe('campaign list', { timeout: 15_000 }, () => {
 
   it('pauses from the row menu after confirming, and deletes a draft after confirming', async () => {
     const user = userEvent.setup();
-    const service = fakeService({
-      campaigns: [
-        makeCampaign(2, { name: 'Running', status: 'active' }),
-        makeCampaign(1, { name: 'Old draft', status: 'draft' }),
-      ],
-    });
-    renderApp(LIST);
+    const team = await glowLab();
+    const draft = await service.world.campaign(team, 'draft', { name: 'Old draft' });
+    const running = await service.world.campaign(team, 'active', { name: 'Running' });
+    renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Running' });
 
     await user.click(
@@ -387,35 +428,36 @@ describe('campaign list', { timeout: 15_000 }, () => {
       expect(screen.queryByRole('link', { name: 'Old draft' })).not.toBeInTheDocument(),
     );
     expect(service.requests.some((r) => r.method === 'DELETE')).toBe(true);
+    // The service holds what the list shows.
+    const left = await service.world.api<{ data: { id: string; status: string }[] }>(
+      team,
+      'GET',
+      `/campaigns?brand_id=${team.brand.id}`,
+    );
+    expect(left.data.map((c) => [c.id, c.status])).toEqual([[running.id, 'paused']]);
+    expect(left.data.some((c) => c.id === draft.id)).toBe(false);
     expect(document.body.style.pointerEvents).toBe('');
   });
 
   it('shows the service’s refusal inside the confirm dialog', async () => {
     const user = userEvent.setup();
-    fakeService({
-      campaigns: [makeCampaign(1, { name: 'Old draft', status: 'draft' })],
-      override: (method) =>
-        method === 'DELETE'
-          ? errorResponse(
-              409,
-              'invalid_state_transition',
-              'Only a draft can be deleted; this campaign was just published.',
-            )
-          : undefined,
-    });
-    renderApp(LIST);
+    const team = await glowLab();
+    const draft = await service.world.campaign(team, 'draft', { name: 'Old draft' });
+    renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Old draft' });
 
     await user.click(
       within(await openRowMenu(user, 'Old draft')).getByRole('menuitem', { name: 'Delete draft' }),
     );
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Old draft”?' });
+    // Someone else publishes the draft meanwhile.
+    await service.world.api(team, 'POST', `/campaigns/${draft.id}/publish`);
     await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Could not delete the draft');
     expect(alert).toHaveTextContent(
-      'Only a draft can be deleted; this campaign was just published.',
+      'status: a campaign that is pending_approval cannot be deleted (only one that is draft)',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -423,8 +465,8 @@ describe('campaign list', { timeout: 15_000 }, () => {
   });
 
   it('invites to create the first campaign when there is none', async () => {
-    fakeService({ campaigns: [] });
-    renderApp(LIST);
+    const team = await glowLab();
+    renderApp(list(team), team.key);
 
     expect(
       await screen.findByRole('heading', { level: 2, name: 'No campaigns yet' }),
@@ -436,8 +478,8 @@ describe('campaign list', { timeout: 15_000 }, () => {
 
   it('offers to clear the filters when nothing matches them', async () => {
     const user = userEvent.setup();
-    fakeService({ campaigns: makeCampaigns(3, ['active']) });
-    const { router } = renderApp(`${LIST}?status=paused&q=zzz`);
+    const { team } = await numbered(3, ['active']);
+    const { router } = renderApp(`${list(team)}?status=paused&q=zzz`, team.key);
 
     expect(
       await screen.findByRole('heading', { level: 2, name: 'No campaigns match these filters' }),
@@ -452,15 +494,18 @@ describe('campaign list', { timeout: 15_000 }, () => {
 
   it('shows a failed list with a retry', async () => {
     const user = userEvent.setup();
+    const { team } = await numbered(2);
+    // Until the test lets it through, the list's request arrives with a broken cursor: the
+    // service's own refusal comes back.
     let up = false;
-    fakeService({
-      campaigns: makeCampaigns(2),
-      override: (_method, url) =>
-        !up && url.pathname === '/2026-07/campaigns'
-          ? errorResponse(400, 'invalid_request', 'starting_after: bad cursor')
-          : undefined,
-    });
-    renderApp(LIST);
+    service.intercept((r) =>
+      !up && r.method === 'GET' && r.path === '/campaigns' && !isReviewCount(r.url)
+        ? service.app().request(`/2026-07/campaigns?starting_after=not-a-cursor`, {
+            headers: { Authorization: `Bearer ${team.key}` },
+          })
+        : undefined,
+    );
+    renderApp(list(team), team.key);
 
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Could not load the campaigns' }),
@@ -472,17 +517,16 @@ describe('campaign list', { timeout: 15_000 }, () => {
 
   it('lets an agency key list all its brands, naming each row’s brand', async () => {
     const user = userEvent.setup();
-    const service = fakeService({
-      campaigns: [
-        makeCampaign(2, {
-          name: 'North trail',
-          brand_id: NORTHWIND.id,
-          brand_name: NORTHWIND.name,
-        }),
-        makeCampaign(1, { name: 'Glow serum' }),
-      ],
+    const team = await service.world.agencyTeam({
+      brandNames: ['Glow Lab', 'Northwind Outdoors'],
     });
-    const { router } = renderApp(LIST);
+    const northwind = team.brands[1]!;
+    await service.world.campaign(team, 'active', { name: 'Glow serum' });
+    const trail = await service.world.campaign(team, 'active', {
+      name: 'North trail',
+      brand_id: northwind.id,
+    });
+    const { router } = renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Glow serum' });
     expect(screen.queryByRole('link', { name: 'North trail' })).not.toBeInTheDocument();
     const brands = screen.getByRole('combobox', { name: 'Show campaigns of' });
@@ -495,25 +539,23 @@ describe('campaign list', { timeout: 15_000 }, () => {
     await user.selectOptions(brands, 'All my brands');
 
     const north = await screen.findByRole('link', { name: 'North trail' });
-    expect(north).toHaveAttribute('href', paths.campaign.href(NORTHWIND.id, makeCampaign(2).id));
+    expect(north).toHaveAttribute('href', paths.campaign.href(northwind.id, trail.id));
     expect(within(table()).getByText('Northwind Outdoors')).toBeVisible();
     expect(search(router).get('brand')).toBe('all');
-    expect(service.listRequests().at(-1)!.url.searchParams.has('brand_id')).toBe(false);
+    expect(listRequests().at(-1)!.url.searchParams.has('brand_id')).toBe(false);
   });
 
   it('shows a brand key no brand filter', async () => {
-    fakeService({ me: brandMe(), campaigns: makeCampaigns(1) });
-    renderApp(`${LIST}?brand=all`);
+    const { team } = await numbered(1);
+    renderApp(`${list(team)}?brand=all`, team.key);
 
     await screen.findByRole('link', { name: 'Campaign 1' });
     expect(screen.queryByRole('combobox', { name: 'Show campaigns of' })).not.toBeInTheDocument();
   });
 
   it('has no accessibility violations axe can find', async () => {
-    fakeService({
-      campaigns: makeCampaigns(30, ['draft', 'active', 'paused']),
-    });
-    const { container } = renderApp(LIST);
+    const { team } = await numbered(30, ['draft', 'active', 'paused']);
+    const { container } = renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Campaign 30' });
 
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });

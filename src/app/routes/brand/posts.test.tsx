@@ -1,56 +1,70 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '#config/paths';
-import { makeCampaign, makeTask } from '#features/campaigns/test/fixtures';
 import { PostLink } from '#features/posts/components/posts-panel';
-import { configureApiClient } from '#lib/api-client';
-import { activityService, makeCreator, makePost } from '#test/activity-service';
-import { renderApp } from '#test/campaign-service';
-import { GLOW_LAB } from '#test/http';
+import { renderApp } from '#test/app';
+import { realService } from '#testing/service';
 
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 8000 });
 
-const task = makeTask(1, { title: 'Unboxing', platforms: ['tiktok', 'instagram'] });
-const spring = makeCampaign(1, { name: 'Spring launch', tasks: [task] });
+const service = realService();
 
-afterEach(() => configureApiClient({ credentials: () => null }));
+const tag = () => Math.random().toString(16).slice(2, 8);
 
-const postRequests = (service: ReturnType<typeof activityService>) =>
-  service.requests.filter((r) => r.url.pathname.endsWith('/posts')).map((r) => r.url.searchParams);
+/** A brand with an active campaign whose one task can be posted on TikTok and Instagram. */
+async function postsWorld() {
+  const { world } = service;
+  const team = await world.brandTeam({ name: `Posts ${tag()}` });
+  const campaign = await world.campaign(team, 'active', {
+    name: 'Spring launch',
+    tasks: [{ title: 'Unboxing', instructions: 'Film it.', platforms: ['tiktok', 'instagram'] }],
+  });
+  return { team, campaign, taskId: campaign.tasks![0]!.id };
+}
 
-describe('posts', { timeout: 15_000 }, () => {
+const postRequests = () =>
+  service.requests.filter((r) => r.path.endsWith('/posts')).map((r) => r.url.searchParams);
+
+describe('posts', { timeout: 30_000 }, () => {
   it('shows posts with metrics and a safe link to each', async () => {
-    activityService({
-      campaigns: [spring],
-      posts: { [spring.id]: [makePost(2, task.id), makePost(1, task.id, { status: 'deleted' })] },
+    const { world } = service;
+    const { team, campaign } = await postsWorld();
+    const t = tag();
+    const deleted = await world.livePost(team, campaign, { username: `one_${t}` });
+    await world.takeDown(deleted.id);
+    await world.livePost(team, campaign, {
+      username: `two_${t}`,
+      post: { platform: 'tiktok', url: `https://www.tiktok.com/@two_${t}/video/2` },
     });
-    renderApp(paths.posts.href(GLOW_LAB.id));
-    const link = await screen.findByRole('link', { name: /Open post by @creator2 on TikTok/ });
-    expect(link).toHaveAttribute('href', 'https://www.tiktok.com/@creator2/video/2');
+    renderApp(paths.posts.href(team.brand.id), team.key);
+    const link = await screen.findByRole('link', {
+      name: new RegExp(`Open post by @two_${t} on TikTok`),
+    });
+    expect(link).toHaveAttribute('href', `https://www.tiktok.com/@two_${t}/video/2`);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    const row = screen.getByRole('row', { name: /@creator1/ });
+    const row = screen.getByRole('row', { name: new RegExp(`@one_${t}`) });
     expect(row).toHaveTextContent('Deleted');
     expect(row).toHaveTextContent('Unboxing');
   });
 
   it('keeps the filters in the URL and sends them to the service', async () => {
-    const service = activityService({
-      campaigns: [spring],
-      posts: {
-        [spring.id]: [
-          makePost(3, task.id, { platform: 'instagram' }),
-          makePost(2, task.id),
-          makePost(1, task.id, { platform: 'instagram' }),
-        ],
-      },
-      creators: { [spring.id]: [1, 2, 3].map((n) => makeCreator(n, { status: 'approved' })) },
+    const { world } = service;
+    const { team, campaign, taskId } = await postsWorld();
+    const t = tag();
+    const one = await world.approvedCreator(team, campaign, { username: `one_${t}` });
+    const instagram = (n: number) => ({
+      platform: 'instagram',
+      url: `https://www.instagram.com/p/${t}${n}/`,
     });
+    await world.livePost(team, campaign, { creator: one, post: instagram(1) });
+    await world.livePost(team, campaign, { username: `two_${t}` });
+    await world.livePost(team, campaign, { username: `three_${t}`, post: instagram(3) });
     const user = userEvent.setup();
-    const { router } = renderApp(paths.posts.href(GLOW_LAB.id));
-    await screen.findByRole('row', { name: /@creator2/ });
+    const { router } = renderApp(paths.posts.href(team.brand.id), team.key);
+    await screen.findByRole('row', { name: new RegExp(`@two_${t}`) });
     const settled = (query: string) =>
       waitFor(() => expect(router.state.location.search).toContain(query));
     // Each change commits (in a transition) before the next one is made.
@@ -63,39 +77,42 @@ describe('posts', { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('live'),
     );
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Task' }), task.id);
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Task' })).toHaveValue(task.id),
-    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Task' }), taskId);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Task' })).toHaveValue(taskId));
     // People pick a creator by handle; the service is asked for the creator's id.
     const creator = screen.getByRole('combobox', { name: 'Creator' });
-    await within(creator).findByRole('option', { name: '@creator1' });
-    await user.selectOptions(creator, '@creator1');
-    await waitFor(() => expect(screen.queryByRole('row', { name: /@creator3/ })).toBeNull());
-    expect(screen.queryByRole('row', { name: /@creator2/ })).toBeNull();
-    expect(screen.getByRole('row', { name: /@creator1/ })).toBeInTheDocument();
+    await within(creator).findByRole('option', { name: `@one_${t}` });
+    await user.selectOptions(creator, `@one_${t}`);
+    await waitFor(() =>
+      expect(screen.queryByRole('row', { name: new RegExp(`@three_${t}`) })).toBeNull(),
+    );
+    expect(screen.queryByRole('row', { name: new RegExp(`@two_${t}`) })).toBeNull();
+    expect(screen.getByRole('row', { name: new RegExp(`@one_${t}`) })).toBeInTheDocument();
     await waitFor(() =>
       expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-        campaign: spring.id,
+        campaign: campaign.id,
         platform: 'instagram',
         status: 'live',
-        task: task.id,
-        creator: 'creator_1',
+        task: taskId,
+        creator: one.id,
       }),
     );
-    await waitFor(() => expect(postRequests(service).at(-1)!.get('creator_id')).toBe('creator_1'));
-    const last = postRequests(service).at(-1)!;
+    await waitFor(() => expect(postRequests().at(-1)!.get('creator_id')).toBe(one.id));
+    const last = postRequests().at(-1)!;
     expect(last.get('platform')).toBe('instagram');
     expect(last.get('status')).toBe('live');
-    expect(last.get('task_id')).toBe(task.id);
-    expect(last.get('creator_id')).toBe('creator_1');
+    expect(last.get('task_id')).toBe(taskId);
+    expect(last.get('creator_id')).toBe(one.id);
   });
 
   it('turns the day range into posted_after / posted_before from the URL', async () => {
-    const service = activityService({ campaigns: [spring], posts: { [spring.id]: [] } });
-    renderApp(`${paths.posts.href(GLOW_LAB.id)}?from=2026-07-01&to=2026-07-03`);
+    const { world } = service;
+    const { team, campaign } = await postsWorld();
+    // Posted today: outside the range asked for.
+    await world.livePost(team, campaign);
+    renderApp(`${paths.posts.href(team.brand.id)}?from=2026-07-01&to=2026-07-03`, team.key);
     expect(await screen.findByText('No posts')).toBeInTheDocument();
-    const last = postRequests(service).at(-1)!;
+    const last = postRequests().at(-1)!;
     expect(last.get('posted_after')).toBe(new Date(2026, 6, 1).toISOString());
     expect(last.get('posted_before')).toBe(new Date(2026, 6, 4).toISOString());
     expect(screen.getByLabelText('Posted from')).toHaveValue('2026-07-01');
@@ -109,9 +126,11 @@ describe('posts', { timeout: 15_000 }, () => {
   });
 
   it('has no accessibility violations axe can find', async () => {
-    activityService({ campaigns: [spring], posts: { [spring.id]: [makePost(2, task.id)] } });
-    const { container } = renderApp(paths.posts.href(GLOW_LAB.id));
-    await screen.findByRole('row', { name: /@creator2/ });
+    const { team, campaign } = await postsWorld();
+    const t = tag();
+    await service.world.livePost(team, campaign, { username: `two_${t}` });
+    const { container } = renderApp(paths.posts.href(team.brand.id), team.key);
+    await screen.findByRole('row', { name: new RegExp(`@two_${t}`) });
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
   });

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TargetingProperty } from '#contract/targeting';
 import { configureApiClient } from '#lib/api-client';
-import { jsonResponse, stubFetch } from '#test/http';
 import { testQueryClient } from '#test/render';
+import { realService } from '#testing/service';
 import { TargetingEditor } from '../components/targeting-editor';
 import type { UseTargetingValues } from '../targeting-values';
 import {
@@ -13,11 +14,12 @@ import {
   useTargetingValues,
 } from './targeting-queries';
 
-const PROPERTY_ID = 'b5a1c2d3-0000-4000-8000-000000000001';
+const service = realService();
 
 describe('targeting queries', () => {
-  beforeEach(() => {
-    configureApiClient({ credentials: () => ({ apiKey: 'cck_test_key', baseUrl: null }) });
+  beforeEach(async () => {
+    const team = await service.world.brandTeam();
+    configureApiClient({ credentials: () => ({ apiKey: team.key, baseUrl: null }) });
   });
   afterEach(() => {
     configureApiClient({ credentials: () => null });
@@ -30,36 +32,33 @@ describe('targeting queries', () => {
   });
 
   it('GET /targeting/properties answers the list of properties', async () => {
-    const fetchMock = stubFetch(() =>
-      jsonResponse({ data: [{ id: 'prop_age', name: 'Age (years)', kind: 'number' }] }),
-    );
-
     const properties = await testQueryClient().fetchQuery(targetingPropertiesQueryOptions());
 
-    expect(properties).toEqual([{ id: 'prop_age', name: 'Age (years)', kind: 'number' }]);
-    expect(fetchMock.mock.calls[0]![0]).toBe(
+    expect(properties).toContainEqual({ id: 'prop_age', name: 'Age (years)', kind: 'number' });
+    expect(properties).toContainEqual({ id: 'prop_country', name: 'Country', kind: 'option' });
+    expect(service.requests.map((r) => r.url.href)).toEqual([
       `${window.location.origin}/2026-07/targeting/properties`,
-    );
+    ]);
   });
 
   it('asks for the values of the property by its id, passed back verbatim', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ data: [{ value: 'v/1', label: 'First' }] }));
+    // A property of the platform's own, whose id the service made (a UUID).
+    const property = await service.world.ops<TargetingProperty>(
+      'POST',
+      '/ops/targeting/properties',
+      { name: 'Shop tier', kind: 'option', values: [{ value: 'v/1', label: 'First' }] },
+    );
 
-    const values = await testQueryClient().fetchQuery(targetingValuesQueryOptions(PROPERTY_ID));
+    const values = await testQueryClient().fetchQuery(targetingValuesQueryOptions(property.id));
 
     expect(values).toEqual([{ value: 'v/1', label: 'First' }]);
-    expect(fetchMock.mock.calls[0]![0]).toBe(
-      `${window.location.origin}/2026-07/targeting/properties/${PROPERTY_ID}/values`,
-    );
+    expect(service.requests.map((r) => r.url.href)).toEqual([
+      `${window.location.origin}/2026-07/targeting/properties/${property.id}/values`,
+    ]);
   });
 
   it('plugs into the editor as its useValues', async () => {
     const useValues: UseTargetingValues = useTargetingValues;
-    stubFetch((url) =>
-      url.endsWith('/targeting/properties/prop_country/values')
-        ? jsonResponse({ data: [{ value: 'c_ca', label: 'Canada' }] })
-        : jsonResponse({ error: 404, code: 'not_found', message: 'nope' }, { status: 404 }),
-    );
 
     render(
       <QueryClientProvider client={testQueryClient()}>

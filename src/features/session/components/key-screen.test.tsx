@@ -1,13 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { agencyMe, errorResponse, jsonResponse, stubFetch } from '#test/http';
 import { renderRoutes } from '#test/render';
+import { realService } from '#testing/service';
 import { sessionKeys } from '../api/me';
 import { readSession } from '../session-storage';
 import { KeyScreen } from './key-screen';
 
-const KEY = 'cck_demo_agency_brightline_00000000000000000';
+const service = realService();
+
+/** The key of a new agency acting for two brands. */
+const agencyKey = async () => (await service.world.agencyTeam()).key;
 
 function renderKeyScreen(initialEntry = '/sign-in') {
   return renderRoutes(
@@ -20,10 +23,9 @@ function renderKeyScreen(initialEntry = '/sign-in') {
   );
 }
 
-describe('KeyScreen', () => {
+describe('KeyScreen', { timeout: 20_000 }, () => {
   it('says on the key field that a wrong key was not recognised, and keeps nothing', async () => {
     const user = userEvent.setup();
-    stubFetch(() => errorResponse(401, 'unauthenticated', 'unknown API key'));
     renderKeyScreen();
 
     await user.type(screen.getByLabelText('API key'), 'cck_wrong_key');
@@ -36,20 +38,21 @@ describe('KeyScreen', () => {
     );
     expect(field).toHaveFocus();
     expect(readSession()).toBeNull();
+    expect(service.requests.map((r) => r.path)).toEqual(['/me']);
   });
 
   it('checks the key with GET /me, keeps it for this tab and opens the app', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubFetch(() => jsonResponse(agencyMe()));
+    const KEY = await agencyKey();
     const { queryClient } = renderKeyScreen();
 
     await user.type(screen.getByLabelText('API key'), KEY);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Home screen')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(`${window.location.origin}/2026-07/me`);
-    expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${KEY}`);
+    const [me] = service.requests;
+    expect(me!.url.href).toBe(`${window.location.origin}/2026-07/me`);
+    expect(me!.headers.get('Authorization')).toBe(`Bearer ${KEY}`);
     expect(readSession()).toEqual({ apiKey: KEY, baseUrl: null, remembered: false });
     expect(window.localStorage.length).toBe(0);
     expect(queryClient.getQueryData(sessionKeys.me())).toMatchObject({ key: { kind: 'agency' } });
@@ -57,7 +60,7 @@ describe('KeyScreen', () => {
 
   it('remembers the key on this device only when asked, and returns to the page asked for', async () => {
     const user = userEvent.setup();
-    stubFetch(() => jsonResponse(agencyMe()));
+    const KEY = await agencyKey();
     renderKeyScreen('/sign-in?next=%2Fbrands%2Fabc%2Freview');
 
     expect(screen.getByRole('checkbox', { name: 'Remember on this device' })).not.toBeChecked();
@@ -71,7 +74,7 @@ describe('KeyScreen', () => {
 
   it('sends the key to the base URL given under Advanced', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubFetch(() => jsonResponse(agencyMe()));
+    const KEY = await agencyKey();
     renderKeyScreen();
 
     await user.type(screen.getByLabelText('API key'), KEY);
@@ -80,13 +83,13 @@ describe('KeyScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Home screen')).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]![0]).toBe('https://campaigns.example.com/2026-07/me');
+    expect(service.requests[0]!.url.href).toBe('https://campaigns.example.com/2026-07/me');
     expect(readSession()?.baseUrl).toBe('https://campaigns.example.com/2026-07');
   });
 
   it('refuses a base URL that is not http or https, opening Advanced to show why', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubFetch(() => jsonResponse(agencyMe()));
+    const KEY = await agencyKey();
     renderKeyScreen();
 
     await user.type(screen.getByLabelText('API key'), KEY);
@@ -102,12 +105,14 @@ describe('KeyScreen', () => {
       'aria-expanded',
       'true',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(service.requests).toEqual([]);
   });
 
   it('says when the service cannot be reached, naming the address', async () => {
     const user = userEvent.setup();
-    stubFetch(() => {
+    const KEY = await agencyKey();
+    // A fault: the network drops every request.
+    service.intercept(() => {
       throw new TypeError('Failed to fetch');
     });
     renderKeyScreen();
@@ -123,10 +128,10 @@ describe('KeyScreen', () => {
 
   it('says when the key lacks campaigns:read', async () => {
     const user = userEvent.setup();
-    stubFetch(() => jsonResponse(agencyMe({ scopes: ['codes:read'] })));
+    const { key } = await service.world.agencyTeam({ scopes: ['codes:read'] });
     renderKeyScreen();
 
-    await user.type(screen.getByLabelText('API key'), KEY);
+    await user.type(screen.getByLabelText('API key'), key);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const field = screen.getByLabelText('API key');
@@ -138,12 +143,11 @@ describe('KeyScreen', () => {
 
   it('asks for a key before sending anything', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubFetch(() => jsonResponse(agencyMe()));
     renderKeyScreen();
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Enter your API key.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(service.requests).toEqual([]);
   });
 });
