@@ -5,6 +5,7 @@ import {
   CampaignDeleted,
   CampaignListQuery,
   CampaignPage,
+  CampaignSummary,
   CampaignUpdate,
   deadlinesInOrder,
 } from './campaigns.ts';
@@ -356,8 +357,10 @@ describe('Campaign responses', () => {
     updated_at: '2026-07-01T10:00:00.000Z',
   };
 
-  it('parses a listed campaign without tasks, and a page of them', () => {
-    expect(Campaign.parse(campaign)).toEqual(campaign);
+  it('parses a listed campaign without tasks, and a page of them; a single one must embed its tasks', () => {
+    expect(CampaignSummary.parse(campaign)).toEqual(campaign);
+    expect(Campaign.safeParse(campaign).success).toBe(false);
+    expect(Campaign.parse({ ...campaign, tasks: [] }).tasks).toEqual([]);
     expect(
       CampaignPage.parse({ data: [campaign], has_more: false, next_cursor: null }).data,
     ).toHaveLength(1);
@@ -369,7 +372,9 @@ describe('Campaign responses', () => {
       reason: 'Missing disclosure',
       occurred_at: '2026-07-01T10:00:00Z',
     };
-    expect(Campaign.parse({ ...campaign, status_detail: detail }).status_detail).toEqual(detail);
+    expect(CampaignSummary.parse({ ...campaign, status_detail: detail }).status_detail).toEqual(
+      detail,
+    );
   });
 
   it('confirms a deletion with deleted: true', () => {

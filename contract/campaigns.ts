@@ -143,8 +143,11 @@ export const CampaignStatusDetail = z
   .meta({ id: 'CampaignStatusDetail' });
 export type CampaignStatusDetail = z.infer<typeof CampaignStatusDetail>;
 
-/** A campaign. Lists omit `tasks` (see `tasks_count`); a single campaign embeds them. */
-export const Campaign = z
+/**
+ * A campaign as lists answer it: everything but its tasks (see `tasks_count`). A single campaign
+ * (`Campaign`) embeds them, always.
+ */
+export const CampaignSummary = z
   .object({
     id: Uuid,
     name: z.string(),
@@ -181,14 +184,17 @@ export const Campaign = z
       description: 'date by which approved content must be posted',
     }),
     settings: CampaignSettings,
-    tasks: z.array(Task).optional().meta({
-      description: 'embedded when fetching a single campaign; omitted in lists (use tasks_count)',
-    }),
     tasks_count: z.number().int(),
     created_at: DateTime,
     updated_at: DateTime,
   })
-  .meta({ id: 'Campaign' });
+  .meta({ id: 'CampaignSummary' });
+export type CampaignSummary = z.infer<typeof CampaignSummary>;
+
+/** A single campaign, as every operation on one campaign answers it: with its tasks. */
+export const Campaign = CampaignSummary.extend({
+  tasks: z.array(Task).meta({ description: 'the campaign’s tasks, archived ones included' }),
+}).meta({ id: 'Campaign' });
 export type Campaign = z.infer<typeof Campaign>;
 
 // Fields a creation body and a PATCH share. Null clears a field whose answer may be null.
@@ -315,7 +321,7 @@ export const CampaignListQuery = z
   .strict();
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 
-export const CampaignPage = pageOf(Campaign).meta({ id: 'CampaignPage' });
+export const CampaignPage = pageOf(CampaignSummary).meta({ id: 'CampaignPage' });
 export type CampaignPage = z.infer<typeof CampaignPage>;
 
 /** `DELETE /campaigns/{id}` of a draft. */

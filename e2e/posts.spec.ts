@@ -7,7 +7,19 @@ for (const viewport of [
   test.describe(`at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
 
-    test('a brand manager finds one creator’s posts by handle', async ({ page }) => {
+    test('a brand manager finds one creator’s posts by handle', async ({ page, request }) => {
+      // The demo's launch campaign and the creator of its newest post, as the service has them.
+      const auth = { Authorization: `Bearer ${DEMO.brandKey}` };
+      const campaigns = await request.get('/2026-07/campaigns?limit=100', { headers: auth });
+      const launch = (
+        (await campaigns.json()) as { data: { id: string; name: string }[] }
+      ).data.find((c) => c.name === 'Summer Glow Serum Launch')!;
+      const posts = await request.get(`/2026-07/campaigns/${launch.id}/posts?limit=1`, {
+        headers: auth,
+      });
+      const newest = ((await posts.json()) as { data: { creator_username: string }[] }).data[0]!;
+      const handle = `@${newest.creator_username}`;
+
       await signIn(page, DEMO.brandKey);
       const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
         name: 'Posts',
@@ -21,9 +33,10 @@ for (const viewport of [
       const picker = page.getByRole('combobox', { name: 'Campaign', exact: true });
       await expect(picker).toBeInViewport();
       await picker.selectOption({ label: 'Summer Glow Serum Launch' });
+      await expect(page).toHaveURL(new RegExp(`campaign=${launch.id}`));
       const table = page.getByRole('table');
-      await expect(table.getByRole('row').nth(1)).toBeVisible();
-      const handle = (await table.getByRole('row').nth(1).textContent())!.match(/@[a-z0-9_.]+/)![0];
+      // The launch campaign's posts replace the default campaign's (newest first).
+      await expect(table.getByRole('row').nth(1)).toContainText(handle);
 
       const creator = page.getByRole('combobox', { name: 'Creator' });
       await creator.scrollIntoViewIfNeeded();

@@ -4,6 +4,7 @@ import {
   CAMPAIGN_SETTINGS_DEFAULTS,
   DEFAULT_VISIBILITY,
   type Campaign,
+  type CampaignSummary,
   type CampaignCreate,
   type CampaignDeleted,
   type CampaignUpdate,
@@ -65,8 +66,8 @@ const shapeTargeting = (t: StoredTargeting | null): Campaign['targeting'] =>
     })),
   };
 
-/** The one shape of a campaign in every answer: with `tasks` for one campaign, without in lists. */
-export function toCampaign(row: CampaignRow, taskList?: Task[]): Campaign {
+/** A campaign as lists answer it (`CampaignSummary`): everything but its tasks. */
+export function toCampaignSummary(row: CampaignRow): CampaignSummary {
   const { statusDetail: d, product: p, settings: s } = row;
   return {
     id: row.id,
@@ -101,11 +102,15 @@ export function toCampaign(row: CampaignRow, taskList?: Task[]): Campaign {
       post_approval_mode: s.post_approval_mode,
       completion_mode: s.completion_mode,
     },
-    ...(taskList ? { tasks: taskList } : {}),
     tasks_count: row.tasksCount,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
+}
+
+/** A single campaign, as every operation on one campaign answers it: with its tasks. */
+export function toCampaign(row: CampaignRow, taskList: Task[]): Campaign {
+  return { ...toCampaignSummary(row), tasks: taskList };
 }
 
 const inScope = (scope: BrandScope): SQL | undefined =>

@@ -8,7 +8,7 @@ import {
   getCampaign,
   inviteCodeTaken,
   listCampaignRows,
-  toCampaign,
+  toCampaignSummary,
   updateCampaign,
 } from '../../domain/campaigns.ts';
 import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
@@ -111,7 +111,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       const last = rows.at(-1);
       return c.json(
         {
-          data: rows.map((row) => toCampaign(row)),
+          data: rows.map((row) => toCampaignSummary(row)),
           has_more: hasMore,
           next_cursor:
             hasMore && last ? encodeCursor(secret, scope, [last.createdAt, last.id]) : null,

@@ -1,4 +1,4 @@
-import type { Campaign } from '#contract/campaigns';
+import type { CampaignSummary } from '#contract/campaigns';
 import { CampaignStatus } from '#contract/enums';
 import type { CampaignListFilters } from './api/campaigns';
 
@@ -155,8 +155,8 @@ export const normalizeText = (text: string) =>
     .toLocaleLowerCase();
 
 // Names are normalized once per row object (rows of the cache keep their identity across pages).
-const normalizedNames = new WeakMap<Campaign, string>();
-function normalizedName(row: Campaign): string {
+const normalizedNames = new WeakMap<CampaignSummary, string>();
+function normalizedName(row: CampaignSummary): string {
   let name = normalizedNames.get(row);
   if (name === undefined) {
     name = normalizeText(row.name);
@@ -169,7 +169,7 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
 
 const comparators: Record<
   Exclude<CampaignSort, 'newest' | 'oldest'>,
-  (a: Campaign, b: Campaign) => number
+  (a: CampaignSummary, b: CampaignSummary) => number
 > = {
   name: (a, b) => collator.compare(a.name, b.name),
   name_desc: (a, b) => collator.compare(b.name, a.name),
@@ -192,10 +192,10 @@ const comparators: Record<
  * service's order (newest first); sorting is stable, so ties keep it.
  */
 export function searchAndSort(
-  rows: readonly Campaign[],
+  rows: readonly CampaignSummary[],
   search: string,
   sort: CampaignSort,
-): readonly Campaign[] {
+): readonly CampaignSummary[] {
   const needle = normalizeText(search.trim());
   const found = needle ? rows.filter((row) => normalizedName(row).includes(needle)) : rows;
   if (sort === 'newest') return found;

@@ -1,4 +1,4 @@
-import type { Campaign } from '#contract/campaigns';
+import type { CampaignSummary } from '#contract/campaigns';
 import { Pause, Pencil, Play, Send, Trash2 } from 'lucide-react';
 import { useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
@@ -24,7 +24,7 @@ export function CampaignActions({
   canWrite,
   onDeleted,
 }: {
-  campaign: Campaign;
+  campaign: CampaignSummary;
   brandId: string;
   canWrite: boolean;
   onDeleted: (campaign: CampaignRef) => void;

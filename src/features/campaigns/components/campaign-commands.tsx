@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Campaign } from '#contract/campaigns';
+import type { CampaignSummary } from '#contract/campaigns';
 import { useCallback } from 'react';
 import { ConfirmDialog } from '#components/ui/confirm-dialog';
 import { describeError } from '#lib/api-client';
@@ -8,7 +8,7 @@ import { campaignKeys } from '#lib/campaign-cache';
 import { useCampaignAction, useDeleteCampaign } from '../api/campaigns';
 
 /** What the commands need to know of a campaign (a list row or the campaign itself). */
-export type CampaignRef = Pick<Campaign, 'id' | 'name' | 'brand_id'>;
+export type CampaignRef = Pick<CampaignSummary, 'id' | 'name' | 'brand_id'>;
 
 /**
  * A command that asks first: publishing locks the campaign while the platform reviews it, pausing

@@ -1,4 +1,4 @@
-import type { Campaign } from '#contract/campaigns';
+import type { CampaignSummary } from '#contract/campaigns';
 import { VISIBILITY_LABELS } from '#contract/enums';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
@@ -65,7 +65,7 @@ const CampaignRow = memo(function CampaignRow({
   onCommand,
   linkState,
 }: {
-  campaign: Campaign;
+  campaign: CampaignSummary;
   index: number;
   start: number;
   showBrand: boolean;
@@ -165,7 +165,7 @@ export function CampaignTable({
   scrollRef,
   linkState,
 }: {
-  rows: readonly Campaign[];
+  rows: readonly CampaignSummary[];
   /** Every row is loaded: the count is known. */
   complete: boolean;
   showBrand: boolean;

@@ -1,4 +1,4 @@
-import type { Campaign } from '#contract/campaigns';
+import type { CampaignSummary } from '#contract/campaigns';
 import { MoreHorizontal } from 'lucide-react';
 import { memo, useRef } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ export type RowCommand = Exclude<CampaignCommand, 'view' | 'edit'>;
 /** Runs a command picked in a row's menu; `trigger` gets the focus back after a dialog. */
 export type RowCommandHandler = (
   command: RowCommand,
-  campaign: Campaign,
+  campaign: CampaignSummary,
   trigger: HTMLElement | null,
 ) => void;
 
@@ -40,7 +40,7 @@ export const CampaignRowActions = memo(function CampaignRowActions({
   onCommand,
   linkState,
 }: {
-  campaign: Campaign;
+  campaign: CampaignSummary;
   canWrite: boolean;
   onCommand: RowCommandHandler;
   linkState: CampaignLinkState;
@@ -78,7 +78,7 @@ function RowActionItems({
   linkState,
   onCommand,
 }: {
-  campaign: Campaign;
+  campaign: CampaignSummary;
   canWrite: boolean;
   linkState: CampaignLinkState;
   onCommand: (command: RowCommand) => void;
