@@ -9,10 +9,7 @@ const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 export const uuid = (n: number, kind = 0) => `${hex(kind, 8)}-0000-4000-8000-${hex(n, 12)}`;
 
 /** Campaign number `n`, created `n` minutes after the base time (newer = larger n). */
-export function makeCampaign(
-  n: number,
-  overrides: Partial<CampaignSummary> = {},
-): CampaignSummary {
+export function makeCampaign(n: number, overrides: Partial<CampaignSummary> = {}): CampaignSummary {
   const created = new Date(Date.UTC(2026, 5, 1, 12, 0) + n * 60_000).toISOString();
   return {
     id: uuid(n, 0xc),
