@@ -89,14 +89,21 @@ for (const viewport of [
       const codeRow = page.getByRole('row', { name: new RegExp(`^${code.code}\\b`) });
       await expect(codeRow).toContainText(money(code.earnings_cents));
 
-      // The address is read from the page, as a brand manager would copy it.
+      // The address is taken from the page as a brand manager would: with its Copy button.
       const address = await inView(page.getByLabel(`Intake address of ${group.name}`));
-      const to = (await address.textContent())!.trim();
-      expect(to).toMatch(/^usage\+[0-9a-f]{32}@intake\.localhost$/);
-      await expect(page.getByRole('button', { name: 'Copy address' })).toBeInViewport();
+      const shown = (await address.textContent())!.trim();
+      expect(shown).toMatch(/^usage\+[0-9a-f]{32}@intake\.localhost$/);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await (await inView(page.getByRole('button', { name: 'Copy address' }))).click();
+      await expect(page.getByText('Intake address copied')).toBeVisible();
+      const to = await page.evaluate(() => navigator.clipboard.readText());
+      expect(to).toBe(shown);
       const reports = page.getByRole('region', { name: 'Usage reports' });
       await expect(reports).toBeVisible();
       await expectAccessible(page, `the codes screen with the intake card at ${viewport.width}`);
+
+      // A mark on the page's window: still there at the end means the page never reloaded.
+      await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
       // 1. Applied: the code's running total rises by 2.
       await mailReport({
@@ -142,6 +149,7 @@ for (const viewport of [
       ]);
       // All or nothing: the good row of the refused report changed nothing.
       await expect(codeRow).toContainText(money(code.earnings_cents + 2 * group.commission_cents));
+      expect(await page.evaluate(() => '__sameDocument' in window), 'no reload').toBe(true);
       await noSidewaysScroll(page);
       await expectAccessible(
         page,

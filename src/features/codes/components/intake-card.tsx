@@ -24,6 +24,9 @@ export function IntakeCard({
   const id = useId();
   const rotate = useRotateIntake(brandId);
   const [confirming, setConfirming] = useState(false);
+  const at = group.intake_address.lastIndexOf('@');
+  const local = at > 0 ? group.intake_address.slice(0, at) : group.intake_address;
+  const domain = at > 0 ? group.intake_address.slice(at) : '';
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -42,9 +45,12 @@ export function IntakeCard({
       <div className="flex flex-wrap items-center gap-2">
         <code
           aria-label={`Intake address of ${group.name}`}
-          className="min-w-0 rounded-md border border-gray-200 bg-gray-50 px-2 py-1.5 font-mono text-sm break-all text-gray-900"
+          className="min-w-0 rounded-md border border-gray-200 bg-gray-50 px-2 py-1.5 font-mono text-xs text-gray-900 [overflow-wrap:anywhere] sm:text-sm"
         >
-          {group.intake_address}
+          {/* On a phone the address wraps before the @, not inside the token. */}
+          {local}
+          <wbr />
+          {domain}
         </code>
         <span className="flex flex-wrap gap-2">
           <CopyButton
