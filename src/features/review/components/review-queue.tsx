@@ -258,7 +258,7 @@ const LOADING: Record<ReviewView, string> = {
 const VIEW_NOTES: Record<ReviewView, string | null> = {
   waiting: null,
   signoff:
-    'Approved by your agency, waiting for your sign-off. Your approval is final; Request changes sends the submission back to the creator.',
+    'Approved by your agency, waiting for you. Your approval is final; Request changes sends it back to the creator.',
   failed:
     'Inspection could not process the media, or it failed a check of the campaign’s review bar. Nothing to decide: the creator sends the task again.',
 };
