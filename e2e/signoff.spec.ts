@@ -149,8 +149,9 @@ for (const size of [
       await expect(approve).toBeEnabled();
       await page.keyboard.press('a');
       await expect(region).toHaveAttribute('data-submission-id', creators.wide.id);
-      // The landscape video for a story: the warning is in view of the reviewer.
-      await expect(region.getByText('1 warning')).toBeVisible();
+      // The landscape video for a story: the warning is in sight before deciding, on a phone too
+      // (where the media comes first, it sits above it).
+      await expect(region.getByText('1 warning').filter({ visible: true })).toBeInViewport();
       await expect(region.getByText('Orientation')).toBeVisible();
       await shot(page, 'agency-warning');
       await expect(approve).toBeInViewport();
@@ -196,7 +197,7 @@ for (const size of [
         await expect(signOff).toBeInViewport();
         await brandPage.keyboard.press('a');
         await expect(brandRegion).toHaveAttribute('data-submission-id', creators.wide.id);
-        await expect(brandRegion.getByText('1 warning')).toBeVisible();
+        await expect(brandRegion.getByText('1 warning').filter({ visible: true })).toBeInViewport();
         const change = brandRegion.getByRole('button', { name: 'Request changes' });
         await expect(change).toBeInViewport();
         await brandPage.keyboard.press('r');
