@@ -68,19 +68,34 @@ export function MediaStage({
 /** Who sent it, for which campaign, which round and when. */
 export function SubmissionSummary({ item }: { item: QueueItem }) {
   const s = item.submission;
-  const warnings = flaggedChecks(s).length;
   return (
     <div className="space-y-1 text-sm">
       <p className="text-base font-semibold break-words text-gray-900">@{s.creator_username}</p>
       <p className="text-gray-700">{item.campaignName}</p>
       <p className="flex flex-wrap items-center gap-2 text-gray-700">
         <Badge tone={s.revision_count > 0 ? 'amber' : 'gray'}>{roundLabel(s.revision_count)}</Badge>
-        {warnings > 0 ? (
-          <Badge tone="amber">{warnings === 1 ? '1 warning' : `${warnings} warnings`}</Badge>
-        ) : null}
+        {/* On a phone the count sits above the media instead (WarningCount), in sight of the bar. */}
+        <WarningCount submission={s} className="max-lg:hidden" />
         <span>Submitted {formatDateTime(s.submitted_at)}</span>
       </p>
     </div>
+  );
+}
+
+/** "2 warnings": the checks that did not pass, for the reviewer to look at before deciding. */
+export function WarningCount({
+  submission,
+  className,
+}: {
+  submission: QueueItem['submission'];
+  className?: string;
+}) {
+  const warnings = flaggedChecks(submission).length;
+  if (warnings === 0) return null;
+  return (
+    <Badge tone="amber" className={className}>
+      {warnings === 1 ? '1 warning' : `${warnings} warnings`}
+    </Badge>
   );
 }
 

@@ -17,6 +17,7 @@ import {
   PreviousFeedback,
   SubmissionLayout,
   SubmissionSummary,
+  WarningCount,
 } from './current-submission';
 import { DecisionBar } from './decision-bar';
 import { DecisionAlerts, DecisionStatus } from './decision-status';
@@ -258,7 +259,7 @@ const LOADING: Record<ReviewView, string> = {
 const VIEW_NOTES: Record<ReviewView, string | null> = {
   waiting: null,
   signoff:
-    'Approved by your agency, waiting for your sign-off. Your approval is final; Request changes sends the submission back to the creator.',
+    'Approved by your agency, waiting for you. Your approval is final; Request changes sends it back to the creator.',
   failed:
     'Inspection could not process the media, or it failed a check of the campaign’s review bar. Nothing to decide: the creator sends the task again.',
 };
@@ -271,11 +272,17 @@ function QueueNavigation({ q, onMoved }: { q: QueueState; onMoved: () => void })
   const total = q.visible.length;
   return (
     <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-      <h2 className="text-lg font-semibold text-gray-900">
-        {q.current
-          ? `Submission ${formatNumber(q.index + 1)} of ${formatNumber(total)}`
-          : 'Current submission'}
-      </h2>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold text-gray-900">
+          {q.current
+            ? `Submission ${formatNumber(q.index + 1)} of ${formatNumber(total)}`
+            : 'Current submission'}
+        </h2>
+        {/* On a phone the media comes before the summary: its warnings show here, above it. */}
+        {q.current ? (
+          <WarningCount submission={q.current.submission} className="lg:hidden" />
+        ) : null}
+      </div>
       <div className="flex flex-wrap gap-2">
         {q.current ? (
           <>

@@ -37,7 +37,7 @@ export function ReviewViews({
           <Tabs.Trigger
             key={v}
             value={v}
-            className="-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 data-[state=active]:border-indigo-700 data-[state=active]:text-indigo-800 sm:px-4"
+            className="-mb-px inline-flex min-h-11 items-center gap-2 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-gray-700 outline-none hover:text-gray-900 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-inset data-[state=active]:border-indigo-700 data-[state=active]:text-indigo-800 sm:px-4"
           >
             {LABELS[v]}
             {counts ? (

@@ -1,0 +1,241 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './support/fixtures.ts';
+
+// The brand's sign-off after its agency (extensions section 8) and the failed submissions, on the
+// real product: the agency approves in its queue; in a second browser the brand signs off from
+// its Sign-off view with the keyboard; a failed submission shows its reason; a warning is shown.
+
+type Submission = {
+  id: string;
+  status: string;
+  awaiting: string | null;
+  feedback: string | null;
+  checks: { name: string; outcome: string }[] | null;
+};
+
+const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+async function api<T>(
+  request: APIRequestContext,
+  key: string,
+  method: string,
+  path: string,
+  data?: unknown,
+) {
+  const res = await request.fetch(`/2026-07${path}`, { method, headers: auth(key), data });
+  expect(res.ok(), `${method} ${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/**
+ * A live campaign of Glow Lab, made by its agency, with the brand's sign-off on and a TikTok
+ * story task: @…_ok sends a clip that passes, @…_wide a landscape video (a warning for a story),
+ * @…_broken a file that cannot be played (failed). Waits until inspection is done with each.
+ */
+async function signOffCampaign(
+  request: APIRequestContext,
+  ops: { post<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> },
+  baseURL: string,
+) {
+  const me = await api<{ brands: { id: string; name: string }[] }>(
+    request,
+    DEMO.agencyKey,
+    'GET',
+    '/me',
+  );
+  const brand = me.brands.find((b) => b.name === DEMO.brand)!;
+  const name = uniqueName('Sign-off');
+  const campaign = await api<{ id: string; tasks: { id: string }[] }>(
+    request,
+    DEMO.agencyKey,
+    'POST',
+    '/campaigns',
+    {
+      name,
+      brand_id: brand.id,
+      settings: { brand_approval_required: true },
+      tasks: [
+        {
+          title: 'Story unboxing',
+          instructions: 'Open the box in the first three seconds.',
+          platforms: ['tiktok'],
+          formats: ['story_video'],
+        },
+      ],
+    },
+  );
+  await api(request, DEMO.agencyKey, 'POST', `/campaigns/${campaign.id}/publish`);
+  await ops.post(`/campaigns/${campaign.id}/review`, { decision: 'approved' });
+  const stamp = Date.now().toString(36);
+  const creators: Record<'ok' | 'wide' | 'broken', { id: string; username: string }> = {
+    ok: { id: '', username: `so_${stamp}_ok` },
+    wide: { id: '', username: `so_${stamp}_wide` },
+    broken: { id: '', username: `so_${stamp}_broken` },
+  };
+  const files = { ok: 'clip-1.mp4', wide: 'landscape.mp4', broken: 'broken.mp4' } as const;
+  for (const which of ['ok', 'wide', 'broken'] as const) {
+    const creator = await ops.post<{ id: string }>('/creators', {
+      username: creators[which].username,
+      properties: {},
+    });
+    await ops.post(`/campaigns/${campaign.id}/applications`, { creator_id: creator.id });
+    const submission = await ops.post<{ id: string }>(`/campaigns/${campaign.id}/submissions`, {
+      creator_id: creator.id,
+      task_id: campaign.tasks[0]!.id,
+      media_type: 'video',
+      media_url: `${baseURL}/samples/${files[which]}`,
+    });
+    creators[which].id = submission.id;
+  }
+  const read = (id: string) =>
+    api<Submission>(request, DEMO.brandKey, 'GET', `/campaigns/${campaign.id}/submissions/${id}`);
+  for (const which of ['ok', 'wide', 'broken'] as const) {
+    await expect
+      .poll(async () => (await read(creators[which].id)).checks !== null, { timeout: 20_000 })
+      .toBe(true);
+  }
+  return { brand, campaign: { id: campaign.id, name }, creators, read };
+}
+
+/** Console errors of a page of another browser context (the fixture watches the first page). */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.text().startsWith('Failed to load resource')) return;
+    if (msg.type() === 'error' || msg.type() === 'warning')
+      errors.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return errors;
+}
+
+for (const size of [
+  { width: 1440, height: 900, phone: false },
+  { width: 390, height: 844, phone: true },
+]) {
+  test.describe(`at ${size.width}x${size.height}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('the agency approves, the brand signs off from its Sign-off view with the keyboard, a failed submission shows its reason', async ({
+      page,
+      request,
+      ops,
+      baseURL,
+      browser,
+    }) => {
+      // Two browsers and two undo windows.
+      test.slow();
+      const world = await signOffCampaign(request, ops, baseURL!);
+      const { creators } = world;
+      const shot = (p: Page, what: string) =>
+        p.screenshot({ path: `/tmp/signoff-${size.width}-${what}.png`, fullPage: false });
+
+      // The agency's queue, narrowed to this campaign through the URL.
+      await signIn(page, DEMO.agencyKey);
+      await page.goto(`/brands/${world.brand.id}/review?campaign=${world.campaign.id}`);
+      const region = page.getByRole('region', { name: 'Current submission' });
+      await expect(
+        page.getByRole('status').filter({ hasText: /^2 submissions waiting \(/ }),
+      ).toBeVisible();
+      await expect(page.getByRole('tab', { name: /^Sign-off/ })).toHaveCount(0);
+      await expect(region).toHaveAttribute('data-submission-id', creators.ok.id);
+      await expect(
+        region.getByText('Waiting for the agency’s review; the brand signs off after it.'),
+      ).toBeVisible();
+      await expectAccessible(page, 'the agency’s queue');
+      await shot(page, 'agency-queue');
+      const approve = region.getByRole('button', { name: 'Approve' });
+      await expect(approve).toBeInViewport();
+      await expect(approve).toBeEnabled();
+      await page.keyboard.press('a');
+      await expect(region).toHaveAttribute('data-submission-id', creators.wide.id);
+      // The landscape video for a story: the warning is in sight before deciding, on a phone too
+      // (where the media comes first, it sits above it).
+      await expect(region.getByText('1 warning').filter({ visible: true })).toBeInViewport();
+      await expect(region.getByText('Orientation')).toBeVisible();
+      await shot(page, 'agency-warning');
+      await expect(approve).toBeInViewport();
+      await page.keyboard.press('a');
+      await expect(region.getByText('Nothing waiting')).toBeVisible();
+      await expect(page.getByText(`Approved @${creators.wide.username}.`)).toBeVisible({
+        timeout: 15_000,
+      });
+      for (const which of ['ok', 'wide'] as const) {
+        expect(await world.read(creators[which].id)).toMatchObject({
+          status: 'in_review',
+          awaiting: 'brand',
+        });
+      }
+
+      // The brand, in another browser.
+      let brandContext: BrowserContext | undefined;
+      try {
+        brandContext = await browser.newContext({
+          baseURL: baseURL!,
+          viewport: { width: size.width, height: size.height },
+        });
+        const brandPage = await brandContext.newPage();
+        const errors = watchConsole(brandPage);
+        await signIn(brandPage, DEMO.brandKey);
+        await brandPage.goto(`/brands/${world.brand.id}/review?campaign=${world.campaign.id}`);
+        const signOffTab = brandPage.getByRole('tab', { name: /^Sign-off/ });
+        await expect(signOffTab).toBeInViewport();
+        await signOffTab.click();
+        await expect(signOffTab).toHaveAttribute('aria-selected', 'true');
+        await expect(
+          brandPage
+            .getByRole('status')
+            .filter({ hasText: /^2 submissions waiting for your sign-off/ }),
+        ).toBeVisible();
+        const brandRegion = brandPage.getByRole('region', { name: 'Current submission' });
+        await expect(brandRegion).toHaveAttribute('data-submission-id', creators.ok.id);
+        await expect(brandRegion.getByText(/Approved by the agency \(key cck_/)).toBeVisible();
+        await expectAccessible(brandPage, 'the brand’s Sign-off view');
+        await shot(brandPage, 'brand-signoff');
+
+        const signOff = brandRegion.getByRole('button', { name: 'Approve' });
+        await expect(signOff).toBeInViewport();
+        await brandPage.keyboard.press('a');
+        await expect(brandRegion).toHaveAttribute('data-submission-id', creators.wide.id);
+        await expect(brandRegion.getByText('1 warning').filter({ visible: true })).toBeInViewport();
+        const change = brandRegion.getByRole('button', { name: 'Request changes' });
+        await expect(change).toBeInViewport();
+        await brandPage.keyboard.press('r');
+        const dialog = brandPage.getByRole('dialog', { name: 'Request changes' });
+        const box = dialog.getByRole('textbox', { name: 'Feedback to the creator' });
+        await expect(box).toBeFocused();
+        await brandPage.keyboard.type('Please film it upright for the story.');
+        await expect(dialog.getByRole('button', { name: 'Request changes' })).toBeInViewport();
+        await brandPage.keyboard.press('Enter');
+        await expect(dialog).toBeHidden();
+        await expect(brandRegion.getByText('Nothing to sign off')).toBeVisible();
+        await expect(
+          brandPage.getByText(`Changes requested from @${creators.wide.username}.`),
+        ).toBeVisible({ timeout: 15_000 });
+        expect(await world.read(creators.ok.id)).toMatchObject({ status: 'approved' });
+        expect(await world.read(creators.wide.id)).toMatchObject({
+          status: 'rejected',
+          feedback: 'Please film it upright for the story.',
+        });
+
+        // The unplayable file: failed, findable with its reason.
+        const failedTab = brandPage.getByRole('tab', { name: /^Failed/ });
+        await expect(failedTab).toBeInViewport();
+        await failedTab.click();
+        await expect(
+          brandPage.getByRole('status').filter({ hasText: /^1 failed submission/ }),
+        ).toBeVisible();
+        const failed = brandPage.getByRole('article', {
+          name: `@${creators.broken.username}’s failed submission`,
+        });
+        await expect(failed).toContainText('Failed. Playable check failed:');
+        await expect(failed).toBeInViewport({ ratio: 0.3 });
+        await expectAccessible(brandPage, 'the Failed view');
+        await shot(brandPage, 'brand-failed');
+        expect(errors, 'the brand’s browser console stays clean').toEqual([]);
+      } finally {
+        await brandContext?.close();
+      }
+    });
+  });
+}
