@@ -414,7 +414,8 @@ describe('campaign list', { timeout: 60_000 }, () => {
     const pause = await screen.findByRole('alertdialog', { name: 'Pause “Running”?' });
     await user.click(within(pause).getByRole('button', { name: 'Pause campaign' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('Campaign paused')).toBeVisible();
+    // A toast fades in: wait until it shows.
+    await waitFor(() => expect(screen.getByText('Campaign paused')).toBeVisible());
     await waitFor(() => expect(within(table()).getAllByText('Paused')).toHaveLength(1));
 
     await user.click(
