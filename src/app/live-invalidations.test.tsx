@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#contract/events';
 import { realService } from '#testing/service';
@@ -158,44 +158,83 @@ describe('live updates in the app, from the real service', () => {
       request.path === '/events' ? new Response('', { status: 503 }) : undefined,
     );
 
+  /**
+   * A slow network: the real event stream's bytes are held on the way, then handed over at once
+   * (each held chunk as its own read) when the test calls `flush`.
+   */
+  function holdEventStream() {
+    const held: Uint8Array[] = [];
+    let push: (chunk: Uint8Array) => void = () => undefined;
+    let upstream: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    service.intercept(async (request) => {
+      if (request.path !== '/events') return undefined;
+      const real = await service
+        .app()
+        .request(request.url.pathname + request.url.search, { headers: request.headers });
+      const reader = real.body!.getReader();
+      upstream = reader;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (chunk) => controller.enqueue(chunk);
+          void (async () => {
+            for (;;) {
+              const read = await reader.read().catch(() => ({ done: true as const }));
+              if (read.done) return;
+              held.push(read.value);
+            }
+          })();
+        },
+        cancel: () => reader.cancel().catch(() => undefined),
+      });
+      return new Response(body, { status: real.status, headers: real.headers });
+    });
+    const decoder = new TextDecoder();
+    return {
+      /** The events held so far (their `data:` lines). */
+      heldEvents: () =>
+        held
+          .map((c) => decoder.decode(c))
+          .join('')
+          .split('\n')
+          .filter((line) => line.startsWith('data:')),
+      flush: () => {
+        for (const chunk of held.splice(0)) push(chunk);
+      },
+      close: () => upstream?.cancel().catch(() => undefined),
+    };
+  }
+
   it('refetches the queue once for a burst of events', async () => {
     const team = await service.world.brandTeam();
     const campaign = await service.world.campaign(team, 'active', { name: 'Burst' });
     await submitTo(service, team, campaign, `first_${tag()}`);
-    let send: (text: string) => void = () => undefined;
-    service.intercept((request) => {
-      if (request.path !== '/events') return undefined;
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          send = (text) => controller.enqueue(new TextEncoder().encode(text));
-        },
-      });
-      return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
-    });
-    renderApp(paths.review.href(team.brand.id), team.key);
-    expect(await screen.findByText('1 submission waiting')).toBeInTheDocument();
-    await submitTo(service, team, campaign, `second_${tag()}`);
-    // The queue reads the submissions in review and, for its Failed view, the failed ones.
-    const reads = (status: 'in_review' | 'failed') =>
-      service.requests.filter(
-        (r) =>
-          r.path === `/campaigns/${campaign.id}/submissions` &&
-          r.url.searchParams.get('status') === status,
-      ).length;
-    const before = { queue: reads('in_review'), failed: reads('failed') };
+    const stream = holdEventStream();
+    try {
+      renderApp(paths.review.href(team.brand.id), team.key);
+      expect(await screen.findByText('1 submission waiting')).toBeInTheDocument();
+      // The queue reads the submissions in review and, for its Failed view, the failed ones.
+      const reads = (status: 'in_review' | 'failed') =>
+        service.requests.filter(
+          (r) =>
+            r.path === `/campaigns/${campaign.id}/submissions` &&
+            r.url.searchParams.get('status') === status,
+        ).length;
 
-    // A submission arrives and is revised twice, in two reads of the stream; metrics move too.
-    const data = (type: LiveEvent['type']) =>
-      JSON.stringify({ ...event(type, campaign.id), brand_id: team.brand.id });
-    send(`id: 1\ndata: ${data('submission.created')}\n\nid: 2\ndata: ${data('post.updated')}\n\n`);
-    send(
-      `id: 3\ndata: ${data('submission.updated')}\n\nid: 4\ndata: ${data('submission.updated')}\n\n`,
-    );
+      // Two creators join and submit: the service's events for them arrive together.
+      await submitTo(service, team, campaign, `second_${tag()}`);
+      await submitTo(service, team, campaign, `third_${tag()}`);
+      const created = () => stream.heldEvents().filter((e) => e.includes('submission.created'));
+      await waitFor(() => expect(created()).toHaveLength(2));
+      const before = { queue: reads('in_review'), failed: reads('failed') };
+      stream.flush();
 
-    expect(await screen.findByText('2 submissions waiting')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, COALESCE_MS * 3));
-    expect(reads('in_review') - before.queue).toBe(1);
-    expect(reads('failed') - before.failed).toBe(1);
+      expect(await screen.findByText('3 submissions waiting')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, COALESCE_MS * 3));
+      expect(reads('in_review') - before.queue).toBe(1);
+      expect(reads('failed') - before.failed).toBe(1);
+    } finally {
+      await stream.close();
+    }
   });
 
   it('shows a new submission in the queue by polling while the stream is down', async () => {

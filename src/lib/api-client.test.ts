@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { errorResponse, jsonResponse, stubFetch } from '#test/http';
+import { realService, type Team } from '#testing/service';
 import { ApiError, apiClient, configureApiClient, onUnauthenticated } from './api-client';
 
-const KEY = 'cck_test_key_0123456789abcdef';
+// The client against the real service: what it sends is what the service receives, and what it
+// makes of an answer is made of the service's own answers. Only faults the service never gives
+// (a proxy's HTML page, a dropped connection) are put in between.
+const service = realService();
+
+const Named = z.object({ id: z.string(), name: z.string() });
+const NamedPage = z.object({ data: z.array(Named), has_more: z.boolean() });
+/** A shape no answer of the service has. */
 const Thing = z.object({ id: z.string(), count: z.number() });
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
@@ -16,89 +23,100 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the request to fail');
 }
 
-describe('apiClient', () => {
-  beforeEach(() => {
-    configureApiClient({ credentials: () => ({ apiKey: KEY, baseUrl: null }) });
+/** The signed-in brand team (set before each test). */
+let team: Team;
+
+describe('apiClient', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    team = await service.world.brandTeam();
+    configureApiClient({ credentials: () => ({ apiKey: team.key, baseUrl: null }) });
   });
   afterEach(() => {
     configureApiClient({ credentials: () => null });
   });
 
   it('sends the key as a Bearer header to the same origin under /2026-07 and parses the answer', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ id: 'a', count: 2 }));
+    const draft = await service.world.campaign(team, 'draft', { name: 'A draft' });
+    await service.world.campaign(team, 'paused', { name: 'On hold' });
 
-    const thing = await apiClient.get('/things', Thing, {
+    const page = await apiClient.get('/campaigns', NamedPage, {
       query: { status: ['draft', 'active'], limit: 10 },
     });
 
-    expect(thing).toEqual({ id: 'a', count: 2 });
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(
-      `${window.location.origin}/2026-07/things?status=draft&status=active&limit=10`,
+    expect(page).toEqual({ data: [{ id: draft.id, name: 'A draft' }], has_more: false });
+    const [sent] = service.requests;
+    expect(sent!.url.href).toBe(
+      `${window.location.origin}/2026-07/campaigns?status=draft&status=active&limit=10`,
     );
-    expect(String(url)).not.toContain(KEY);
-    expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${KEY}`);
-    expect((init?.headers as Record<string, string>).Accept).toBe('application/json');
+    expect(sent!.url.href).not.toContain(team.key);
+    expect(sent!.headers.get('Authorization')).toBe(`Bearer ${team.key}`);
+    expect(sent!.headers.get('Accept')).toBe('application/json');
   });
 
   it('sends JSON bodies and the Idempotency-Key when asked', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ id: 'a', count: 1 }, { status: 201 }));
+    const idem = crypto.randomUUID();
+    const made = await apiClient.post('/campaigns', Named, {
+      body: { name: 'x' },
+      idempotencyKey: idem,
+    });
+    // The same key and body again: the service answers with the same campaign.
+    const again = await apiClient.post('/campaigns', Named, {
+      body: { name: 'x' },
+      idempotencyKey: idem,
+    });
 
-    await apiClient.post('/things', Thing, { body: { name: 'x' }, idempotencyKey: 'idem-1' });
-
-    const init = fetchMock.mock.calls[0]![1]!;
-    const headers = init.headers as Record<string, string>;
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe('{"name":"x"}');
-    expect(headers['Content-Type']).toBe('application/json');
-    expect(headers['Idempotency-Key']).toBe('idem-1');
+    expect(again.id).toBe(made.id);
+    const [sent] = service.requests;
+    expect(sent!.method).toBe('POST');
+    expect(sent!.body).toBe('{"name":"x"}');
+    expect(sent!.headers.get('Content-Type')).toBe('application/json');
+    expect(sent!.headers.get('Idempotency-Key')).toBe(idem);
   });
 
   it('lets a request outlive the page only when asked (keepalive)', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ id: 'a', count: 1 }));
+    const a = await service.world.campaign(team, 'active', { name: 'A' });
+    const b = await service.world.campaign(team, 'active', { name: 'B' });
 
-    await apiClient.post('/things/a/approve', Thing, { keepalive: true });
-    await apiClient.post('/things/b/approve', Thing);
+    await apiClient.post(`/campaigns/${a.id}/pause`, Named, { keepalive: true });
+    await apiClient.post(`/campaigns/${b.id}/pause`, Named);
 
-    expect(fetchMock.mock.calls[0]![1]!.keepalive).toBe(true);
-    expect(fetchMock.mock.calls[1]![1]!.keepalive).toBeUndefined();
+    expect(service.requests.map((r) => r.keepalive)).toEqual([true, false]);
   });
 
   it('uses explicit credentials and base URL instead of the session', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ id: 'a', count: 1 }));
+    const other = await service.world.brandTeam();
+    const theirs = await service.world.campaign(other, 'draft', { name: 'Theirs' });
 
-    await apiClient.get('/things', Thing, {
-      credentials: { apiKey: 'cck_other', baseUrl: 'https://api.example.com/2026-07' },
+    const page = await apiClient.get('/campaigns', NamedPage, {
+      credentials: { apiKey: other.key, baseUrl: 'https://api.example.com/2026-07' },
     });
 
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('https://api.example.com/2026-07/things');
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer cck_other');
+    expect(page.data).toEqual([{ id: theirs.id, name: 'Theirs' }]);
+    const [sent] = service.requests;
+    expect(sent!.url.href).toBe('https://api.example.com/2026-07/campaigns');
+    expect(sent!.headers.get('Authorization')).toBe(`Bearer ${other.key}`);
   });
 
   it('maps an error body onto ApiError with status, code, message and request id', async () => {
-    stubFetch(() =>
-      errorResponse(409, 'invalid_state_transition', 'campaign is active', {
-        'X-Request-Id': 'req-42',
-      }),
-    );
+    const active = await service.world.campaign(team, 'active');
 
-    const error = await caught(apiClient.post('/things/1/publish', Thing));
+    const error = await caught(apiClient.post(`/campaigns/${active.id}/publish`, Named));
 
     expect(error).toMatchObject({
       status: 409,
       code: 'invalid_state_transition',
-      message: 'campaign is active',
-      requestId: 'req-42',
+      message: 'status: a campaign that is active cannot be published (only one that is draft)',
     });
+    expect(error.requestId).toMatch(/\S/);
   });
 
   it('describes an error answer without a JSON body by its status', async () => {
-    stubFetch(
+    // A fault: a proxy in front of the service answers with its own page.
+    service.intercept(
       () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     );
 
-    const error = await caught(apiClient.get('/things', Thing));
+    const error = await caught(apiClient.get('/campaigns', NamedPage));
 
     expect(error.status).toBe(502);
     expect(error.code).toBeUndefined();
@@ -106,46 +124,47 @@ describe('apiClient', () => {
   });
 
   it('turns a network failure into ApiError status 0 naming the service, never the key', async () => {
-    stubFetch(() => {
+    service.intercept(() => {
       throw new TypeError('Failed to fetch');
     });
 
-    const error = await caught(apiClient.get('/things', Thing));
+    const error = await caught(apiClient.get('/campaigns', NamedPage));
 
     expect(error.status).toBe(0);
     expect(error.code).toBe('network_error');
     expect(error.message).toBe(
       `The service could not be reached at ${window.location.origin}/2026-07.`,
     );
-    expect(error.message).not.toContain(KEY);
+    expect(error.message).not.toContain(team.key);
   });
 
   it('rejects an answer that does not match the schema', async () => {
-    stubFetch(() => jsonResponse({ id: 'a', count: 'two' }));
+    const draft = await service.world.campaign(team, 'draft');
 
-    const error = await caught(apiClient.get('/things/a', Thing));
+    const error = await caught(apiClient.get(`/campaigns/${draft.id}`, Thing));
 
     expect(error.status).toBe(200);
     expect(error.code).toBe('invalid_response');
     expect(error.message).toBe(
-      "The service's answer to GET /things/a did not have the expected shape.",
+      `The service's answer to GET /campaigns/${draft.id} did not have the expected shape.`,
     );
   });
 
   it('rejects an answer that is not JSON', async () => {
-    stubFetch(() => new Response('<!doctype html><p>hello</p>', { status: 200 }));
+    // A fault: something other than the service answers 200 with a page.
+    service.intercept(() => new Response('<!doctype html><p>hello</p>', { status: 200 }));
 
-    const error = await caught(apiClient.get('/things/a', Thing));
+    const error = await caught(apiClient.get('/campaigns', NamedPage));
 
     expect(error.code).toBe('invalid_response');
   });
 
   it('raises the unauthenticated signal on 401 for the session key', async () => {
-    stubFetch(() => errorResponse(401, 'unauthenticated', 'unknown API key'));
+    await service.ctx.ops.revokeKey(team.keyId);
     const listener = vi.fn();
     const unsubscribe = onUnauthenticated(listener);
 
-    const error = await caught(apiClient.get('/things', Thing));
+    const error = await caught(apiClient.get('/campaigns', NamedPage));
     unsubscribe();
 
     expect(error).toMatchObject({ status: 401, code: 'unauthenticated' });
@@ -153,36 +172,36 @@ describe('apiClient', () => {
   });
 
   it('does not raise the signal when a key is being checked with explicit credentials', async () => {
-    stubFetch(() => errorResponse(401, 'unauthenticated', 'unknown API key'));
     const listener = vi.fn();
     const unsubscribe = onUnauthenticated(listener);
 
-    await caught(
+    const error = await caught(
       apiClient.get('/me', Thing, { credentials: { apiKey: 'cck_wrong', baseUrl: null } }),
     );
     unsubscribe();
 
+    expect(error).toMatchObject({ status: 401, code: 'unauthenticated' });
     expect(listener).not.toHaveBeenCalled();
   });
 
   it('fails without a request when nobody is signed in', async () => {
     configureApiClient({ credentials: () => null });
-    const fetchMock = stubFetch(() => jsonResponse({}));
 
-    const error = await caught(apiClient.get('/things', Thing));
+    const error = await caught(apiClient.get('/campaigns', NamedPage));
 
     expect(error.status).toBe(401);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(service.requests).toEqual([]);
   });
 
   it('does not retry a 429 itself: one request, the Retry-After on the error', async () => {
-    const fetchMock = stubFetch(() =>
-      errorResponse(429, 'rate_limited', 'slow down', { 'Retry-After': '2' }),
-    );
+    // The service with a limit of one request a minute per key.
+    service.useApp(service.ctx.makeApp({ rateLimitPerMinute: 1 }));
+    await apiClient.get('/campaigns', NamedPage);
 
-    const error = await caught(apiClient.get('/things', Thing));
+    const error = await caught(apiClient.get('/campaigns', NamedPage));
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 2 });
+    expect(service.requests).toHaveLength(2);
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(error.retryAfterSeconds).toBeGreaterThan(0);
   });
 });

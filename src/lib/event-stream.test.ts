@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { realService } from '#testing/service';
 import { configureApiClient } from './api-client';
 import { createEventStreamParser, runEventStream, type StreamEvent } from './event-stream';
 
@@ -13,17 +14,6 @@ function parse(chunks: string[]) {
   });
   for (const chunk of chunks) parser.push(chunk);
   return { events, retries, parser };
-}
-
-/** A streamed body made of these chunks, then the end of the stream. */
-function streamOf(chunks: string[]) {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-      controller.close();
-    },
-  });
 }
 
 describe('event-stream parser', () => {
@@ -62,62 +52,93 @@ describe('event-stream parser', () => {
   });
 });
 
-describe('runEventStream', () => {
+describe('runEventStream, against the real service', () => {
+  const service = realService();
+
   it('sends the key, reconnects with Last-Event-ID after the stream ends, and stops on abort', async () => {
+    const team = await service.world.brandTeam();
+    const campaign = await service.world.campaign(team, 'active');
     configureApiClient({
-      credentials: () => ({ apiKey: 'cck_test', baseUrl: 'https://svc.test/2026-07' }),
+      credentials: () => ({ apiKey: team.key, baseUrl: 'https://svc.test/2026-07' }),
     });
     const controller = new AbortController();
-    const seen: string[] = [];
-    const calls: Headers[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init: RequestInit) => {
-        calls.push(new Headers(init.headers));
-        expect(url).toBe('https://svc.test/2026-07/events');
-        if (calls.length === 1) {
-          return Promise.resolve(
-            new Response(streamOf(['id: 41\ndata: a\n\nid: 42\ndata: b\n\n'])),
-          );
-        }
+    // A fault: the first connection is cut after the service's first two events; the test stops
+    // the stream when the client comes back.
+    let connections = 0;
+    service.intercept(async (request) => {
+      if (request.path !== '/events') return undefined;
+      connections += 1;
+      if (connections > 1) {
         controller.abort();
-        return Promise.reject(new DOMException('aborted', 'AbortError'));
-      }),
-    );
+        return undefined;
+      }
+      const real = await service.app().request(request.url.pathname, { headers: request.headers });
+      const reader = real.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const body = new ReadableStream<Uint8Array>({
+        async pull(out) {
+          const read = await reader.read();
+          if (read.done) return out.close();
+          out.enqueue(read.value);
+          text += decoder.decode(read.value, { stream: true });
+          if ((text.match(/^data:/gm) ?? []).length >= 2) {
+            await reader.cancel();
+            out.close();
+          }
+        },
+        cancel: () => reader.cancel(),
+      });
+      return new Response(body, { status: real.status, headers: real.headers });
+    });
+    const seen: StreamEvent[] = [];
     const statuses: boolean[] = [];
-    await runEventStream({
+    const running = runEventStream({
       path: '/events',
       signal: controller.signal,
       initialDelayMs: 1,
-      onEvent: (e) => seen.push(e.data),
+      onEvent: (e) => seen.push(e),
       onStatus: (s) => statuses.push(s),
     });
-    expect(seen).toEqual(['a', 'b']);
-    expect(calls[0]!.get('Authorization')).toBe('Bearer cck_test');
-    expect(calls[0]!.get('Last-Event-ID')).toBeNull();
-    expect(calls[1]!.get('Last-Event-ID')).toBe('42');
+    await vi.waitFor(() => expect(statuses).toEqual([true]), { timeout: 5000 });
+    await service.world.api(team, 'POST', `/campaigns/${campaign.id}/pause`);
+    await service.world.api(team, 'POST', `/campaigns/${campaign.id}/resume`);
+    await running;
+
+    expect(seen.map((e) => (JSON.parse(e.data) as { type: string }).type)).toEqual([
+      'campaign.updated',
+      'campaign.updated',
+    ]);
+    const calls = service.requests.filter((r) => r.path === '/events');
+    expect(calls.map((r) => r.url.href)).toEqual([
+      'https://svc.test/2026-07/events',
+      'https://svc.test/2026-07/events',
+    ]);
+    expect(calls[0]!.headers.get('Authorization')).toBe(`Bearer ${team.key}`);
+    expect(calls[0]!.headers.get('Last-Event-ID')).toBeNull();
+    expect(calls[1]!.headers.get('Last-Event-ID')).toBe(seen[1]!.id);
     expect(statuses).toEqual([true, false]);
   });
 
   it('waits longer after each failure and gives up on 401', async () => {
-    configureApiClient({ credentials: () => ({ apiKey: 'k', baseUrl: 'https://svc.test' }) });
-    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    const team = await service.world.brandTeam();
+    await service.ctx.ops.revokeKey(team.keyId);
+    configureApiClient({ credentials: () => ({ apiKey: team.key, baseUrl: 'https://svc.test' }) });
+    // A fault: the service is unavailable three times; then it answers the revoked key.
     let n = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => {
-        n += 1;
-        return Promise.resolve(new Response('', { status: n < 4 ? 503 : 401 }));
-      }),
-    );
+    service.intercept(() => {
+      n += 1;
+      return n < 4 ? new Response('', { status: 503 }) : undefined;
+    });
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
     await runEventStream({
       path: '/events',
       signal: new AbortController().signal,
       initialDelayMs: 5,
       onEvent: () => undefined,
     });
-    expect(n).toBe(4);
     const waits = setTimeoutSpy.mock.calls.map(([, ms]) => ms).filter((ms) => ms !== undefined);
+    expect(n).toBe(4);
     expect(waits).toEqual([5, 10, 20]);
   });
 });

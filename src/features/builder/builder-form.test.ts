@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CampaignCreate } from '#contract/campaigns';
-import { GLOW_LAB } from '#test/http';
+import { GLOW_LAB } from '#test/brands';
 import {
   builderSchema,
   builderValuesFrom,

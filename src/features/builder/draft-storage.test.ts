@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GLOW_LAB } from '#test/http';
+import { GLOW_LAB } from '#test/brands';
 import { emptyBuilderValues } from './builder-form';
 import { clearDraft, draftKey, readDraft, writeDraft } from './draft-storage';
 

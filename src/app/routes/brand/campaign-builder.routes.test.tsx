@@ -1,88 +1,75 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '#config/paths';
-import { makeCampaign, PROPERTIES } from '#features/builder/test/builder-support';
 import { readSession, saveSession } from '#features/session/session-storage';
 import { configureApiClient } from '#lib/api-client';
-import {
-  agencyMe,
-  brandMe,
-  errorResponse,
-  GLOW_LAB,
-  jsonResponse,
-  NORTHWIND,
-  stubFetch,
-} from '#test/http';
 import { renderRoutes, testQueryClient } from '#test/render';
+import { realService, type Team } from '#testing/service';
 import { createRoutes } from '#app/router';
 
-const campaign = makeCampaign({ name: 'Summer glow' });
-const elsewhere = makeCampaign({
-  id: '0000000c-0000-4000-8000-0000000000ff',
-  brand_id: NORTHWIND.id,
-  brand_name: NORTHWIND.name,
-});
+// The whole app renders in each test (lazy routes, loaders): give it time on a busy machine.
+configure({ asyncUtilTimeout: 8000 });
 
-function serve(me: ReturnType<typeof agencyMe> | ReturnType<typeof brandMe>) {
-  return stubFetch((input) => {
-    const path = new URL(input).pathname.replace(/^\/2026-07/, '');
-    if (path === '/me') return jsonResponse(me);
-    if (path === '/targeting/properties') return jsonResponse({ data: PROPERTIES });
-    if (path === `/campaigns/${campaign.id}`) return jsonResponse(campaign);
-    if (path === `/campaigns/${elsewhere.id}`) return jsonResponse(elsewhere);
-    return errorResponse(404, 'not_found', 'No such campaign.');
-  });
+const service = realService();
+
+/** An agency team for Glow Lab and Northwind Outdoors with a Summer glow draft in Glow Lab. */
+async function agencyWorld() {
+  const team = await service.world.agencyTeam({ brandNames: ['Glow Lab', 'Northwind Outdoors'] });
+  const campaign = await service.world.campaign(team, 'draft', { name: 'Summer glow' });
+  return { team, campaign, glowLab: team.brands[0]!, northwind: team.brands[1]! };
 }
 
-function renderApp(path: string) {
-  saveSession({ apiKey: 'cck_test', baseUrl: null, remember: false });
+function renderApp(path: string, team: Team) {
+  saveSession({ apiKey: team.key, baseUrl: null, remember: false });
   const queryClient = testQueryClient();
   return renderRoutes(createRoutes(queryClient), { initialEntry: path, queryClient });
 }
 
 // Typing through whole forms with user-event is slow on a busy two-core machine.
-describe('builder routes', { timeout: 20_000 }, () => {
+describe('builder routes', { timeout: 30_000 }, () => {
   beforeEach(() => configureApiClient({ credentials: readSession }));
   afterEach(() => configureApiClient({ credentials: () => null }));
 
   it('opens the builder of a new campaign, with the brand to choose for an agency key', async () => {
-    serve(agencyMe());
-    renderApp(paths.campaignNew.href(GLOW_LAB.id));
+    const { team, glowLab } = await agencyWorld();
+    renderApp(paths.campaignNew.href(glowLab.id), team);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'New campaign' })).toBeVisible();
-    expect(screen.getByLabelText('Campaign brand')).toHaveValue(GLOW_LAB.id);
+    expect(screen.getByLabelText('Campaign brand')).toHaveValue(glowLab.id);
     expect(screen.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(document.title).toBe('New campaign · Glow Lab · Campaign Console'));
   });
 
   it('shows a brand key no brand to choose', async () => {
-    serve(brandMe());
-    renderApp(paths.campaignNew.href(GLOW_LAB.id));
+    const team = await service.world.brandTeam({ name: 'Glow Lab' });
+    renderApp(paths.campaignNew.href(team.brand.id), team);
 
     await screen.findByRole('heading', { level: 1, name: 'New campaign' });
     expect(screen.queryByLabelText('Campaign brand')).not.toBeInTheDocument();
   });
 
   it('loads the campaign before the edit builder opens', async () => {
-    serve(agencyMe());
-    renderApp(paths.campaignEdit.href(GLOW_LAB.id, campaign.id));
+    const { team, glowLab, campaign } = await agencyWorld();
+    renderApp(paths.campaignEdit.href(glowLab.id, campaign.id), team);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit campaign' })).toBeVisible();
     expect(screen.getByLabelText('Campaign name')).toHaveValue('Summer glow');
   });
 
   it('answers "not found" for an unknown campaign, and opens another brand’s under it', async () => {
-    serve(agencyMe());
-    const { router } = renderApp(
-      paths.campaignEdit.href(GLOW_LAB.id, '0000000c-0000-4000-8000-000000000abc'),
-    );
+    const { team, glowLab, northwind } = await agencyWorld();
+    const elsewhere = await service.world.campaign(team, 'draft', {
+      name: 'North trail',
+      brand_id: northwind.id,
+    });
+    const { router } = renderApp(paths.campaignEdit.href(glowLab.id, crypto.randomUUID()), team);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
 
-    await router.navigate(paths.campaignEdit.href(GLOW_LAB.id, elsewhere.id));
+    await router.navigate(paths.campaignEdit.href(glowLab.id, elsewhere.id));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(
-        paths.campaignEdit.href(NORTHWIND.id, elsewhere.id),
+        paths.campaignEdit.href(northwind.id, elsewhere.id),
       ),
     );
   });
@@ -90,8 +77,8 @@ describe('builder routes', { timeout: 20_000 }, () => {
   it('has no accessibility violations axe can find, in the app’s shell', async () => {
     // jsdom has no canvas; axe only uses it to spot icon ligatures.
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-    serve(agencyMe());
-    const { container } = renderApp(paths.campaignEdit.href(GLOW_LAB.id, campaign.id));
+    const { team, glowLab, campaign } = await agencyWorld();
+    const { container } = renderApp(paths.campaignEdit.href(glowLab.id, campaign.id), team);
     await screen.findByRole('heading', { level: 1, name: 'Edit campaign' });
 
     let results: axe.AxeResults | undefined;

@@ -109,23 +109,11 @@ async function fullCampaign(
   overrides: Partial<CampaignCreate> = {},
 ): Promise<Campaign> {
   const { world } = service;
-  let campaign = await world.campaign(team, 'draft', fullBody(overrides));
+  const campaign = await world.campaign(team, 'draft', fullBody(overrides));
   const story = campaign.tasks?.find((t) => t.title === 'Story');
   if (story) await world.api(team, 'POST', `/campaigns/${campaign.id}/tasks/${story.id}/archive`);
-  const to = async (call: Promise<unknown>) => {
-    campaign = (await call) as Campaign;
-  };
-  if (status === 'draft') return campaign;
-  await to(world.api(team, 'POST', `/campaigns/${campaign.id}/publish`));
-  if (status === 'pending_approval') return campaign;
-  await to(world.ops('POST', `/ops/campaigns/${campaign.id}/review`, { decision: 'approved' }));
-  if (status === 'active') return campaign;
-  if (status === 'paused') {
-    await to(world.api(team, 'POST', `/campaigns/${campaign.id}/pause`));
-    return campaign;
-  }
-  await to(world.ops('POST', `/ops/campaigns/${campaign.id}/complete`));
-  return campaign;
+  await world.moveTo(team, campaign.id, status);
+  return world.api<Campaign>(team, 'GET', `/campaigns/${campaign.id}`);
 }
 
 const actionNames = () =>
@@ -201,7 +189,8 @@ describe('campaign page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Copy invite code' }));
 
     expect(await navigator.clipboard.readText()).toBe(campaign.invite_code);
-    expect(await screen.findByText('Invite code copied')).toBeVisible();
+    // A toast fades in: wait until it shows.
+    await waitFor(() => expect(screen.getByText('Invite code copied')).toBeVisible());
   });
 
   it('says a campaign without targeting is open to all creators', async () => {
@@ -311,7 +300,8 @@ describe('campaign page', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
 
     // The toast first: it leaves after a few seconds, and the list may take longer to load.
-    expect(await screen.findByText('Draft deleted')).toBeVisible();
+    // A toast fades in: wait until it shows.
+    await waitFor(() => expect(screen.getByText('Draft deleted')).toBeVisible());
     expect(await screen.findByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
     expect(router.state.location.pathname).toBe(paths.campaigns.href(team.brand.id));
     expect(screen.getByRole('heading', { level: 2, name: 'No campaigns yet' })).toBeVisible();
@@ -376,7 +366,8 @@ describe('campaign page', { timeout: 30_000 }, () => {
     );
     await user.click(within(confirmPublish).getByRole('button', { name: 'Publish' }));
 
-    expect(await screen.findByText('Submitted for approval')).toBeVisible();
+    // A toast fades in: wait until it shows.
+    await waitFor(() => expect(screen.getByText('Submitted for approval')).toBeVisible());
     expect(screen.getByText('Pending approval')).toBeVisible();
     expect(actionNames()).toEqual([]);
   });

@@ -55,6 +55,14 @@ const listRequests = () =>
     (r) => r.method === 'GET' && r.path === '/campaigns' && !isReviewCount(r.url),
   );
 
+/**
+ * The pages the list asked for (their `starting_after`, null for the first), each once, in order.
+ * A live event may make the list fetch its pages again; which pages it loads is what counts.
+ */
+const pagesAsked = () => [
+  ...new Set(listRequests().map((r) => r.url.searchParams.get('starting_after'))),
+];
+
 /** The next_cursor of each page the service answers for the list's first request, in order. */
 async function cursorsOf(team: Team) {
   const first = new URLSearchParams(listRequests()[0]!.url.searchParams);
@@ -180,16 +188,15 @@ describe('campaign list', { timeout: 60_000 }, () => {
     // Ten rows in view plus a margin, not a hundred.
     expect(rowNames().length).toBeLessThan(25);
     expect(table()).toHaveAttribute('aria-rowcount', '-1');
-    expect(listRequests()).toHaveLength(1);
+    expect(pagesAsked()).toEqual([null]);
 
     const scroller = screen.getByRole('region', { name: 'Campaign list' });
     scroller.scrollTop = 80 * 56;
     fireEvent.scroll(scroller);
 
     expect(await screen.findByRole('link', { name: 'Campaign 170' })).toBeInTheDocument();
-    await waitFor(() => expect(listRequests()).toHaveLength(2));
     const [after100] = await cursorsOf(team);
-    expect(listRequests()[1]!.url.searchParams.get('starting_after')).toBe(after100);
+    await waitFor(() => expect(pagesAsked()).toEqual([null, after100]));
     expect(screen.queryByRole('link', { name: 'Campaign 250' })).not.toBeInTheDocument();
     expect(await screen.findByText('200 campaigns loaded; more load as you scroll.')).toBeVisible();
   });
@@ -221,7 +228,7 @@ describe('campaign list', { timeout: 60_000 }, () => {
       await screen.findByText('150 campaigns.', { selector: ':not([role=status])' }),
     ).toBeVisible();
     const [after100] = await cursorsOf(team);
-    expect(listRequests()[1]!.url.searchParams.get('starting_after')).toBe(after100);
+    expect(pagesAsked()).toEqual([null, after100]);
     expect(screen.queryByRole('button', { name: 'Load more campaigns' })).not.toBeInTheDocument();
     expect(table()).toHaveAttribute('aria-rowcount', '151');
   });
@@ -332,11 +339,7 @@ describe('campaign list', { timeout: 60_000 }, () => {
       'Summer Campaign 50',
     ]);
     const [after100, after200] = await cursorsOf(team);
-    expect(listRequests().map((r) => r.url.searchParams.get('starting_after'))).toEqual([
-      null,
-      after100,
-      after200,
-    ]);
+    expect(pagesAsked()).toEqual([null, after100, after200]);
     await waitFor(() => expect(search(router).get('q')).toBe('summer'));
   });
 
@@ -349,7 +352,8 @@ describe('campaign list', { timeout: 60_000 }, () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Oldest first');
     await waitFor(() => expect(rowNames()[0]).toBe('Campaign 1'));
     expect(search(router).get('sort')).toBe('oldest');
-    expect(listRequests()).toHaveLength(2);
+    const [after100] = await cursorsOf(team);
+    expect(pagesAsked()).toEqual([null, after100]);
     expect(screen.getByRole('columnheader', { name: 'Created' })).toHaveAttribute(
       'aria-sort',
       'ascending',
@@ -414,7 +418,8 @@ describe('campaign list', { timeout: 60_000 }, () => {
     const pause = await screen.findByRole('alertdialog', { name: 'Pause “Running”?' });
     await user.click(within(pause).getByRole('button', { name: 'Pause campaign' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('Campaign paused')).toBeVisible();
+    // A toast fades in: wait until it shows.
+    await waitFor(() => expect(screen.getByText('Campaign paused')).toBeVisible());
     await waitFor(() => expect(within(table()).getAllByText('Paused')).toHaveLength(1));
 
     await user.click(

@@ -3,21 +3,30 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '#lib/notify';
-import { GLOW_LAB, NORTHWIND, errorResponse, jsonResponse } from '#test/http';
+import { realService, type SentRequest, type Team } from '#testing/service';
 import { draftKey } from '../draft-storage';
 import {
-  API_KEY,
-  createdCampaign,
+  campaignsOf,
   renderBuilder,
-  signIn,
+  signedInAgency,
+  signedInBrand,
+  signInAs,
   signOutOfClient,
-  stubService,
-  uuid,
+  writesOf,
 } from '../test/builder-support';
-import type { CampaignCreate } from '#contract/campaigns';
 
-const AGENCY = { mode: 'create', brand: GLOW_LAB, brands: [GLOW_LAB, NORTHWIND] } as const;
-const BRAND_KEY = { mode: 'create', brand: GLOW_LAB, brands: null } as const;
+const service = realService();
+/** The signed-in brand team and the builder's props for its new campaign (set before each test). */
+let team: Team;
+let BRAND_KEY: Awaited<ReturnType<typeof signedInBrand>>['props'];
+
+/** Sends the request to the service as the page sent it, away from the page (its answer is lost). */
+const sendAside = (r: SentRequest, body = r.body) =>
+  service.app().request(r.url.pathname + r.url.search, {
+    method: r.method,
+    headers: r.headers,
+    ...(body !== undefined ? { body } : {}),
+  });
 
 const step = (name: string) =>
   within(screen.getByRole('navigation', { name: 'Builder steps' })).getByRole('button', {
@@ -46,17 +55,18 @@ async function addTask(
 }
 
 // Typing through whole forms with user-event is slow on a busy two-core machine.
-describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    signIn();
+describe('CampaignBuilder (create)', { timeout: 30_000 }, () => {
+  beforeEach(async () => {
+    ({ team, props: BRAND_KEY } = await signedInBrand(service));
     vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   });
   afterEach(() => signOutOfClient());
 
   it('sends the campaign with its tasks embedded, empty optional fields left out, and an Idempotency-Key', async () => {
     const user = userEvent.setup();
-    const service = stubService();
-    const { router } = renderBuilder(AGENCY);
+    const agency = await signedInAgency(service);
+    const glowLab = agency.team.brands[0]!;
+    const { router } = renderBuilder(agency.props);
 
     await user.type(screen.getByLabelText('Campaign name'), '  Summer glow ');
     await user.type(screen.getByLabelText('Description'), 'Show the serum.');
@@ -66,16 +76,18 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
 
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(
-        `/brands/${GLOW_LAB.id}/campaigns/${uuid(9, 0xc)}`,
-      ),
+      expect(router.state.location.pathname).toMatch(`/brands/${glowLab.id}/campaigns/`),
     );
-    const [post] = service.writes();
+    // The page opened is the campaign the service made.
+    const [made] = await campaignsOf(service, agency.team, glowLab.id);
+    expect(router.state.location.pathname).toBe(`/brands/${glowLab.id}/campaigns/${made!.id}`);
+    expect(made).toMatchObject({ name: 'Summer glow', description: 'Show the serum.' });
+    const [post] = writesOf(service);
     expect(post?.method).toBe('POST');
     expect(post?.path).toBe('/campaigns');
     expect(post?.body).toEqual({
       name: 'Summer glow',
-      brand_id: GLOW_LAB.id,
+      brand_id: glowLab.id,
       visibility: 'public',
       description: 'Show the serum.',
       settings: {
@@ -104,15 +116,17 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
       expect.any(String),
     );
     expect(
-      window.localStorage.getItem(draftKey({ brandId: GLOW_LAB.id, mode: 'create' })),
+      window.localStorage.getItem(draftKey({ brandId: glowLab.id, mode: 'create' })),
     ).toBeNull();
   });
 
   it('retries after a network error with the same Idempotency-Key, so one campaign is made', async () => {
     const user = userEvent.setup();
+    // A fault: the first save reaches the service, but its answer is lost on the way back.
     let attempts = 0;
-    const service = stubService((call) => {
-      if (call.method === 'POST' && call.path === '/campaigns' && ++attempts === 1) {
+    service.intercept(async (r) => {
+      if (r.method === 'POST' && r.path === '/campaigns' && ++attempts === 1) {
+        await sendAside(r);
         throw new TypeError('Failed to fetch');
       }
       return undefined;
@@ -127,8 +141,10 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
     expect(alert).toHaveTextContent('it cannot make a second campaign');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toContain(uuid(9, 0xc)));
-    const posts = service.writes();
+    const made = await campaignsOf(service, team);
+    expect(made.map((c) => c.name)).toEqual(['Summer glow']);
+    await waitFor(() => expect(router.state.location.pathname).toContain(made[0]!.id));
+    const posts = writesOf(service);
     expect(posts).toHaveLength(2);
     expect(posts[0]!.headers['idempotency-key']).toBeTruthy();
     expect(posts[1]!.headers['idempotency-key']).toBe(posts[0]!.headers['idempotency-key']);
@@ -138,7 +154,6 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
 
   it('a double submit sends the same Idempotency-Key twice', async () => {
     const user = userEvent.setup();
-    const service = stubService();
     renderBuilder(BRAND_KEY);
 
     await user.type(screen.getByLabelText('Campaign name'), 'Summer glow');
@@ -146,17 +161,20 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
     fireEvent.submit(form);
     fireEvent.submit(form);
 
-    await waitFor(() => expect(service.writes()).toHaveLength(2));
-    const [first, second] = service.writes();
+    await waitFor(() => expect(writesOf(service)).toHaveLength(2));
+    const [first, second] = writesOf(service);
     expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
     await screen.findByRole('heading', { name: /Campaign page/ });
+    expect((await campaignsOf(service, team)).map((c) => c.name)).toEqual(['Summer glow']);
   });
 
   it('keeps the key with the stored draft, so a reload and a retry reuse it', async () => {
     const user = userEvent.setup();
-    const service = stubService((call) =>
-      call.method === 'POST' ? Promise.reject(new TypeError('Failed to fetch')) : undefined,
-    );
+    // A fault: the network drops every save.
+    service.intercept((r) => {
+      if (r.method === 'POST') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
     const first = renderBuilder(BRAND_KEY);
     await user.type(screen.getByLabelText('Campaign name'), 'Summer glow');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -166,32 +184,32 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
     renderBuilder(BRAND_KEY);
     expect(screen.getByLabelText('Campaign name')).toHaveValue('Summer glow');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(service.writes()).toHaveLength(2));
-    const [a, b] = service.writes();
+    await waitFor(() => expect(writesOf(service)).toHaveLength(2));
+    const [a, b] = writesOf(service);
     expect(b!.headers['idempotency-key']).toBe(a!.headers['idempotency-key']);
   });
 
   it('lets an agency key choose the brand, and sends it', async () => {
     const user = userEvent.setup();
-    const service = stubService();
-    const { router } = renderBuilder(AGENCY);
+    const agency = await signedInAgency(service);
+    const [glowLab, northwind] = agency.team.brands;
+    const { router } = renderBuilder(agency.props);
 
-    expect(screen.getByLabelText('Campaign brand')).toHaveValue(GLOW_LAB.id);
+    expect(screen.getByLabelText('Campaign brand')).toHaveValue(glowLab!.id);
     await user.selectOptions(screen.getByLabelText('Campaign brand'), 'Northwind Outdoors');
     await user.type(screen.getByLabelText('Campaign name'), 'Trail run');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toContain(NORTHWIND.id));
-    expect(service.writes()[0]!.body).toMatchObject({ brand_id: NORTHWIND.id });
+    await waitFor(() => expect(router.state.location.pathname).toContain(northwind!.id));
+    expect(writesOf(service)[0]!.body).toMatchObject({ brand_id: northwind!.id });
+    const [trail] = await campaignsOf(service, agency.team, northwind!.id);
+    expect(trail).toMatchObject({ name: 'Trail run', brand_id: northwind!.id });
   });
 
   it('shows an error it cannot place at the top of the step, not only in a toast', async () => {
     const user = userEvent.setup();
-    stubService((call) =>
-      call.method === 'POST'
-        ? errorResponse(403, 'missing_scope', 'This key lacks the campaigns:write scope.')
-        : undefined,
-    );
+    // A key of the brand that may read campaigns but not write them.
+    signInAs(await service.world.brandKey(team, ['campaigns:read']));
     renderBuilder(BRAND_KEY);
     await user.type(screen.getByLabelText('Campaign name'), 'Summer glow');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -203,14 +221,13 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
 
   it('shows a content deadline after the post deadline inline and does not send', async () => {
     const user = userEvent.setup();
-    const service = stubService();
     renderBuilder(BRAND_KEY);
     await user.type(screen.getByLabelText('Campaign name'), 'Summer glow');
     await user.click(step('Deadlines'));
     fireEvent.change(screen.getByLabelText('Content deadline'), {
-      target: { value: '2026-09-10' },
+      target: { value: '2027-09-10' },
     });
-    fireEvent.change(screen.getByLabelText('Post deadline'), { target: { value: '2026-09-01' } });
+    fireEvent.change(screen.getByLabelText('Post deadline'), { target: { value: '2027-09-01' } });
     await user.click(step('Basics'));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
 
@@ -219,12 +236,11 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
       expect.stringContaining('Must be on or before the post deadline.'),
     );
     expect(screen.getByLabelText('Content deadline')).toHaveAttribute('aria-invalid', 'true');
-    expect(service.writes()).toHaveLength(0);
+    expect(writesOf(service)).toHaveLength(0);
   });
 
   it('marks nothing from moving between steps; a field left empty counts once it was touched', async () => {
     const user = userEvent.setup();
-    stubService();
     renderBuilder(BRAND_KEY);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -243,19 +259,17 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
 
   it('jumps to the first step with an error on save and focuses the field', async () => {
     const user = userEvent.setup();
-    const service = stubService();
     renderBuilder(BRAND_KEY);
     await user.click(step('Settings'));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
 
     await waitFor(() => expect(screen.getByLabelText('Campaign name')).toHaveFocus());
     expect(step('Basics')).toHaveAttribute('aria-current', 'step');
-    expect(service.writes()).toHaveLength(0);
+    expect(writesOf(service)).toHaveLength(0);
   });
 
   it('shows the invite code only for unlisted campaigns', async () => {
     const user = userEvent.setup();
-    stubService();
     renderBuilder(BRAND_KEY);
 
     expect(screen.queryByLabelText('Invite code')).not.toBeInTheDocument();
@@ -267,8 +281,7 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
 
   it('restores unsaved work after a remount, and Discard returns to the clean state', async () => {
     const user = userEvent.setup();
-    stubService();
-    const key = draftKey({ brandId: GLOW_LAB.id, mode: 'create' });
+    const key = draftKey({ brandId: team.brand.id, mode: 'create' });
     const first = renderBuilder(BRAND_KEY);
     await user.type(screen.getByLabelText('Campaign name'), 'Half done');
     await user.click(step('Tasks'));
@@ -276,7 +289,7 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(window.localStorage.getItem(key)).toContain('Unboxing'), {
       timeout: 3000,
     });
-    expect(window.localStorage.getItem(key)).not.toContain(API_KEY);
+    expect(window.localStorage.getItem(key)).not.toContain(team.key);
     first.unmount();
 
     renderBuilder(BRAND_KEY);
@@ -295,36 +308,31 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
 
   it('asks before leaving with unsaved changes', async () => {
     const user = userEvent.setup();
-    stubService();
     const { router } = renderBuilder(BRAND_KEY);
     await user.type(screen.getByLabelText('Campaign name'), 'Half done');
 
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave the builder?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
-    expect(router.state.location.pathname).toBe(`/brands/${GLOW_LAB.id}/campaigns/new`);
+    expect(router.state.location.pathname).toBe(`/brands/${team.brand.id}/campaigns/new`);
 
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
     await user.click(await screen.findByRole('button', { name: 'Leave' }));
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/brands/${GLOW_LAB.id}/campaigns`),
+      expect(router.state.location.pathname).toBe(`/brands/${team.brand.id}/campaigns`),
     );
   });
 
   it('offers to save as a new campaign when the key met other values', async () => {
     const user = userEvent.setup();
+    // An earlier save under the same Idempotency-Key sent another body: the service refuses.
     let conflict = true;
-    const service = stubService((call) => {
-      if (call.method !== 'POST') return undefined;
-      if (conflict) {
+    service.intercept(async (r) => {
+      if (r.method === 'POST' && conflict) {
         conflict = false;
-        return errorResponse(
-          409,
-          'idempotency_conflict',
-          'Idempotency-Key was used with another body.',
-        );
+        await sendAside(r, JSON.stringify({ name: 'An earlier name' }));
       }
-      return jsonResponse(createdCampaign(call.body as CampaignCreate), { status: 201 });
+      return undefined;
     });
     renderBuilder(BRAND_KEY);
     await user.type(screen.getByLabelText('Campaign name'), 'Summer glow');
@@ -335,16 +343,19 @@ describe('CampaignBuilder (create)', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Save as a new campaign' }));
     await screen.findByRole('heading', { name: /Campaign page/ });
-    const [a, b] = service.writes();
+    const [a, b] = writesOf(service);
     expect(b!.headers['idempotency-key']).not.toBe(a!.headers['idempotency-key']);
+    expect((await campaignsOf(service, team)).map((c) => c.name).sort()).toEqual([
+      'An earlier name',
+      'Summer glow',
+    ]);
   });
 
   it('has no accessibility violations axe can find on any step', async () => {
     const user = userEvent.setup();
     // jsdom has no canvas; axe only uses it to spot icon ligatures.
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-    stubService();
-    const { container } = renderBuilder(AGENCY);
+    const { container } = renderBuilder((await signedInAgency(service)).props);
     await user.click(screen.getByRole('radio', { name: 'Unlisted' }));
     await user.click(screen.getByRole('button', { name: 'Add example video' }));
     await user.click(screen.getByRole('button', { name: 'Add link' }));

@@ -3,17 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '#contract/campaigns';
 import { notify } from '#lib/notify';
-import { GLOW_LAB, errorResponse } from '#test/http';
+import type { CampaignStatus } from '#contract/enums';
+import { realService, type Team } from '#testing/service';
 import { draftKey } from '../draft-storage';
 import { todayUtc } from '#contract/campaign-rules';
-import {
-  makeCampaign,
-  makeTask,
-  renderBuilder,
-  signIn,
-  signOutOfClient,
-  stubService,
-} from '../test/builder-support';
+import { renderBuilder, signedInBrand, signOutOfClient, writesOf } from '../test/builder-support';
+
+const service = realService();
+/** The signed-in brand team (set before each test). */
+let team: Team;
 
 const step = (name: string) =>
   within(screen.getByRole('navigation', { name: 'Builder steps' })).getByRole('button', {
@@ -21,31 +19,49 @@ const step = (name: string) =>
   });
 const card = (n: number) => screen.getByRole('region', { name: `Task ${n}` });
 
-function campaignWithTasks(overrides: Partial<Campaign> = {}) {
-  return makeCampaign({
-    tasks: [
-      makeTask(1, { title: 'Unboxing' }),
-      makeTask(2, { title: 'Review' }),
-      makeTask(3, { title: 'Old one', status: 'archived' }),
-    ],
-    ...overrides,
+/**
+ * Summer glow with tasks Unboxing and Review and an archived Old one, made as a draft and
+ * brought to `status`; the campaign as the service answers it now.
+ */
+async function campaignWithTasks(
+  status: CampaignStatus = 'draft',
+  overrides: { description?: string; brief_url?: string } = {},
+) {
+  const { world } = service;
+  // Orders with room before the first task, as a campaign edited before may have.
+  const task = (title: string, order: number) => ({
+    title,
+    instructions: 'Film it.',
+    platforms: ['tiktok'],
+    display_order: order,
   });
+  const made = await world.api<Campaign>(team, 'POST', '/campaigns', {
+    name: 'Summer glow',
+    ...overrides,
+    tasks: [task('Unboxing', 1), task('Review', 2), task('Old one', 3)],
+  });
+  const old = made.tasks!.find((t) => t.title === 'Old one')!;
+  await world.api(team, 'POST', `/campaigns/${made.id}/tasks/${old.id}/archive`);
+  await world.moveTo(team, made.id, status);
+  return world.api<Campaign>(team, 'GET', `/campaigns/${made.id}`);
 }
 
-const edit = (campaign: Campaign) => ({ mode: 'edit', brand: GLOW_LAB, campaign }) as const;
+const taskId = (campaign: Campaign, title: string) =>
+  campaign.tasks!.find((t) => t.title === title)!.id;
+
+const edit = (campaign: Campaign) => ({ mode: 'edit', brand: team.brand, campaign }) as const;
 
 // Typing through whole forms with user-event is slow on a busy two-core machine.
-describe('CampaignBuilder (edit)', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    signIn();
+describe('CampaignBuilder (edit)', { timeout: 30_000 }, () => {
+  beforeEach(async () => {
+    ({ team } = await signedInBrand(service));
     vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   });
   afterEach(() => signOutOfClient());
 
   it('sends only the changed fields, then one call per task change', async () => {
     const user = userEvent.setup();
-    const campaign = campaignWithTasks();
-    const service = stubService(undefined, campaign);
+    const campaign = await campaignWithTasks();
     const { router } = renderBuilder(edit(campaign));
 
     expect(screen.getByLabelText('Campaign name')).toHaveValue('Summer glow');
@@ -66,16 +82,21 @@ describe('CampaignBuilder (edit)', { timeout: 20_000 }, () => {
 
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(
-        `/brands/${GLOW_LAB.id}/campaigns/${campaign.id}`,
+        `/brands/${team.brand.id}/campaigns/${campaign.id}`,
       ),
     );
     const id = campaign.id;
-    expect(service.writes().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+    const after = Math.max(...campaign.tasks!.map((t) => t.display_order)) + 1;
+    expect(writesOf(service).map(({ method, path, body }) => ({ method, path, body }))).toEqual([
       { method: 'PATCH', path: `/campaigns/${id}`, body: { name: 'Summer glow 2026' } },
-      { method: 'POST', path: `/campaigns/${id}/tasks/${makeTask(2).id}/archive`, body: undefined },
+      {
+        method: 'POST',
+        path: `/campaigns/${id}/tasks/${taskId(campaign, 'Review')}/archive`,
+        body: undefined,
+      },
       {
         method: 'PATCH',
-        path: `/campaigns/${id}/tasks/${makeTask(1).id}`,
+        path: `/campaigns/${id}/tasks/${taskId(campaign, 'Unboxing')}`,
         body: { title: 'Unboxing video' },
       },
       {
@@ -88,17 +109,27 @@ describe('CampaignBuilder (edit)', { timeout: 20_000 }, () => {
           require_ad_disclosure: true,
           review_mode: 'media_review',
           // after every existing task, archived ones included
-          display_order: 4,
+          display_order: after,
         },
       },
+    ]);
+    // The service holds what was saved.
+    const saved = await service.world.api<Campaign>(team, 'GET', `/campaigns/${id}`);
+    expect(saved.name).toBe('Summer glow 2026');
+    expect(
+      saved.tasks!.map((t) => [t.title, t.status]).sort((a, b) => a[0]!.localeCompare(b[0]!)),
+    ).toEqual([
+      ['Old one', 'archived'],
+      ['Review', 'archived'],
+      ['Story', 'active'],
+      ['Unboxing video', 'active'],
     ]);
     expect(notify.success).toHaveBeenCalledWith('Changes saved', undefined, expect.any(String));
   });
 
   it('reorders with display_order, touching only the tasks that moved', async () => {
     const user = userEvent.setup();
-    const campaign = campaignWithTasks();
-    const service = stubService(undefined, campaign);
+    const campaign = await campaignWithTasks();
     renderBuilder(edit(campaign));
 
     await user.click(step('Tasks'));
@@ -106,10 +137,10 @@ describe('CampaignBuilder (edit)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await screen.findByRole('heading', { name: /Campaign page/ });
-    expect(service.writes().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+    expect(writesOf(service).map(({ method, path, body }) => ({ method, path, body }))).toEqual([
       {
         method: 'PATCH',
-        path: `/campaigns/${campaign.id}/tasks/${makeTask(2).id}`,
+        path: `/campaigns/${campaign.id}/tasks/${taskId(campaign, 'Review')}`,
         body: { display_order: 0 },
       },
     ]);
@@ -117,8 +148,10 @@ describe('CampaignBuilder (edit)', { timeout: 20_000 }, () => {
 
   it('clears an optional field with null and sends only the settings that changed', async () => {
     const user = userEvent.setup();
-    const campaign = campaignWithTasks({ description: 'Old words', brief_url: 'https://x.test/b' });
-    const service = stubService(undefined, campaign);
+    const campaign = await campaignWithTasks('draft', {
+      description: 'Old words',
+      brief_url: 'https://x.test/b',
+    });
     renderBuilder(edit(campaign));
 
     await user.clear(screen.getByLabelText('Description'));
@@ -127,38 +160,40 @@ describe('CampaignBuilder (edit)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await screen.findByRole('heading', { name: /Campaign page/ });
-    expect(service.writes()[0]!.body).toEqual({
+    expect(writesOf(service)[0]!.body).toEqual({
       description: null,
       settings: { creator_approval_required: true },
+    });
+    const saved = await service.world.api<Campaign>(team, 'GET', `/campaigns/${campaign.id}`);
+    expect(saved).toMatchObject({
+      description: null,
+      brief_url: 'https://x.test/b',
+      settings: { ...campaign.settings, creator_approval_required: true },
     });
   });
 
   it('shows the service’s refusal of a read-only task at the top of the Tasks step', async () => {
     const user = userEvent.setup();
-    const campaign = campaignWithTasks();
-    stubService(
-      (call) =>
-        call.method === 'PATCH' && call.path.includes('/tasks/')
-          ? errorResponse(409, 'task_read_only', 'Tasks of this campaign cannot be written.')
-          : undefined,
-      campaign,
-    );
+    const campaign = await campaignWithTasks();
     renderBuilder(edit(campaign));
     await user.click(step('Tasks'));
     await user.type(within(card(1)).getByLabelText('Title'), '!');
     await user.click(step('Review'));
+    // Someone publishes the campaign meanwhile: its tasks are locked under review.
+    await service.world.api(team, 'POST', `/campaigns/${campaign.id}/publish`);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Task 1 could not be saved');
-    expect(alert).toHaveTextContent('Tasks of this campaign cannot be written.');
+    expect(alert).toHaveTextContent(
+      'tasks: cannot be changed while the campaign is pending_approval',
+    );
     expect(step('Tasks')).toHaveAttribute('aria-current', 'step');
   });
 
   it('shows targeting and settings locked while active, with the reason, and sends neither', async () => {
     const user = userEvent.setup();
-    const campaign = campaignWithTasks({ status: 'active' });
-    const service = stubService(undefined, campaign);
+    const campaign = await campaignWithTasks('active');
     renderBuilder(edit(campaign));
 
     await user.click(step('Settings'));
@@ -184,19 +219,20 @@ describe('CampaignBuilder (edit)', { timeout: 20_000 }, () => {
     expect(await screen.findByLabelText('Post deadline')).toHaveAccessibleDescription(
       expect.stringContaining('Must not be earlier than today ('),
     );
-    expect(service.writes()).toHaveLength(0);
+    expect(writesOf(service)).toHaveLength(0);
 
     const today = todayUtc();
     fireEvent.change(screen.getByLabelText('Post deadline'), { target: { value: today } });
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByRole('heading', { name: /Campaign page/ });
-    expect(service.writes()[0]!.body).toEqual({ post_deadline_date: today });
+    expect(writesOf(service)[0]!.body).toEqual({ post_deadline_date: today });
+    const saved = await service.world.api<Campaign>(team, 'GET', `/campaigns/${campaign.id}`);
+    expect(saved.post_deadline_date).toBe(today);
   });
 
   it('locks everything while pending approval', async () => {
     const user = userEvent.setup();
-    const campaign = campaignWithTasks({ status: 'pending_approval' });
-    stubService(undefined, campaign);
+    const campaign = await campaignWithTasks('pending_approval');
     renderBuilder(edit(campaign));
 
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
@@ -208,10 +244,9 @@ describe('CampaignBuilder (edit)', { timeout: 20_000 }, () => {
 
   it('restores its own draft, per campaign, and never the locked areas', async () => {
     const user = userEvent.setup();
-    const campaign = campaignWithTasks({ status: 'active' });
-    stubService(undefined, campaign);
-    const key = draftKey({ brandId: GLOW_LAB.id, mode: 'edit', campaignId: campaign.id });
-    const first = renderBuilder(edit(makeCampaign({ ...campaign, status: 'draft' })));
+    const draft = await campaignWithTasks();
+    const key = draftKey({ brandId: team.brand.id, mode: 'edit', campaignId: draft.id });
+    const first = renderBuilder(edit(draft));
     await user.clear(screen.getByLabelText('Campaign name'));
     await user.type(screen.getByLabelText('Campaign name'), 'Renamed');
     await user.click(step('Settings'));
@@ -222,6 +257,7 @@ describe('CampaignBuilder (edit)', { timeout: 20_000 }, () => {
     first.unmount();
 
     // Published in the meantime: settings are locked now, so the stored change is not restored.
+    const campaign = await service.world.moveTo(team, draft.id, 'active');
     renderBuilder(edit(campaign));
     expect(screen.getByLabelText('Campaign name')).toHaveValue('Renamed');
     expect(screen.getByText(/Restored your unsaved changes from/)).toBeVisible();

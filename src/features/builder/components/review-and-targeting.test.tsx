@@ -2,10 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '#lib/notify';
-import { GLOW_LAB, errorResponse } from '#test/http';
-import { renderBuilder, signIn, signOutOfClient, stubService } from '../test/builder-support';
+import { realService } from '#testing/service';
+import { renderBuilder, signedInBrand, signOutOfClient, writesOf } from '../test/builder-support';
 
-const BRAND_KEY = { mode: 'create', brand: GLOW_LAB, brands: null } as const;
+const service = realService();
+/** The builder's props for a new campaign of the signed-in brand (set before each test). */
+let BRAND_KEY: Awaited<ReturnType<typeof signedInBrand>>['props'];
 
 const step = (name: string) =>
   within(screen.getByRole('navigation', { name: 'Builder steps' })).getByRole('button', {
@@ -14,15 +16,14 @@ const step = (name: string) =>
 
 // Typing through whole forms with user-event is slow on a busy two-core machine.
 describe('Targeting and Review steps', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    signIn();
+  beforeEach(async () => {
+    BRAND_KEY = (await signedInBrand(service)).props;
     vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   });
   afterEach(() => signOutOfClient());
 
   it('blocks saving an unfinished rule and shows its problems in the editor', async () => {
     const user = userEvent.setup();
-    const service = stubService();
     renderBuilder(BRAND_KEY);
     await user.type(screen.getByLabelText('Campaign name'), 'Targeted');
     await user.click(step('Targeting'));
@@ -36,7 +37,7 @@ describe('Targeting and Review steps', { timeout: 20_000 }, () => {
     expect(
       screen.getByText('Group 1 has no conditions: add one or remove the group.'),
     ).toBeVisible();
-    expect(service.writes()).toHaveLength(0);
+    expect(writesOf(service)).toHaveLength(0);
 
     await user.click(screen.getByRole('radio', { name: 'Open to all creators' }));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -48,10 +49,14 @@ describe('Targeting and Review steps', { timeout: 20_000 }, () => {
     let fail = true;
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    stubService(async (call) => {
-      if (call.path !== '/targeting/properties' || !fail) return undefined;
+    // A fault: the properties' request hangs, then fails with a 500, until the test lets it.
+    service.intercept(async (r) => {
+      if (r.path !== '/targeting/properties' || !fail) return undefined;
       await answered;
-      return errorResponse(500, 'internal', 'Something broke.');
+      return Response.json(
+        { error: 500, code: 'internal', message: 'Something broke.' },
+        { status: 500 },
+      );
     });
     renderBuilder(BRAND_KEY);
     await user.click(step('Targeting'));
@@ -68,7 +73,6 @@ describe('Targeting and Review steps', { timeout: 20_000 }, () => {
 
   it('summarises everything, lists what blocks saving with a way to each field, and warns about publishing', async () => {
     const user = userEvent.setup();
-    stubService();
     renderBuilder(BRAND_KEY);
     await user.type(screen.getByLabelText('Campaign name'), 'Summer glow');
     await user.click(step('Tasks'));

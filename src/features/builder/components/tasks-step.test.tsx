@@ -2,10 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '#lib/notify';
-import { GLOW_LAB } from '#test/http';
-import { renderBuilder, signIn, signOutOfClient, stubService } from '../test/builder-support';
+import { realService } from '#testing/service';
+import { renderBuilder, signedInBrand, signOutOfClient, writesOf } from '../test/builder-support';
 
-const BRAND_KEY = { mode: 'create', brand: GLOW_LAB, brands: null } as const;
+const service = realService();
+/** The builder's props for a new campaign of the signed-in brand (set before each test). */
+let BRAND_KEY: Awaited<ReturnType<typeof signedInBrand>>['props'];
 
 const step = (name: string) =>
   within(screen.getByRole('navigation', { name: 'Builder steps' })).getByRole('button', {
@@ -28,10 +30,9 @@ async function openTasksWith(user: UserEvent, names: string[]) {
 
 // Typing through whole forms with user-event is slow on a busy two-core machine.
 describe('Tasks step', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    signIn();
+  beforeEach(async () => {
+    BRAND_KEY = (await signedInBrand(service)).props;
     vi.spyOn(notify, 'success').mockImplementation(() => undefined);
-    stubService();
   });
   afterEach(() => signOutOfClient());
 
@@ -162,7 +163,6 @@ describe('Tasks step', { timeout: 20_000 }, () => {
 
   it('sends the tasks in their new order after a reorder, with is_required only for some_required', async () => {
     const user = userEvent.setup();
-    const service = stubService();
     renderBuilder(BRAND_KEY);
     await user.type(screen.getByLabelText('Campaign name'), 'Ordered');
     await user.click(step('Settings'));
@@ -181,7 +181,7 @@ describe('Tasks step', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
 
     await screen.findByRole('heading', { name: /Campaign page/ });
-    const body = service.writes()[0]!.body as { tasks: unknown[]; settings: unknown };
+    const body = writesOf(service)[0]!.body as { tasks: unknown[]; settings: unknown };
     expect(body.tasks).toEqual([
       {
         title: 'Two',

@@ -1,29 +1,17 @@
-import type { Campaign, CampaignCreate } from '#contract/campaigns';
-import type { Task, TaskCreate } from '#contract/tasks';
-import type { TargetingProperty, TargetingValue } from '#contract/targeting';
+import type { Campaign } from '#contract/campaigns';
+import type { Task } from '#contract/tasks';
 import { useParams } from 'react-router';
 import { paths } from '#config/paths';
 import { configureApiClient } from '#lib/api-client';
-import { GLOW_LAB, errorResponse, jsonResponse, stubFetch } from '#test/http';
+import { GLOW_LAB } from '#test/brands';
 import { renderRoutes } from '#test/render';
+import type { RealService, Team } from '#testing/service';
 import { CampaignBuilder, type CampaignBuilderProps } from '../components/campaign-builder';
 
-export const API_KEY = 'cck_builder_test_key';
 export const BASE = 'https://api.test/2026-07';
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 export const uuid = (n: number, kind = 0xb) => `${hex(kind, 8)}-0000-4000-8000-${hex(n, 12)}`;
-
-export const PROPERTIES: TargetingProperty[] = [
-  { id: 'prop_country', name: 'Country', kind: 'option' },
-  { id: 'prop_followers', name: 'Follower count', kind: 'number' },
-];
-export const VALUES: Record<string, TargetingValue[]> = {
-  prop_country: [
-    { value: 'c_ca', label: 'Canada' },
-    { value: 'c_us', label: 'United States' },
-  ],
-};
 
 const CREATED = '2026-06-01T12:00:00.000Z';
 
@@ -89,23 +77,6 @@ export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
   };
 }
 
-/** A campaign as the service answers a create with `body`. */
-export function createdCampaign(body: CampaignCreate, n = 9): Campaign {
-  const tasks = (body.tasks ?? []).map((task: TaskCreate, i) =>
-    makeTask(100 + i, {
-      ...task,
-      formats: task.formats ?? [],
-      display_order: task.display_order ?? i,
-    } as Partial<Task>),
-  );
-  return makeCampaign({
-    id: uuid(n, 0xc),
-    name: body.name,
-    brand_id: body.brand_id ?? GLOW_LAB.id,
-    tasks,
-  });
-}
-
 export type Call = {
   method: string;
   path: string;
@@ -113,65 +84,46 @@ export type Call = {
   headers: Record<string, string>;
 };
 
-/**
- * The service as the builder meets it: targeting properties and values, and whatever `answer`
- * gives for the writes (undefined: a default success). Every request is kept in `calls`.
- */
-export function stubService(
-  answer: (call: Call) => Response | undefined | Promise<Response | undefined> = () => undefined,
-  campaign: Campaign = makeCampaign(),
-) {
-  const calls: Call[] = [];
-  const fetchMock = stubFetch(async (input, init) => {
-    const url = new URL(input);
-    const path = url.pathname.replace(/^\/2026-07/, '');
-    const method = init.method ?? 'GET';
-    const headers = Object.fromEntries(
-      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [
-        k.toLowerCase(),
-        v,
-      ]),
-    );
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const call = { method, path, body, headers };
-    calls.push(call);
-    const custom = await answer(call);
-    if (custom) return custom;
-    if (path === '/targeting/properties') return jsonResponse({ data: PROPERTIES });
-    const values = /^\/targeting\/properties\/([^/]+)\/values$/.exec(path);
-    if (values) return jsonResponse({ data: VALUES[decodeURIComponent(values[1]!)] ?? [] });
-    if (path === '/campaigns' && method === 'POST') {
-      return jsonResponse(createdCampaign(body as CampaignCreate), { status: 201 });
-    }
-    if (path === `/campaigns/${campaign.id}`) {
-      if (method === 'PATCH') {
-        const patch = body as Partial<Campaign>;
-        // Settings merge key by key, as the service does.
-        const settings = { ...campaign.settings, ...patch.settings };
-        return jsonResponse({ ...campaign, ...patch, settings });
-      }
-      return jsonResponse(campaign);
-    }
-    const task = /^\/campaigns\/[^/]+\/tasks(?:\/([^/]+))?(?:\/(archive))?$/.exec(path);
-    if (task) {
-      const existing = campaign.tasks?.find((t) => t.id === task[1]) ?? makeTask(50);
-      if (task[2] === 'archive') return jsonResponse({ ...existing, status: 'archived' });
-      if (method === 'PATCH') return jsonResponse({ ...existing, ...(body as object) });
-      if (method === 'POST') {
-        return jsonResponse(
-          makeTask(60 + calls.length, { ...(body as Partial<Task>), formats: [] }),
-          { status: 201 },
-        );
-      }
-    }
-    return errorResponse(404, 'not_found', `No ${method} ${path} in this stub.`);
-  });
-  const writes = () => calls.filter((call) => call.method !== 'GET');
-  return { calls, writes, fetchMock };
+/** The writes the builder sent to the service, in order, bodies parsed. */
+export function writesOf(service: RealService): Call[] {
+  return service.requests
+    .filter((r) => r.method !== 'GET')
+    .map((r) => ({
+      method: r.method,
+      path: r.path,
+      body: r.body === undefined ? undefined : (JSON.parse(r.body) as unknown),
+      headers: Object.fromEntries([...r.headers.entries()].map(([k, v]) => [k.toLowerCase(), v])),
+    }));
 }
 
-export function signIn() {
-  configureApiClient({ credentials: () => ({ apiKey: API_KEY, baseUrl: BASE }) });
+/** Signs the builder's client in with the team's key, at a base URL of its own. */
+export function signInAs(team: Team) {
+  configureApiClient({ credentials: () => ({ apiKey: team.key, baseUrl: BASE }) });
+}
+
+/** A Glow Lab brand team, signed in; `props` are the builder's for a new campaign. */
+export async function signedInBrand(service: RealService) {
+  const team = await service.world.brandTeam({ name: 'Glow Lab' });
+  signInAs(team);
+  return { team, props: { mode: 'create', brand: team.brand, brands: null } as const };
+}
+
+/** An agency team for Glow Lab and Northwind Outdoors, signed in. */
+export async function signedInAgency(service: RealService) {
+  const team = await service.world.agencyTeam({ brandNames: ['Glow Lab', 'Northwind Outdoors'] });
+  signInAs(team);
+  const props = { mode: 'create', brand: team.brands[0]!, brands: team.brands } as const;
+  return { team, props };
+}
+
+/** The campaigns of the team's brand as the service has them, newest first. */
+export async function campaignsOf(service: RealService, team: Team, brandId = team.brand.id) {
+  const page = await service.world.api<{ data: Campaign[] }>(
+    team,
+    'GET',
+    `/campaigns?brand_id=${brandId}&limit=100`,
+  );
+  return page.data;
 }
 
 export function signOutOfClient() {

@@ -1,7 +1,7 @@
 import type { CampaignSummary } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
 import type { Task } from '#contract/tasks';
-import { GLOW_LAB } from '#test/http';
+import { GLOW_LAB } from '#test/brands';
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths, type BrandScreenHandle } from '#config/paths';
-import { GLOW_LAB, NORTHWIND, PIXEL_COFFEE } from '#test/http';
+import { GLOW_LAB, NORTHWIND, PIXEL_COFFEE } from '#test/brands';
 import { renderRoutes } from '#test/render';
 import { BrandSwitcher } from './brand-switcher';
 
