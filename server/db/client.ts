@@ -54,7 +54,10 @@ export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
 
 /** Names the actor of the rest of a transaction (a member who has just signed in or joined). */
 export async function setTransactionActor(tx: Db, actor: AuditActor): Promise<void> {
-  await tx.execute(sql`select set_config('cc.audit_actor', ${JSON.stringify(actor)}, true)`);
+  const requestId = currentAuditScope()?.requestId ?? '';
+  await tx.execute(
+    sql`select set_config('cc.audit_actor', ${JSON.stringify(actor)}, true), set_config('cc.request_id', ${requestId}, true)`,
+  );
 }
 
 /** A statement as PostgreSQL receives it: text with $1, $2, ... and their values. */

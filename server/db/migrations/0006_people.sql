@@ -82,6 +82,7 @@ DECLARE
   v_actor jsonb;
   v_kind text := TG_ARGV[0];
   v_ignored text[] := TG_ARGV[1]::text[];
+  v_masked text[] := coalesce(TG_ARGV[2], '{}')::text[];
   v_old jsonb;
   v_new jsonb;
   v_row jsonb;
@@ -101,7 +102,12 @@ BEGIN
   v_row := coalesce(v_new, v_old);
   FOR v_key IN SELECT jsonb_object_keys(v_row) LOOP
     CONTINUE WHEN v_key = ANY (v_ignored);
-    IF (v_old -> v_key) IS DISTINCT FROM (v_new -> v_key) THEN
+    IF (v_old -> v_key) IS DISTINCT FROM (v_new -> v_key) AND v_key = ANY (v_masked) THEN
+      -- A secret that changed: the entry says so without holding it.
+      v_changes := v_changes || jsonb_build_object(v_key, jsonb_build_array(
+        CASE WHEN v_old -> v_key IS NULL THEN NULL ELSE '(secret)' END,
+        CASE WHEN v_new -> v_key IS NULL THEN NULL ELSE '(secret)' END));
+    ELSIF (v_old -> v_key) IS DISTINCT FROM (v_new -> v_key) THEN
       v_changes := v_changes || jsonb_build_object(v_key, jsonb_build_array(v_old -> v_key, v_new -> v_key));
     END IF;
   END LOOP;
@@ -130,6 +136,8 @@ BEGIN
       v_action := 'agency_approved';
     ELSIF v_kind = 'code' AND v_changes ? 'assigned_creator_id' THEN
       v_action := CASE WHEN v_new ->> 'assigned_creator_id' IS NULL THEN 'unassigned' ELSE 'assigned' END;
+    ELSIF v_kind = 'code_group' AND v_changes ? 'intake_token' THEN
+      v_action := 'intake_rotated';
     ELSIF v_kind = 'key' AND v_changes ? 'revoked_at' THEN
       v_action := 'revoked';
     ELSIF v_kind = 'member' AND v_changes ? 'role' THEN
@@ -155,6 +163,9 @@ BEGIN
   IF v_brand IS NULL AND v_agency IS NULL AND v_campaign IS NOT NULL THEN
     SELECT c.brand_id INTO v_brand FROM campaigns c WHERE c.id = v_campaign;
   END IF;
+  -- Rows deleted by a cascade (a campaign's tasks, a removed member's sessions) fire after their
+  -- parent is gone, whatever pg_trigger_depth says: no owner left, no entry (the parent's says it).
+  IF v_brand IS NULL AND v_agency IS NULL THEN RETURN NULL; END IF;
 
   INSERT INTO audit_events (actor_type, actor_id, actor_label, action, target_type, target_id,
     campaign_id, brand_id, agency_id, changes, request_id)
@@ -177,7 +188,7 @@ CREATE TRIGGER posts_audit AFTER INSERT OR UPDATE OR DELETE ON posts FOR EACH RO
 --> statement-breakpoint
 CREATE TRIGGER payouts_audit AFTER INSERT OR UPDATE OR DELETE ON payouts FOR EACH ROW EXECUTE FUNCTION cc_audit_row('payout', '{}');
 --> statement-breakpoint
-CREATE TRIGGER code_groups_audit AFTER INSERT OR UPDATE OR DELETE ON code_groups FOR EACH ROW EXECUTE FUNCTION cc_audit_row('code_group', '{codes_count,intake_token}');
+CREATE TRIGGER code_groups_audit AFTER INSERT OR UPDATE OR DELETE ON code_groups FOR EACH ROW EXECUTE FUNCTION cc_audit_row('code_group', '{codes_count}', '{intake_token}');
 --> statement-breakpoint
 CREATE TRIGGER discount_codes_audit AFTER INSERT OR UPDATE OR DELETE ON discount_codes FOR EACH ROW EXECUTE FUNCTION cc_audit_row('code', '{}');
 --> statement-breakpoint
