@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Me } from '#contract/me';
 import { Session } from '#contract/people';
@@ -216,5 +218,49 @@ describe('ops side', () => {
       },
     });
     expectError(res, 422, 'validation_failed', 'brand_id');
+  });
+});
+
+describe('what the log and the errors never hold', () => {
+  it('no password, session token or invitation token reaches the request log or an answer', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = ctx.makeApp({ logger: pino({ level: 'info' }, sink) });
+    const brand = await ctx.ops.createBrand();
+    const inv = await opsInvite(ctx, { brand_id: brand.id }, 'viewer');
+    const invitationToken = tokenOf(inv.invitation_url);
+    const password = 'a long secret passphrase';
+    const accepted = await ctx.requestTo(
+      app,
+      'POST',
+      `/2026-07/invitations/${invitationToken}/accept`,
+      { body: { name: 'Logged', password } },
+    );
+    expect(accepted.status, accepted.text).toBe(201);
+    const token = accepted.json.token as string;
+    const answers = [
+      await ctx.requestTo(app, 'POST', '/2026-07/sessions', {
+        body: { email: inv.email, password: `${password}!` },
+      }),
+      await ctx.requestTo(app, 'GET', '/2026-07/me', { key: token }),
+      await ctx.requestTo(app, 'DELETE', '/2026-07/sessions/current', { key: token }),
+      await ctx.requestTo(app, 'GET', '/2026-07/me', { key: token }),
+      await ctx.requestTo(app, 'POST', `/2026-07/invitations/${invitationToken}/accept`, {
+        body: { name: 'Again', password },
+      }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([401, 200, 200, 401, 404]);
+    const everything = lines.join('\n') + answers.map((a) => a.text).join('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    for (const secret of [password, token, invitationToken]) {
+      expect(everything).not.toContain(secret);
+    }
+    // The log still says which session acted, by its prefix.
+    expect(everything).toContain(token.slice(0, 12));
   });
 });
