@@ -114,7 +114,10 @@ export const InvitationAccept = z.object({ name: Name, password: Password }).str
 export type InvitationAccept = z.infer<typeof InvitationAccept>;
 
 export const KeyCreate = z
-  .object({ name: Name, scopes: z.array(Scope).min(1, { error: 'must name at least one scope' }) })
+  .object({
+    name: Name,
+    scopes: z.array(Scope).min(1, { error: 'must name at least one scope' }).max(20),
+  })
   .strict();
 export type KeyCreate = z.infer<typeof KeyCreate>;
 
