@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { ALL_SCOPES, type Role, type Scope } from '#contract/me';
 import { ROLE_SCOPES, type Member, type MemberSummary } from '#contract/people';
 import type { AuditActor } from '../db/audit-context.ts';
@@ -330,6 +330,21 @@ export async function acceptInvitation(
   input: { name: string; password: string },
   now: Date,
 ) {
+  const gone = () =>
+    new ApiError(404, 'not_found', 'Invitation not found, already used or expired');
+  // A cheap look first: an unknown, used or expired token costs no password hash.
+  const [open] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.tokenHash, hashApiKey(token)),
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    );
+  if (!open) throw gone();
+  // Hashed outside the transaction, which then holds its lock only for the inserts.
   const passwordHash = await hashPassword(input.password);
   return transaction(db, async (tx) => {
     const [inv] = await tx
@@ -337,9 +352,7 @@ export async function acceptInvitation(
       .from(invitations)
       .where(eq(invitations.tokenHash, hashApiKey(token)))
       .for('update');
-    if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= now.getTime()) {
-      throw new ApiError(404, 'not_found', 'Invitation not found, already used or expired');
-    }
+    if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= now.getTime()) throw gone();
     if (await findMemberByEmail(tx, inv.email)) throw memberExists('email');
     const memberId = randomUUID();
     // The new member is the actor of what follows (the trail: invitation.accepted, member.joined).

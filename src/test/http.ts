@@ -43,6 +43,8 @@ export const ALL_SCOPES = [
   'creators:write',
   'codes:read',
   'codes:write',
+  'members:write',
+  'keys:write',
 ] as const;
 
 export function agencyMe(overrides: { scopes?: readonly string[] } = {}) {
@@ -55,6 +57,7 @@ export function agencyMe(overrides: { scopes?: readonly string[] } = {}) {
     },
     agency: { id: '55555555-5555-4555-8555-555555555555', name: 'Brightline Agency' },
     brands: [GLOW_LAB, NORTHWIND],
+    member: null,
   };
 }
 
@@ -68,5 +71,6 @@ export function brandMe() {
     },
     agency: null,
     brands: [GLOW_LAB],
+    member: null,
   };
 }
