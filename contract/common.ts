@@ -71,6 +71,9 @@ export const ErrorCode = z.enum([
   'usage_decrease',
   'rate_limited',
   'too_many_streams',
+  'invalid_credentials',
+  'last_admin',
+  'member_exists',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

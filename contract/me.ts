@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from './common.ts';
 
-/** Scopes a key may carry (extensions section 2). */
+/** Scopes a key may carry (extensions sections 2 and 11). */
 export const Scope = z.enum([
   'campaigns:read',
   'campaigns:write',
@@ -9,9 +9,15 @@ export const Scope = z.enum([
   'creators:write',
   'codes:read',
   'codes:write',
+  'members:write',
+  'keys:write',
 ]);
 export type Scope = z.infer<typeof Scope>;
 export const ALL_SCOPES: readonly Scope[] = Scope.options;
+
+/** A member's role (section 11); ROLE_SCOPES in people.ts says what each may do. */
+export const Role = z.enum(['admin', 'manager', 'reviewer', 'viewer']).meta({ id: 'Role' });
+export type Role = z.infer<typeof Role>;
 
 export const KeyKind = z.enum(['brand', 'agency']);
 export type KeyKind = z.infer<typeof KeyKind>;
@@ -30,6 +36,17 @@ export const Me = z
     }),
     agency: z.object({ id: Uuid, name: z.string() }).nullable(),
     brands: z.array(BrandRef),
+    member: z
+      .union([
+        z.object({
+          id: Uuid,
+          email: z.string(),
+          name: z.string(),
+          role: Role,
+        }),
+        z.null(),
+      ])
+      .meta({ description: 'the signed-in member (a session), or null for an API key' }),
   })
   .meta({ id: 'Me' });
 export type Me = z.infer<typeof Me>;

@@ -34,12 +34,15 @@ import { opsRoutes } from './routes/ops/ops.handlers.ts';
 import { targetingRoutes } from './routes/targeting/targeting.handlers.ts';
 import { taskRoutes } from './routes/tasks/tasks.handlers.ts';
 import { usageReportRoutes } from './routes/usage-reports/usage-reports.handlers.ts';
+import { peopleRoutes } from './routes/people/people.handlers.ts';
+import { runInAuditScope } from './db/audit-context.ts';
 import { DEFAULT_INTAKE_DOMAIN } from './domain/codes.ts';
 import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
 
 export const API_BASE = '/2026-07';
 export const OPS_BASE = '/ops';
 export const MAX_BODY_BYTES = 1024 * 1024;
+const PUBLIC_ACCEPT = /^\/invitations\/[^/]+\/accept$/;
 
 export interface AppDeps {
   db: Db;
@@ -90,6 +93,12 @@ export interface AppDeps {
   streams?: StreamRegistry;
   /** The domain of the code groups' e-mail intake addresses (INTAKE_DOMAIN). */
   intakeDomain?: string;
+  /** Limits of failed sign-ins (defaults: 10 per e-mail, 30 per address, per 15 minutes). */
+  signIn?: {
+    signInFailuresPerEmail?: number;
+    signInFailuresPerAddress?: number;
+    signInWindowSeconds?: number;
+  };
 }
 
 export type App = Hono<AppEnv>;
@@ -105,6 +114,11 @@ export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId());
+  // Every write of the request is recorded in the audit trail with its actor (set once the
+  // credential is known) and request id (db/audit-context.ts).
+  app.use('*', (c, next) =>
+    runInAuditScope({ actor: null, requestId: c.get('requestId') }, () => next()),
+  );
   app.use('*', requestLog(deps.logger));
   app.use('*', securityHeaders());
 
@@ -168,6 +182,11 @@ export function createApp(deps: AppDeps): App {
     `${API_BASE}/*`,
     apiKeyAuth(deps.db, {
       publicPaths: [`${API_BASE}/openapi.json`],
+      // Sign-in and accepting an invitation: no credential yet.
+      isPublic: (method, path) =>
+        method === 'POST' &&
+        (path === `${API_BASE}/sessions` || PUBLIC_ACCEPT.test(path.slice(API_BASE.length))),
+      now,
       ...(deps.apiKeyCache ? { cache: deps.apiKeyCache } : {}),
     }),
   );
@@ -224,6 +243,16 @@ export function createApp(deps: AppDeps): App {
   api.route('/', usageReportRoutes({ db: deps.db, cursorSecret, intakeDomain }));
   api.route(
     '/',
+    peopleRoutes({
+      db: deps.db,
+      now,
+      cursorSecret,
+      store: limitStore,
+      ...deps.signIn,
+    }),
+  );
+  api.route(
+    '/',
     eventRoutes({
       db: deps.db,
       hub:
@@ -241,12 +270,14 @@ export function createApp(deps: AppDeps): App {
   registerOpenApiDocument(api, {
     title: 'Campaign Console API',
     description:
-      'The campaign management interface 2026-07. Every operation sends `Authorization: Bearer <API key>`; ' +
+      'The campaign management interface 2026-07. Every operation sends `Authorization: Bearer <API key or session token>` ' +
+      '(except signing in and accepting an invitation); ' +
       'errors answer `{error, message, code}`.',
     serverUrl: API_BASE,
     scheme: {
       name: 'bearerAuth',
-      description: 'An API key (brand or agency): `Authorization: Bearer cck_…`',
+      description:
+        'An API key (brand or agency), `Authorization: Bearer cck_…`, or a member’s session token from POST /sessions, `Bearer ccs_…`',
     },
     rateLimited: true,
   });

@@ -6,6 +6,8 @@ import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import {
   activeDemoKeys,
+  DEMO_MEMBER_PASSWORD,
+  existingDemoMembers,
   DEMO_AGENCY_KEY,
   DEMO_BRAND_KEY,
   seedDemo,
@@ -66,6 +68,16 @@ async function demoWorld() {
   const active = await activeDemoKeys(database.db);
   if (active.brandKey) console.log(`Demo brand key (Glow Lab):            ${DEMO_BRAND_KEY}`);
   if (active.agencyKey) console.log(`Demo agency key (Brightline Agency):  ${DEMO_AGENCY_KEY}`);
+  const people = await existingDemoMembers(database.db);
+  if (people.length > 0) {
+    console.log(`Demo sign-ins (password for all: ${DEMO_MEMBER_PASSWORD}):`);
+    for (const owner of [...new Set(people.map((m) => m.of))]) {
+      const of = people.filter((m) => m.of === owner);
+      console.log(
+        `  ${`${owner}:`.padEnd(20)}${of.map((m) => `${m.email} (${m.role})`).join(', ')}`,
+      );
+    }
+  }
 }
 if (env.seed === 'demo') {
   await demoWorld().catch(async (err: unknown) => {

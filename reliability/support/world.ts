@@ -6,6 +6,7 @@ import type { Db } from '../../server/db/client.ts';
 import { activeWorld, apply, newCreator, post, submit } from '../../server/test/activity.ts';
 import { campaignIn, expectStatus, ops } from '../../server/test/campaigns.ts';
 import type { BrandWithKey, TestContext, TestResponse } from '../../server/test/harness.ts';
+import { memberWithSession } from '../../server/test/people.ts';
 import type { OpenApiDocument } from './openapi.ts';
 
 export const ALL_SCOPES: readonly Scope[] = [
@@ -15,6 +16,8 @@ export const ALL_SCOPES: readonly Scope[] = [
   'creators:write',
   'codes:read',
   'codes:write',
+  'members:write',
+  'keys:write',
 ];
 
 /** One brand's resources, one of each kind the path parameters of /2026-07 name. */
@@ -114,6 +117,22 @@ export async function brandWorld(ctx: TestContext, doc: OpenApiDocument): Promis
     params.group_id = group.id;
     params.code = code;
     markers.push(group.id, group.name, code);
+  }
+  if (paths.includes('/members/{member_id}')) {
+    // A member (section 11), made the way real ones are: an ops invitation, accepted.
+    const member = await memberWithSession(
+      ctx,
+      { brand_id: brand.id },
+      'reviewer',
+      `Member ${marker('member')}`,
+    );
+    params.member_id = member.id;
+    markers.push(member.id, member.email, member.session.member.name);
+  }
+  if (paths.includes('/keys/{key_id}/revoke')) {
+    const other = await ctx.ops.createKey({ kind: 'brand', brand_id: brand.id });
+    params.key_id = other.id;
+    markers.push(other.id);
   }
   return { brand, key, params, markers };
 }

@@ -2,13 +2,14 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { currentAuditScope, type AuditActor } from './audit-context.ts';
 import { ensureBuiltinTargeting } from './builtin-targeting.ts';
 import * as schema from './schema.ts';
 
@@ -34,9 +35,29 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Runs `fn` in one transaction: every write of the service goes through here. */
+/**
+ * Runs `fn` in one transaction: every write of the service goes through here. Inside an audit
+ * scope with an actor (a request, an e-mail), the transaction first names the actor and request
+ * id, so the audit triggers record every change in this same transaction (audit-context.ts).
+ */
 export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(fn);
+  const scope = currentAuditScope();
+  const actor = scope?.actor;
+  if (!actor) return db.transaction(fn);
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('cc.audit_actor', ${JSON.stringify(actor)}, true), set_config('cc.request_id', ${scope.requestId ?? ''}, true)`,
+    );
+    return fn(tx);
+  });
+}
+
+/** Names the actor of the rest of a transaction (a member who has just signed in or joined). */
+export async function setTransactionActor(tx: Db, actor: AuditActor): Promise<void> {
+  const requestId = currentAuditScope()?.requestId ?? '';
+  await tx.execute(
+    sql`select set_config('cc.audit_actor', ${JSON.stringify(actor)}, true), set_config('cc.request_id', ${requestId}, true)`,
+  );
 }
 
 /** A statement as PostgreSQL receives it: text with $1, $2, ... and their values. */

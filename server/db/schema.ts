@@ -26,7 +26,7 @@ import {
   TaskStatus,
   Visibility,
 } from '../../contract/enums.ts';
-import { KeyKind } from '../../contract/me.ts';
+import { KeyKind, Role } from '../../contract/me.ts';
 import { TargetingPropertyKind } from '../../contract/targeting.ts';
 
 // drizzle-kit loads this file on its own to generate migrations: it imports the contract by
@@ -82,6 +82,10 @@ export const apiKeys = pgTable(
     scopes: text('scopes').array().notNull(),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** What its creator called it (self-service keys, section 11); null for keys made by /ops. */
+    name: text('name'),
+    /** Who made it: `ops`, or the label of the member or key that called POST /keys. */
+    createdBy: text('created_by').notNull().default('ops'),
   },
   (t) => [
     check(
@@ -244,9 +248,8 @@ export const tasks = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    apiKeyId: uuid('api_key_id')
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    /** The credential (an API key or a session, section 11): no foreign key, either table. */
+    apiKeyId: uuid('api_key_id').notNull(),
     key: text('key').notNull(),
     /** Hex SHA-256 of the method, path and canonical JSON body. */
     requestHash: text('request_hash').notNull(),
@@ -623,5 +626,107 @@ export const inspectionJobs = pgTable(
     uniqueIndex('inspection_jobs_submission_revision_idx').on(t.submissionId, t.revision),
     index('inspection_jobs_due_idx').on(t.state, t.runAt),
     check('inspection_jobs_state_check', sql`${t.state} in ('queued', 'running', 'done')`),
+  ],
+);
+
+// People (extensions section 11): members of a brand or an agency who sign in with e-mail and
+// password, their sessions and invitations, and the append-only audit trail of every write.
+
+export const memberRole = contractEnum('member_role', Role);
+
+/** Exactly one of brand_id and agency_id; the e-mail is unique across the service, in any case. */
+export const members = pgTable(
+  'members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    agencyId: uuid('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: memberRole('role').notNull(),
+    /** `scrypt$N$r$p$salt$hash` (base64url), see domain/passwords.ts. */
+    passwordHash: text('password_hash').notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [
+    uniqueIndex('members_email_idx').on(sql`lower(${t.email})`),
+    index('members_brand_idx').on(t.brandId),
+    index('members_agency_idx').on(t.agencyId),
+    check('members_owner_check', sql`(${t.brandId} is null) <> (${t.agencyId} is null)`),
+  ],
+);
+
+/**
+ * Sign-in sessions: the token (`ccs_` + 40 base62) is stored as its SHA-256 like an API key.
+ * It ends 12 hours after last_used_at or 7 days after created_at, or when deleted (sign-out,
+ * removal of the member).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    createdAt: stamp('created_at'),
+    lastUsedAt: stamp('last_used_at'),
+  },
+  (t) => [index('sessions_member_idx').on(t.memberId)],
+);
+
+/** One-time invitations, valid until expires_at; the token is stored as its SHA-256. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    agencyId: uuid('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: memberRole('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: stamp('created_at'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 6 }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 6 }),
+  },
+  (t) => [check('invitations_owner_check', sql`(${t.brandId} is null) <> (${t.agencyId} is null)`)],
+);
+
+/**
+ * The audit trail: one row per changed resource of each successful write, written by triggers
+ * in the transaction of the change (migration 0006). A trigger refuses UPDATE and DELETE.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    occurredAt: stamp('occurred_at'),
+    /** member, key, ops or email. */
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id'),
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    campaignId: uuid('campaign_id'),
+    brandId: uuid('brand_id'),
+    agencyId: uuid('agency_id'),
+    /** {field: [before, after]} */
+    changes: jsonb('changes')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_events_brand_idx').on(t.brandId, t.occurredAt.desc(), t.id.desc()),
+    index('audit_events_agency_idx').on(t.agencyId, t.occurredAt.desc(), t.id.desc()),
+    index('audit_events_campaign_idx').on(t.campaignId, t.occurredAt.desc(), t.id.desc()),
+    index('audit_events_target_idx').on(t.targetId),
+    check(
+      'audit_events_actor_type_check',
+      sql`${t.actorType} in ('member', 'key', 'ops', 'email')`,
+    ),
   ],
 );

@@ -5,7 +5,14 @@ import { Me } from '#contract/me';
 import { BUILTIN_TARGETING, ensureBuiltinTargeting } from '../db/builtin-targeting.ts';
 import { queryRows } from '../db/client.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
-import { DEMO_AGENCY_KEY, DEMO_BRAND_KEY, seedDemo, type DemoWorld } from './seed.ts';
+import {
+  DEMO_AGENCY_KEY,
+  DEMO_BRAND_KEY,
+  DEMO_MEMBER_PASSWORD,
+  existingDemoMembers,
+  seedDemo,
+  type DemoWorld,
+} from './seed.ts';
 
 let ctx: TestContext;
 let world: DemoWorld;
@@ -56,14 +63,14 @@ describe('the demo world', () => {
     expect(res.status).toBe(200);
     const me = Me.parse(res.json);
     expect(me.brands.map((b) => b.name)).toEqual(['Glow Lab']);
-    expect(me.key.scopes).toHaveLength(6);
+    expect(me.key.scopes).toHaveLength(8);
   });
 
   it('gives an agency key for Brightline with its two brands and every scope', async () => {
     const me = Me.parse((await ctx.request('GET', '/2026-07/me', { key: DEMO_AGENCY_KEY })).json);
     expect(me.agency?.name).toBe('Brightline Agency');
     expect(me.brands.map((b) => b.name)).toEqual(['Glow Lab', 'Northwind Outdoors']);
-    expect(me.key.scopes).toHaveLength(6);
+    expect(me.key.scopes).toHaveLength(8);
   });
 
   it('stores the demo keys hashed, like any key', async () => {
@@ -167,3 +174,31 @@ async function pixelKey(): Promise<string> {
   const pixel = world.brands.find((b) => b.name === 'Pixel Coffee')!;
   return (await ctx.ops.createKey({ kind: 'brand', brand_id: pixel.id })).key;
 }
+
+describe('the demo members', () => {
+  it('sign in with the printed password, with their role, for their brand or the agency', async () => {
+    const glow = world.brands.find((b) => b.name === 'Glow Lab')!;
+    expect(world.members.emails).toHaveLength(16);
+    const reviewer = await ctx.request('POST', '/2026-07/sessions', {
+      body: { email: 'reviewer@glowlab.demo', password: DEMO_MEMBER_PASSWORD },
+    });
+    expect(reviewer.status, reviewer.text).toBe(201);
+    expect(reviewer.json.member).toMatchObject({ name: 'Maya Chen', role: 'reviewer' });
+    const me = Me.parse(
+      (await ctx.request('GET', '/2026-07/me', { key: reviewer.json.token as string })).json,
+    );
+    expect(me.brands.map((b) => b.id)).toEqual([glow.id]);
+    const agencyAdmin = await ctx.request('POST', '/2026-07/sessions', {
+      body: { email: 'admin@brightline.demo', password: DEMO_MEMBER_PASSWORD },
+    });
+    expect(agencyAdmin.status, agencyAdmin.text).toBe(201);
+    const agencyMe = Me.parse(
+      (await ctx.request('GET', '/2026-07/me', { key: agencyAdmin.json.token as string })).json,
+    );
+    expect(agencyMe.agency?.name).toBe('Brightline Agency');
+    expect(agencyMe.key.scopes).toContain('members:write');
+    expect((await existingDemoMembers(ctx.db)).map((m) => `${m.role}@${m.of}`).sort()).toHaveLength(
+      16,
+    );
+  });
+});

@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { apiKeys, brands } from '../db/schema.ts';
+import { Role } from '#contract/me';
+import { apiKeys, brands, members } from '../db/schema.ts';
+import { hashPassword } from '../domain/passwords.ts';
 import { hashApiKey, insertApiKey } from '../domain/keys.ts';
 import { insertAgency, insertBrand } from '../domain/tenancy.ts';
 import { seedDemoActivity } from './activity.ts';
@@ -10,14 +12,52 @@ import { seedDemoCampaigns } from './campaigns.ts';
 
 // The demo world of a first start: Brightline Agency manages Glow Lab and Northwind Outdoors;
 // Pixel Coffee is on its own. Each brand has campaigns in every status (see ./campaigns.ts). The two keys are fixed, well-known strings so the README can give
-// them; like any key they are stored only as hashes.
+// them; like any key they are stored only as hashes. Each brand and the agency have a member of
+// each role (`<role>@glowlab.demo`, ...), all with DEMO_MEMBER_PASSWORD, stored as scrypt hashes.
 
 export const DEMO_BRAND_KEY = 'cck_demo_brand_glowlab_0000000000000000000000';
 export const DEMO_AGENCY_KEY = 'cck_demo_agency_brightline_00000000000000000';
 
+/** The password of every demo member (section 11); printed at start and in the README. */
+export const DEMO_MEMBER_PASSWORD = 'demo-password-2026';
+
+const DEMO_PEOPLE: Record<Role, string[]> = {
+  admin: ['Ava Morgan', 'Noah Patel', 'Lena Fischer', 'Sam Okafor'],
+  manager: ['Ben Carter', 'Ines Duarte', 'Omar Haddad', 'Julia Novak'],
+  reviewer: ['Maya Chen', 'Leo Rossi', 'Priya Shah', 'Tom Becker'],
+  viewer: ['Zoe Martin', 'Kai Nakamura', 'Emma Larsen', 'Diego Alvarez'],
+};
+
+/** The demo's sign-ins: each role for each brand (`<role>@<brand>.demo`) and for the agency. */
+export const DEMO_MEMBER_DOMAINS = [
+  { domain: 'glowlab.demo', owner: 'Glow Lab' },
+  { domain: 'northwind.demo', owner: 'Northwind Outdoors' },
+  { domain: 'pixelcoffee.demo', owner: 'Pixel Coffee' },
+  { domain: 'brightline.demo', owner: 'Brightline Agency' },
+] as const;
+
+export interface DemoMember {
+  email: string;
+  name: string;
+  role: Role;
+  of: string;
+}
+
+export function demoMembers(): DemoMember[] {
+  return DEMO_MEMBER_DOMAINS.flatMap(({ domain, owner }, i) =>
+    Role.options.map((role) => ({
+      email: `${role}@${domain}`,
+      name: DEMO_PEOPLE[role][i]!,
+      role,
+      of: owner,
+    })),
+  );
+}
+
 export interface DemoWorld {
   brand_key: string;
   agency_key: string;
+  members: { password: string; emails: string[] };
   agency: { id: string; name: string };
   brands: { id: string; name: string; managed_by_agency: boolean }[];
 }
@@ -53,6 +93,24 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       agencyId: agency.id,
       key: DEMO_AGENCY_KEY,
     });
+    const owners: Record<string, { brandId: string } | { agencyId: string }> = {
+      'Glow Lab': { brandId: glow.id },
+      'Northwind Outdoors': { brandId: northwind.id },
+      'Pixel Coffee': { brandId: pixel.id },
+      'Brightline Agency': { agencyId: agency.id },
+    };
+    // Hashed in parallel (scrypt runs on libuv's thread pool), inserted in this transaction.
+    const people = demoMembers();
+    const hashes = await Promise.all(people.map(() => hashPassword(DEMO_MEMBER_PASSWORD)));
+    await tx.insert(members).values(
+      people.map((m, i) => ({
+        ...owners[m.of],
+        email: m.email,
+        name: m.name,
+        role: m.role,
+        passwordHash: hashes[i]!,
+      })),
+    );
     await seedDemoCampaigns(tx, { glow: glow.id, northwind: northwind.id, pixel: pixel.id });
     await seedDemoActivity(
       tx,
@@ -68,6 +126,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       world: {
         brand_key: DEMO_BRAND_KEY,
         agency_key: DEMO_AGENCY_KEY,
+        members: { password: DEMO_MEMBER_PASSWORD, emails: people.map((m) => m.email) },
         agency: { id: agency.id, name: agency.name },
         brands: [
           { ...glow, managed_by_agency: true },
@@ -77,6 +136,22 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       },
     } as const;
   });
+}
+
+/** The demo members that still exist (to print them at each start). */
+export async function existingDemoMembers(db: Db): Promise<DemoMember[]> {
+  const all = demoMembers();
+  const rows = await db
+    .select({ email: members.email })
+    .from(members)
+    .where(
+      inArray(
+        members.email,
+        all.map((m) => m.email),
+      ),
+    );
+  const present = new Set(rows.map((r) => r.email));
+  return all.filter((m) => present.has(m.email));
 }
 
 /** Which of the well-known demo keys exist and are not revoked (to print them at each start). */

@@ -100,6 +100,7 @@ describe('API key cache', () => {
       scopes: [],
       brandIds: ['b'],
       agencyId: null,
+      member: null,
     };
     const pending = cache.resolve('hash', async () => (await gate, auth));
     cache.forget('k1');

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { ALL_SCOPES, type KeyKind, type Scope } from '#contract/me';
-import type { Db } from '../db/client.ts';
+import { transaction, type Db } from '../db/client.ts';
 import { apiKeys } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { isoTimestamp } from './sql.ts';
 import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './key-cache.ts';
 import type { AuthContext } from './tenancy.ts';
 
@@ -15,7 +16,8 @@ const KEY_BODY_LENGTH = 40;
 const SHOWN_PREFIX_LENGTH = 12;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export function generateApiKey(): string {
+/** A new random credential: `prefix` + 40 base62 characters (API keys; sessions use `ccs_`). */
+export function generateApiKey(prefix: string = KEY_PREFIX): string {
   let body = '';
   while (body.length < KEY_BODY_LENGTH) {
     for (const byte of randomBytes(KEY_BODY_LENGTH)) {
@@ -23,7 +25,7 @@ export function generateApiKey(): string {
       if (byte < 248 && body.length < KEY_BODY_LENGTH) body += BASE62[byte % 62];
     }
   }
-  return KEY_PREFIX + body;
+  return prefix + body;
 }
 
 export function hashApiKey(key: string): string {
@@ -78,6 +80,7 @@ export function apiKeyResolver(db: Db): (keyHash: string) => Promise<AuthContext
       scopes: row.scopes.filter(isScope),
       brandIds: row.brandIds.filter((id): id is string => id !== null),
       agencyId: row.agencyId,
+      member: null,
     };
   };
 }
@@ -89,6 +92,10 @@ export interface NewKey {
   scopes?: readonly Scope[];
   /** A fixed key (the demo world's well-known keys); otherwise a random one. */
   key?: string;
+  /** What its creator calls it (self-service keys). */
+  name?: string;
+  /** Who made it (default `ops`). */
+  createdBy?: string;
 }
 
 export interface CreatedKey {
@@ -112,6 +119,8 @@ export async function insertApiKey(db: Db, input: NewKey): Promise<CreatedKey> {
       prefix: keyPrefix(key),
       keyHash: hashApiKey(key),
       scopes,
+      name: input.name ?? null,
+      createdBy: input.createdBy ?? 'ops',
     })
     .returning({ id: apiKeys.id });
   if (!row) throw new Error('insert into api_keys returned no row');
@@ -126,12 +135,13 @@ export async function revokeApiKey(
   db: Db,
   id: string,
   now: Date,
+  owner?: KeyOwner,
 ): Promise<{ id: string; revokedAt: Date }> {
-  const revoked = await db.transaction(async (tx) => {
+  const revoked = await transaction(db, async (tx) => {
     const [row] = await tx
       .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
       .from(apiKeys)
-      .where(eq(apiKeys.id, id))
+      .where(and(eq(apiKeys.id, id), owner ? ownedBy(owner) : undefined))
       .for('update');
     if (!row) throw new ApiError(404, 'not_found', 'Key not found');
     if (row.revokedAt) return { id: row.id, revokedAt: row.revokedAt };
@@ -142,4 +152,64 @@ export async function revokeApiKey(
   });
   apiKeyCacheOf(db).forget(id);
   return revoked;
+}
+
+/** The brand or agency whose keys a credential manages itself (section 11). */
+export type KeyOwner = { kind: 'brand'; brandId: string } | { kind: 'agency'; agencyId: string };
+
+const ownedBy = (owner: KeyOwner) =>
+  owner.kind === 'brand'
+    ? and(eq(apiKeys.kind, 'brand'), eq(apiKeys.brandId, owner.brandId))
+    : and(eq(apiKeys.kind, 'agency'), eq(apiKeys.agencyId, owner.agencyId));
+
+/** The owner a credential creates and lists keys for: its own brand, or its own agency. */
+export function keyOwnerOf(auth: AuthContext): KeyOwner {
+  if (auth.kind === 'agency' && auth.agencyId) return { kind: 'agency', agencyId: auth.agencyId };
+  const brandId = auth.brandIds[0];
+  if (!brandId) throw new ApiError(404, 'not_found', 'No brand for this credential');
+  return { kind: 'brand', brandId };
+}
+
+/** GET /keys: the owner's keys, newest first (revoked ones too, with revoked_at). */
+export async function listOwnKeys(
+  db: Db,
+  owner: KeyOwner,
+  after: { createdAt: string; id: string } | undefined,
+  limit: number,
+) {
+  const rows = await db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      kind: apiKeys.kind,
+      scopes: apiKeys.scopes,
+      createdBy: apiKeys.createdBy,
+      createdAt: isoTimestamp(apiKeys.createdAt),
+      revokedAt: isoTimestamp(apiKeys.revokedAt),
+    })
+    .from(apiKeys)
+    .where(
+      and(
+        ownedBy(owner),
+        after
+          ? sql`(${apiKeys.createdAt}, ${apiKeys.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .limit(limit + 1);
+  return {
+    rows: rows.slice(0, limit).map((r) => ({
+      id: r.id,
+      name: r.name,
+      prefix: r.prefix,
+      kind: r.kind,
+      scopes: r.scopes.filter(isScope),
+      created_by: r.createdBy,
+      created_at: r.createdAt,
+      revoked_at: r.revokedAt as string | null,
+    })),
+    hasMore: rows.length > limit,
+  };
 }

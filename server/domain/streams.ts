@@ -1,6 +1,6 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { apiKeys } from '../db/schema.ts';
+import { apiKeys, sessions } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { ApiKeyCache } from './key-cache.ts';
 
@@ -76,11 +76,15 @@ export class StreamRegistry {
     const ids = [...this.#open.keys()];
     if (ids.length === 0) return;
     try {
-      const active = await this.#db
-        .select({ id: apiKeys.id })
-        .from(apiKeys)
-        .where(and(inArray(apiKeys.id, ids), isNull(apiKeys.revokedAt)));
-      const still = new Set(active.map((r) => r.id));
+      const [active, live] = await Promise.all([
+        this.#db
+          .select({ id: apiKeys.id })
+          .from(apiKeys)
+          .where(and(inArray(apiKeys.id, ids), isNull(apiKeys.revokedAt))),
+        // Sessions (section 11) are credentials too: one ended meanwhile has no row.
+        this.#db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, ids)),
+      ]);
+      const still = new Set([...active, ...live].map((r) => r.id));
       for (const id of ids) if (!still.has(id)) this.closeCredential(id);
     } catch {
       // The database is away: the streams' own reads fail and close them.

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { KeyKind, Scope } from '#contract/me';
+import type { KeyKind, Role, Scope } from '#contract/me';
 import type { Db } from '../db/client.ts';
 import { agencies, agencyBrands, brands } from '../db/schema.ts';
 import { ApiError, validationFailed } from '../errors.ts';
@@ -20,6 +20,18 @@ export interface AuthContext {
   /** The brands the key acts for. */
   brandIds: readonly string[];
   agencyId: string | null;
+  /**
+   * The signed-in member when the credential is a session (extensions section 11; `keyId` is then
+   * the session's id); null for an API key.
+   */
+  member: SessionMember | null;
+}
+
+export interface SessionMember {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
 }
 
 export const hasScope = (auth: AuthContext, scope: Scope) => auth.scopes.includes(scope);

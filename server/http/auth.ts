@@ -4,6 +4,8 @@ import type { Scope } from '#contract/me';
 import type { Db } from '../db/client.ts';
 import { apiKeyCacheOf, type ApiKeyCache } from '../domain/key-cache.ts';
 import { apiKeyResolver, hashApiKey } from '../domain/keys.ts';
+import { actorOf, isSessionToken, sessionResolver } from '../domain/people.ts';
+import { setAuditActor } from '../db/audit-context.ts';
 import { actsForBrand, hasScope, type AuthContext } from '../domain/tenancy.ts';
 import { ApiError } from '../errors.ts';
 import type { AppEnv } from './context.ts';
@@ -41,17 +43,35 @@ export function bearerToken(
  */
 export function apiKeyAuth(
   db: Db,
-  options: { publicPaths?: readonly string[]; cache?: ApiKeyCache } = {},
+  options: {
+    publicPaths?: readonly string[];
+    /** Public routes with a parameter (an invitation's accept), matched by method and path. */
+    isPublic?: (method: string, path: string) => boolean;
+    cache?: ApiKeyCache;
+    now?: () => Date;
+  } = {},
 ): MiddlewareHandler<AppEnv> {
   const publicPaths = new Set(options.publicPaths ?? []);
   const resolveApiKey = apiKeyResolver(db);
+  const resolveSession = sessionResolver(db, options.now ?? (() => new Date()));
   const cache = options.cache ?? apiKeyCacheOf(db);
   return async (c, next) => {
-    if (publicPaths.has(c.req.path)) return next();
-    const keyHash = hashApiKey(bearerToken(c.req.header('Authorization')));
-    const auth = await cache.resolve(keyHash, () => resolveApiKey(keyHash));
-    if (!auth) throw new ApiError(401, 'unauthenticated', 'Unknown or revoked API key');
+    if (publicPaths.has(c.req.path) || options.isPublic?.(c.req.method, c.req.path)) return next();
+    const token = bearerToken(c.req.header('Authorization'));
+    const hash = hashApiKey(token);
+    // Sessions are read at each request, never kept: a sign-out or a removal applies at once.
+    const auth = isSessionToken(token)
+      ? await resolveSession(hash)
+      : await cache.resolve(hash, () => resolveApiKey(hash));
+    if (!auth) {
+      throw new ApiError(
+        401,
+        'unauthenticated',
+        isSessionToken(token) ? 'Unknown, ended or expired session' : 'Unknown or revoked API key',
+      );
+    }
     c.set('auth', auth);
+    setAuditActor(actorOf(auth));
     await next();
   };
 }
@@ -67,7 +87,13 @@ export function getAuth(c: Context<AppEnv>): AuthContext {
 export function requireScope(scope: Scope): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!hasScope(getAuth(c), scope)) {
-      throw new ApiError(403, 'missing_scope', `This key lacks the scope ${scope}`);
+      throw new ApiError(
+        403,
+        'missing_scope',
+        getAuth(c).member
+          ? `Your role (${getAuth(c).member!.role}) lacks the scope ${scope}`
+          : `This key lacks the scope ${scope}`,
+      );
     }
     await next();
   };
@@ -111,6 +137,7 @@ export function opsAuth(
     const token = bearerToken(c.req.header('Authorization'), 'ops token');
     if (!timingSafeEqual(sha256(token), expected))
       throw new ApiError(401, 'unauthenticated', 'Invalid ops token');
+    setAuditActor({ type: 'ops', id: null, label: 'ops' });
     await next();
   };
 }

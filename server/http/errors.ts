@@ -7,9 +7,10 @@ import type { AppEnv } from './context.ts';
 
 // The one place that turns failures into the interface's error body {error, message, code}.
 
-// An API key (`cck_` + 40 characters; the demo keys are longer) sent where it does not belong,
-// in a path or a query, must not come back in a message or go to the log.
-const API_KEY_LIKE = /cck_[A-Za-z0-9_-]{12,}/g;
+// An API key (`cck_` + 40 characters; the demo keys are longer), a session token (`ccs_`) or an
+// invitation token (`cci_`) sent where it does not belong, in a path or a query, must not come
+// back in a message or go to the log.
+const API_KEY_LIKE = /cc[kis]_[A-Za-z0-9_-]{12,}/g;
 
 /** `text` with anything shaped like an API key replaced by its first 12 characters and `…`. */
 export function redactKeys(text: string): string {

@@ -12,23 +12,24 @@ export interface RateLimitStore {
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
-  readonly #windows = new Map<string, { start: number; count: number }>();
-  #lastSweep = 0;
+  readonly #windows = new Map<string, { start: number; end: number; count: number }>();
+  #nextSweep = 0;
 
   async hit(key: string, windowMs: number, now: number) {
     const start = now - (now % windowMs);
-    if (start !== this.#lastSweep) {
-      // Once per window, forget the keys of earlier windows.
-      for (const [k, w] of this.#windows) if (w.start < start) this.#windows.delete(k);
-      this.#lastSweep = start;
+    if (now >= this.#nextSweep) {
+      // Now and then, forget the windows that have ended. Each entry keeps its own end: limits of
+      // different windows (a minute, 15 minutes) share the store.
+      for (const [k, w] of this.#windows) if (w.end <= now) this.#windows.delete(k);
+      this.#nextSweep = now + 60_000;
     }
     let w = this.#windows.get(key);
     if (!w || w.start !== start) {
-      w = { start, count: 0 };
+      w = { start, end: start + windowMs, count: 0 };
       this.#windows.set(key, w);
     }
     w.count += 1;
-    return { count: w.count, resetAt: start + windowMs };
+    return { count: w.count, resetAt: w.end };
   }
 }
 

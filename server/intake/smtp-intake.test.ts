@@ -140,6 +140,17 @@ describe('usage reports by e-mail', () => {
     expect(reply?.subject).toContain('[applied]');
     expect(reply?.text).toContain('Uses added: 6');
     expect(reply?.headers.get('auto-submitted')).toBe('auto-replied');
+    // The audit trail names the sender as the actor (section 11).
+    const trail = await ctx.request('GET', `/2026-07/audit-events?target_id=${paid}`, {
+      key: brand.key.key,
+    });
+    expect(trail.status, trail.text).toBe(200);
+    expect(trail.json.data[0]).toMatchObject({
+      actor: { type: 'email', id: 'partner@shop.example', label: 'partner@shop.example' },
+      action: 'code.updated',
+      target_type: 'code',
+    });
+    expect(trail.json.data[0].changes.total_uses).toEqual([0, 4]);
   });
 
   it('records a refused report with each line, changes nothing, and replies with every refused row', async () => {

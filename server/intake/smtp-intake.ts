@@ -1,3 +1,4 @@
+import { runInAuditScope } from '../db/audit-context.ts';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type Attachment, type ParsedMail } from 'mailparser';
@@ -206,16 +207,24 @@ export async function startIntake(options: IntakeOptions): Promise<Intake> {
         recipients.delete(session);
         const outcomes = [];
         for (const group of groups) {
-          const received = await transaction(db, (tx) =>
-            receiveUsageReport(tx, {
-              channel: 'email',
-              format: 'csv',
-              sender,
-              scope: [group.brandId],
-              groupId: group.id,
-              messageId,
-              body,
-            }),
+          // The audit trail names the sender (actor type email) and the message as its request.
+          const received = await runInAuditScope(
+            {
+              actor: { type: 'email', id: sender.slice(0, 320), label: sender.slice(0, 320) },
+              requestId: messageId.slice(0, 200),
+            },
+            () =>
+              transaction(db, (tx) =>
+                receiveUsageReport(tx, {
+                  channel: 'email',
+                  format: 'csv',
+                  sender,
+                  scope: [group.brandId],
+                  groupId: group.id,
+                  messageId,
+                  body,
+                }),
+              ),
           );
           outcomes.push({ group, received });
         }

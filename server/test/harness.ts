@@ -247,6 +247,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     failedAuthPerMinute: 100_000,
     opsRateLimitPerMinute: 1_000_000,
     opsFailedAuthPerMinute: 100_000,
+    signIn: { signInFailuresPerAddress: 100_000 },
     corsOrigins: [],
     staticDir: null,
     ...options.deps,

@@ -16,6 +16,7 @@ export function meRoutes(deps: { db: Db }) {
         key: { id: auth.keyId, kind: auth.kind, scopes: [...auth.scopes], prefix: auth.prefix },
         agency,
         brands,
+        member: auth.member ? { ...auth.member } : null,
       },
       200,
     );

@@ -18,6 +18,7 @@ describe('GET /me', () => {
       key: { id: key.id, kind: 'brand', scopes: ['campaigns:read'], prefix: key.key.slice(0, 12) },
       agency: null,
       brands: [{ id: brand.id, name: brand.name }],
+      member: null,
     });
   });
 
@@ -27,7 +28,7 @@ describe('GET /me', () => {
     expect(res.status).toBe(200);
     const me = Me.parse(res.json);
     expect(me.key).toMatchObject({ id: key.id, kind: 'agency', prefix: key.prefix });
-    expect(me.key.scopes).toHaveLength(6);
+    expect(me.key.scopes).toHaveLength(8);
     expect(me.agency).toEqual({ id: agency.id, name: agency.name });
     expect(me.brands).toEqual(
       [...brands]

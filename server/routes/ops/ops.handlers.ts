@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { insertApiKey, revokeApiKey } from '../../domain/keys.ts';
+import { transaction, type Db } from '../../db/client.ts';
+import { insertApiKey, revokeApiKey, type KeyOwner } from '../../domain/keys.ts';
 import { insertProperty } from '../../domain/targeting.ts';
 import { findAgency, findBrand, insertAgency, insertBrand } from '../../domain/tenancy.ts';
 import { validationFailed } from '../../errors.ts';
@@ -14,7 +14,9 @@ import {
   createKeyRoute,
   revokeKeyRoute,
   createPropertyRoute,
+  createInvitationRoute,
 } from './ops.routes.ts';
+import { createInvitation } from '../../domain/people.ts';
 
 export function opsRoutes(deps: {
   db: Db;
@@ -37,7 +39,7 @@ export function opsRoutes(deps: {
     .openapi(createKeyRoute, async (c) => {
       const body = c.req.valid('json');
       // The owner must exist: one transaction checks it and stores the key.
-      const created = await db.transaction(async (tx) => {
+      const created = await transaction(db, async (tx) => {
         if (body.kind === 'brand') {
           if (!(await findBrand(tx, body.brand_id)))
             throw validationFailed('brand_id', 'unknown brand');
@@ -65,6 +67,36 @@ export function opsRoutes(deps: {
     .openapi(createPropertyRoute, async (c) => {
       const body = c.req.valid('json');
       return c.json(await insertProperty(db, body), 201);
+    })
+    .openapi(createInvitationRoute, async (c) => {
+      const body = c.req.valid('json');
+      let owner: KeyOwner;
+      if ('brand_id' in body) {
+        if (!(await findBrand(db, body.brand_id)))
+          throw validationFailed('brand_id', 'unknown brand');
+        owner = { kind: 'brand', brandId: body.brand_id };
+      } else {
+        if (!(await findAgency(db, body.agency_id)))
+          throw validationFailed('agency_id', 'unknown agency');
+        owner = { kind: 'agency', agencyId: body.agency_id };
+      }
+      const invitation = await createInvitation(
+        db,
+        owner,
+        { email: body.email, role: body.role },
+        'ops',
+        deps.now(),
+      );
+      return c.json(
+        {
+          id: invitation.id,
+          email: body.email,
+          role: body.role,
+          invitation_url: `${new URL(c.req.url).origin}/accept-invitation#token=${invitation.token}`,
+          expires_at: invitation.expiresAt.toISOString(),
+        },
+        201,
+      );
     })
     .route('/', opsCampaignRoutes(deps))
     .route('/', opsActivityRoutes(deps))

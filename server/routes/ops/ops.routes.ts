@@ -10,6 +10,7 @@ import {
   OpsKeyRevoked,
   OpsTargetingPropertyCreate,
 } from '#contract/ops';
+import { InvitationCreated, OpsInvitationCreate } from '#contract/people';
 import { TargetingProperty } from '#contract/targeting';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
 
@@ -94,5 +95,21 @@ export const createPropertyRoute = createRoute({
   responses: {
     201: jsonContent(TargetingProperty, 'The property'),
     ...errorResponses(400, 401, 413, 415, 422),
+  },
+});
+
+export const createInvitationRoute = createRoute({
+  method: 'post',
+  path: '/invitations',
+  operationId: 'opsInviteMember',
+  tags,
+  security,
+  summary: 'Invite a member of a brand or an agency (the first admin)',
+  description:
+    'A one-time link, valid 7 days, shown only in this answer; accepting it (POST /2026-07/invitations/{token}/accept) makes the member and signs them in.',
+  request: { body: jsonBody(OpsInvitationCreate) },
+  responses: {
+    201: jsonContent(InvitationCreated, 'The invitation with its link'),
+    ...errorResponses(400, 401, 409, 413, 415, 422),
   },
 });

@@ -125,6 +125,8 @@ describe('POST /ops/keys', () => {
       'creators:write',
       'codes:read',
       'codes:write',
+      'members:write',
+      'keys:write',
     ]);
   });
 

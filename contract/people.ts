@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { Cursor, DateTime, Limit, Name, Uuid } from './common.ts';
+import { KeyKind, Role, Scope } from './me.ts';
+
+// People (extensions section 11): members, sign-in sessions, invitations, self-service keys and
+// the audit trail.
+
+export { Role };
+
+const BUYER_SCOPES: readonly Scope[] = [
+  'campaigns:read',
+  'campaigns:write',
+  'submissions:write',
+  'creators:write',
+  'codes:read',
+  'codes:write',
+];
+
+/** The scopes a member's session carries, by role (section 11's table). */
+export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
+  admin: [...BUYER_SCOPES, 'members:write', 'keys:write'],
+  manager: BUYER_SCOPES,
+  reviewer: ['campaigns:read', 'submissions:write', 'creators:write', 'codes:read'],
+  viewer: ['campaigns:read', 'codes:read'],
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  manager: 'Manager',
+  reviewer: 'Reviewer',
+  viewer: 'Viewer',
+};
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const Email = z.email({ error: 'must be an e-mail address' }).max(320);
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
+
+export const MemberSummary = z
+  .object({ id: Uuid, email: z.string(), name: z.string(), role: Role })
+  .meta({ id: 'MemberSummary' });
+export type MemberSummary = z.infer<typeof MemberSummary>;
+
+export const Member = z
+  .object({
+    id: Uuid,
+    email: z.string(),
+    name: z.string(),
+    role: Role,
+    brand_id: Uuid.nullable(),
+    agency_id: Uuid.nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Member' });
+export type Member = z.infer<typeof Member>;
+
+export const MemberPage = z
+  .object({ data: z.array(Member), has_more: z.boolean(), next_cursor: z.string().nullable() })
+  .meta({ id: 'MemberPage' });
+export type MemberPage = z.infer<typeof MemberPage>;
+
+export const MemberListQuery = z
+  .object({ limit: Limit, starting_after: Cursor.optional() })
+  .strict();
+
+export const MemberPatch = z.object({ role: Role }).strict();
+export type MemberPatch = z.infer<typeof MemberPatch>;
+
+/** `POST /sessions`: the password is not checked for length here (an old one may be shorter). */
+export const SessionCreate = z
+  .object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1024) })
+  .strict();
+export type SessionCreate = z.infer<typeof SessionCreate>;
+
+export const Session = z
+  .object({
+    token: z.string().meta({ description: 'the bearer credential (`ccs_…`); shown only here' }),
+    expires_at: z.string().meta({
+      description:
+        'when the session ends at the latest (7 days after sign-in); 12 hours without use end it sooner',
+    }),
+    member: MemberSummary,
+  })
+  .meta({ id: 'Session' });
+export type Session = z.infer<typeof Session>;
+
+export const InvitationCreate = z
+  .object({ email: Email, role: Role, brand_id: Uuid.optional() })
+  .strict();
+export type InvitationCreate = z.infer<typeof InvitationCreate>;
+
+export const OpsInvitationCreate = z.union([
+  z.object({ email: Email, role: Role, brand_id: Uuid }).strict(),
+  z.object({ email: Email, role: Role, agency_id: Uuid }).strict(),
+]);
+export type OpsInvitationCreate = z.infer<typeof OpsInvitationCreate>;
+
+export const InvitationCreated = z
+  .object({
+    id: Uuid,
+    email: z.string(),
+    role: Role,
+    invitation_url: z.string().meta({ description: 'the one-time link; shown only here' }),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'InvitationCreated' });
+export type InvitationCreated = z.infer<typeof InvitationCreated>;
+
+export const InvitationAccept = z.object({ name: Name, password: Password }).strict();
+export type InvitationAccept = z.infer<typeof InvitationAccept>;
+
+export const KeyCreate = z
+  .object({
+    name: Name,
+    scopes: z.array(Scope).min(1, { error: 'must name at least one scope' }).max(20),
+  })
+  .strict();
+export type KeyCreate = z.infer<typeof KeyCreate>;
+
+export const KeySummary = z
+  .object({
+    id: Uuid,
+    name: z.string().nullable(),
+    prefix: z.string(),
+    kind: KeyKind,
+    scopes: z.array(Scope),
+    created_by: z.string(),
+    created_at: z.string(),
+    revoked_at: z.string().nullable(),
+  })
+  .meta({ id: 'KeySummary' });
+export type KeySummary = z.infer<typeof KeySummary>;
+
+export const KeyPage = z
+  .object({ data: z.array(KeySummary), has_more: z.boolean(), next_cursor: z.string().nullable() })
+  .meta({ id: 'KeyPage' });
+export type KeyPage = z.infer<typeof KeyPage>;
+
+export const KeyListQuery = z.object({ limit: Limit, starting_after: Cursor.optional() }).strict();
+
+export const KeyCreated = z
+  .object({
+    id: Uuid,
+    key: z.string().meta({ description: 'the whole key; shown only here' }),
+    name: z.string(),
+    prefix: z.string(),
+    kind: KeyKind,
+    scopes: z.array(Scope),
+  })
+  .meta({ id: 'KeyCreated' });
+export type KeyCreated = z.infer<typeof KeyCreated>;
+
+export const KeyRevoked = z.object({ id: Uuid, revoked_at: z.string() }).meta({ id: 'KeyRevoked' });
+export type KeyRevoked = z.infer<typeof KeyRevoked>;
+
+export const ActorType = z.enum(['member', 'key', 'ops', 'email']).meta({ id: 'ActorType' });
+export type ActorType = z.infer<typeof ActorType>;
+
+export const AuditActor = z
+  .object({
+    type: ActorType,
+    id: z.string().nullable().meta({
+      description: 'the member id, key id, or sender address; null for ops',
+    }),
+    label: z.string().meta({ description: 'a name to show: "Maya Chen (reviewer)", a key prefix' }),
+  })
+  .meta({ id: 'AuditActor' });
+export type AuditActor = z.infer<typeof AuditActor>;
+
+export const AuditEvent = z
+  .object({
+    id: Uuid,
+    occurred_at: z.string(),
+    actor: AuditActor,
+    action: z.string().meta({ description: 'e.g. `submission.approved`, `campaign.updated`' }),
+    target_type: z.string(),
+    target_id: z.string(),
+    campaign_id: Uuid.nullable(),
+    brand_id: Uuid.nullable(),
+    changes: z
+      .record(z.string(), z.array(z.unknown()).length(2))
+      .meta({ description: '{field: [before, after]} of each changed field' }),
+    request_id: z.string().nullable(),
+  })
+  .meta({ id: 'AuditEvent' });
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+export const AuditEventPage = z
+  .object({ data: z.array(AuditEvent), has_more: z.boolean(), next_cursor: z.string().nullable() })
+  .meta({ id: 'AuditEventPage' });
+export type AuditEventPage = z.infer<typeof AuditEventPage>;
+
+export const AuditEventQuery = z
+  .object({
+    limit: Limit,
+    starting_after: Cursor.optional(),
+    campaign_id: Uuid.optional(),
+    target_type: z.string().min(1).max(64).optional(),
+    target_id: z.string().min(1).max(256).optional(),
+    actor_id: z.string().min(1).max(320).optional(),
+    action: z.string().min(1).max(128).optional(),
+    occurred_after: DateTime.optional(),
+    occurred_before: DateTime.optional(),
+  })
+  .strict();
+export type AuditEventQuery = z.infer<typeof AuditEventQuery>;
+
+export const MemberParams = z.object({ member_id: Uuid });
+export const KeyParams = z.object({ key_id: Uuid });
+export const InvitationParams = z.object({
+  token: z.string().min(1).max(128).meta({ description: 'the token of the invitation link' }),
+});
+
+export const MemberRemoved = z
+  .object({ id: Uuid, removed: z.literal(true) })
+  .meta({ id: 'MemberRemoved' });
+export const SessionEnded = z.object({ ended: z.literal(true) }).meta({ id: 'SessionEnded' });

@@ -1,0 +1,406 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { ALL_SCOPES, type Role, type Scope } from '#contract/me';
+import { ROLE_SCOPES, type Member, type MemberSummary } from '#contract/people';
+import type { AuditActor } from '../db/audit-context.ts';
+import { setTransactionActor, transaction, type Db, type Tx } from '../db/client.ts';
+import { invitations, members, sessions } from '../db/schema.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './key-cache.ts';
+import { generateApiKey, hashApiKey, keyPrefix, type KeyOwner } from './keys.ts';
+import { hashPassword } from './passwords.ts';
+import { isoTimestamp } from './sql.ts';
+import type { AuthContext } from './tenancy.ts';
+
+// Members, their sessions and invitations (extensions section 11). A session token is a bearer
+// credential used exactly like an API key: `ccs_` + 40 base62 characters, stored as its SHA-256,
+// resolved at each request (never cached, so a sign-out, a removal or a role change applies to
+// the very next request), ending 12 hours after its last use or 7 days after sign-in.
+
+export const SESSION_PREFIX = 'ccs_';
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_used_at is written at most this often per session (one write per minute, not per request). */
+export const SESSION_TOUCH_MS = 60 * 1000;
+
+export const isSessionToken = (token: string) => token.startsWith(SESSION_PREFIX);
+
+/** The audit trail's name for the credential of a request. */
+export function actorOf(auth: AuthContext): AuditActor {
+  if (auth.member) {
+    return {
+      type: 'member',
+      id: auth.member.id,
+      label: `${auth.member.name} (${auth.member.role})`,
+    };
+  }
+  return { type: 'key', id: auth.keyId, label: `key ${auth.prefix}…` };
+}
+
+/** Only the scopes a role carries, in the contract's order. */
+export const scopesOfRole = (role: Role): Scope[] =>
+  ALL_SCOPES.filter((s) => ROLE_SCOPES[role].includes(s));
+
+const memberBrandIds = sql<(string | null)[]>`case when ${members.agencyId} is not null
+  then array(select ab.brand_id::text from agency_brands ab where ab.agency_id = ${members.agencyId} order by ab.brand_id)
+  else array[${members.brandId}::text] end`;
+
+/**
+ * Resolves a session token's hash to the member's credential, or null when unknown or expired (an
+ * expired row is deleted). Touches last_used_at at most once a minute.
+ */
+export function sessionResolver(
+  db: Db,
+  now: () => Date,
+): (tokenHash: string) => Promise<AuthContext | null> {
+  return async (tokenHash) => {
+    const [row] = await db
+      .select({
+        id: sessions.id,
+        prefix: sessions.prefix,
+        createdAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
+        memberId: members.id,
+        email: members.email,
+        name: members.name,
+        role: members.role,
+        agencyId: members.agencyId,
+        brandIds: memberBrandIds,
+      })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(eq(sessions.tokenHash, tokenHash));
+    if (!row) return null;
+    const t = now().getTime();
+    if (
+      t - row.lastUsedAt.getTime() >= SESSION_IDLE_MS ||
+      t - row.createdAt.getTime() >= SESSION_MAX_MS
+    ) {
+      await db.delete(sessions).where(eq(sessions.id, row.id));
+      return null;
+    }
+    if (t - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
+      await db.update(sessions).set({ lastUsedAt: now() }).where(eq(sessions.id, row.id));
+    }
+    return {
+      keyId: row.id,
+      kind: row.agencyId ? 'agency' : 'brand',
+      prefix: row.prefix,
+      scopes: scopesOfRole(row.role),
+      brandIds: row.brandIds.filter((id): id is string => id !== null),
+      agencyId: row.agencyId,
+      member: { id: row.memberId, email: row.email, name: row.name, role: row.role },
+    };
+  };
+}
+
+export interface MemberRow {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  passwordHash: string;
+  brandId: string | null;
+  agencyId: string | null;
+}
+
+export async function findMemberByEmail(db: Db, email: string): Promise<MemberRow | null> {
+  const [row] = await db
+    .select({
+      id: members.id,
+      email: members.email,
+      name: members.name,
+      role: members.role,
+      passwordHash: members.passwordHash,
+      brandId: members.brandId,
+      agencyId: members.agencyId,
+    })
+    .from(members)
+    .where(sql`lower(${members.email}) = lower(${email})`);
+  return row ?? null;
+}
+
+export const memberSummary = (m: {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}): MemberSummary => ({ id: m.id, email: m.email, name: m.name, role: m.role });
+
+/** Starts a session for a member; the token appears only in this answer. */
+export async function createSession(
+  tx: Db,
+  member: { id: string; email: string; name: string; role: Role },
+  now: Date,
+) {
+  const token = generateApiKey(SESSION_PREFIX);
+  await tx.insert(sessions).values({
+    memberId: member.id,
+    tokenHash: hashApiKey(token),
+    prefix: keyPrefix(token),
+    createdAt: now,
+    lastUsedAt: now,
+  });
+  return {
+    token,
+    expires_at: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
+    member: memberSummary(member),
+  };
+}
+
+/**
+ * Ends sessions (sign-out, removal): deleted in `tx`, announced to the other instances at commit;
+ * call forgetSessions after the commit for this instance (closes their event streams).
+ */
+async function announceEnded(tx: Db, ids: readonly string[]) {
+  for (const id of ids) await tx.execute(sql`select pg_notify(${KEY_REVOKED_CHANNEL}, ${id})`);
+}
+
+export function forgetSessions(db: Db, ids: readonly string[]) {
+  const cache = apiKeyCacheOf(db);
+  for (const id of ids) cache.forget(id);
+}
+
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await transaction(db, async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.id, sessionId));
+    await announceEnded(tx, [sessionId]);
+  });
+  forgetSessions(db, [sessionId]);
+}
+
+/** The members a credential sees and manages: its brands' and, for an agency, the agency's own. */
+export function visibleMembers(auth: AuthContext): SQL {
+  const conditions: SQL[] = [];
+  if (auth.brandIds.length > 0) conditions.push(inArray(members.brandId, [...auth.brandIds]));
+  if (auth.kind === 'agency' && auth.agencyId) conditions.push(eq(members.agencyId, auth.agencyId));
+  return conditions.length > 0 ? or(...conditions)! : sql`false`;
+}
+
+const memberColumns = {
+  id: members.id,
+  email: members.email,
+  name: members.name,
+  role: members.role,
+  brandId: members.brandId,
+  agencyId: members.agencyId,
+  createdAt: isoTimestamp(members.createdAt),
+};
+
+type MemberListRow = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  brandId: string | null;
+  agencyId: string | null;
+  createdAt: string;
+};
+
+export const toMember = (r: MemberListRow): Member => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  role: r.role,
+  brand_id: r.brandId,
+  agency_id: r.agencyId,
+  created_at: r.createdAt,
+});
+
+/** GET /members: newest first. */
+export async function listMembers(
+  db: Db,
+  auth: AuthContext,
+  after: { createdAt: string; id: string } | undefined,
+  limit: number,
+) {
+  const rows = await db
+    .select(memberColumns)
+    .from(members)
+    .where(
+      and(
+        visibleMembers(auth),
+        after
+          ? sql`(${members.createdAt}, ${members.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(members.createdAt), desc(members.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit).map(toMember), hasMore: rows.length > limit };
+}
+
+const ownerOfMember = (m: { brandId: string | null; agencyId: string | null }) =>
+  m.agencyId ? eq(members.agencyId, m.agencyId) : eq(members.brandId, m.brandId!);
+
+/** Locks the member (visible to `auth`) and the admins of its brand or agency. */
+async function lockMemberAndAdmins(tx: Tx, auth: AuthContext, id: string) {
+  const [member] = await tx
+    .select({
+      id: members.id,
+      brandId: members.brandId,
+      agencyId: members.agencyId,
+      role: members.role,
+    })
+    .from(members)
+    .where(and(eq(members.id, id), visibleMembers(auth)))
+    .for('update');
+  if (!member) throw notFound('Member');
+  const admins = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(ownerOfMember(member), eq(members.role, 'admin')))
+    .for('update');
+  return { member, adminCount: admins.length };
+}
+
+const lastAdmin = (what: string) =>
+  new ApiError(
+    409,
+    'last_admin',
+    `${what}: this member is the last admin of its brand or agency; make another member admin first`,
+  );
+
+/** PATCH /members/{id}: a new role; the last admin cannot be demoted. */
+export async function changeRole(db: Db, auth: AuthContext, id: string, role: Role) {
+  return transaction(db, async (tx) => {
+    const { member, adminCount } = await lockMemberAndAdmins(tx, auth, id);
+    if (member.role === 'admin' && role !== 'admin' && adminCount <= 1) throw lastAdmin('role');
+    if (member.role !== role) await tx.update(members).set({ role }).where(eq(members.id, id));
+    const [row] = await tx.select(memberColumns).from(members).where(eq(members.id, id));
+    return toMember(row!);
+  });
+}
+
+/** DELETE /members/{id}: removes the member and ends their sessions at once. */
+export async function removeMember(db: Db, auth: AuthContext, id: string): Promise<void> {
+  const ended = await transaction(db, async (tx) => {
+    const { member, adminCount } = await lockMemberAndAdmins(tx, auth, id);
+    if (member.role === 'admin' && adminCount <= 1) throw lastAdmin('member');
+    const ids = (
+      await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.memberId, id))
+    ).map((s) => s.id);
+    await tx.delete(members).where(eq(members.id, id)); // sessions go with it (cascade)
+    await announceEnded(tx, ids);
+    return ids;
+  });
+  forgetSessions(db, ended);
+}
+
+const memberExists = (field: string) =>
+  new ApiError(409, 'member_exists', `${field}: a member with this e-mail address already exists`);
+
+/** Creates an invitation for `owner`; the token appears only in this answer. */
+export async function createInvitation(
+  db: Db,
+  owner: KeyOwner,
+  input: { email: string; role: Role },
+  invitedBy: string,
+  now: Date,
+) {
+  return transaction(db, async (tx) => {
+    if (await findMemberByEmail(tx, input.email)) throw memberExists('email');
+    const token = generateApiKey('cci_');
+    const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+    const [row] = await tx
+      .insert(invitations)
+      .values({
+        brandId: owner.kind === 'brand' ? owner.brandId : null,
+        agencyId: owner.kind === 'agency' ? owner.agencyId : null,
+        email: input.email,
+        role: input.role,
+        tokenHash: hashApiKey(token),
+        invitedBy,
+        createdAt: now,
+        expiresAt,
+      })
+      .returning({ id: invitations.id });
+    return { id: row!.id, token, expiresAt };
+  });
+}
+
+/**
+ * POST /invitations/{token}/accept: one time, before it expires; makes the member and signs them
+ * in. Unknown, used and expired tokens get the same 404.
+ */
+export async function acceptInvitation(
+  db: Db,
+  token: string,
+  input: { name: string; password: string },
+  now: Date,
+) {
+  const gone = () =>
+    new ApiError(404, 'not_found', 'Invitation not found, already used or expired');
+  // A cheap look first: an unknown, used or expired token costs no password hash.
+  const [open] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.tokenHash, hashApiKey(token)),
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    );
+  if (!open) throw gone();
+  // Hashed outside the transaction, which then holds its lock only for the inserts.
+  const passwordHash = await hashPassword(input.password);
+  return transaction(db, async (tx) => {
+    const [inv] = await tx
+      .select()
+      .from(invitations)
+      .where(eq(invitations.tokenHash, hashApiKey(token)))
+      .for('update');
+    if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= now.getTime()) throw gone();
+    if (await findMemberByEmail(tx, inv.email)) throw memberExists('email');
+    const memberId = randomUUID();
+    // The new member is the actor of what follows (the trail: invitation.accepted, member.joined).
+    await setTransactionActor(tx, {
+      type: 'member',
+      id: memberId,
+      label: `${input.name} (${inv.role})`,
+    });
+    await tx.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, inv.id));
+    const [member] = await tx
+      .insert(members)
+      .values({
+        id: memberId,
+        brandId: inv.brandId,
+        agencyId: inv.agencyId,
+        email: inv.email,
+        name: input.name,
+        role: inv.role,
+        passwordHash,
+        createdAt: now,
+      })
+      .returning({ id: members.id, email: members.email, name: members.name, role: members.role });
+    return createSession(tx, member!, now);
+  });
+}
+
+/** Makes a member directly (the demo world); the password is hashed here. */
+export async function insertMember(
+  db: Db,
+  input: {
+    brandId?: string;
+    agencyId?: string;
+    email: string;
+    name: string;
+    role: Role;
+    password: string;
+  },
+) {
+  const [row] = await db
+    .insert(members)
+    .values({
+      brandId: input.brandId ?? null,
+      agencyId: input.agencyId ?? null,
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+    })
+    .returning({ id: members.id });
+  return row!;
+}
