@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Scope } from '#contract/me';
 import { API_BASE } from '../server/app.ts';
@@ -19,6 +20,7 @@ import {
   digestDiff,
   expectErrorBody,
   leakedMarkers,
+  rows,
   type BrandWorld,
 } from './support/world.ts';
 
@@ -57,6 +59,12 @@ afterAll(() => ctx.close());
  * their success changes the database, the caller's own part of it.
  */
 const OWN_WRITES = new Set(['POST /keys']);
+/**
+ * Operations whose refusals are recorded by design (extensions section 10: every usage report,
+ * refused ones too, is kept for the brand that sent it): a refusal may add the caller's own
+ * record and its event, and nothing of B.
+ */
+const RECORDED_REFUSALS = new Set(['PUT /codes']);
 /** Operations only a session may call (section 11): an API key gets 400 invalid_request. */
 const SESSION_ONLY = new Set(['DELETE /sessions/current']);
 const opKey = (op: Operation) => `${op.method} ${op.path}`;
@@ -143,6 +151,31 @@ async function sendAs(op: Operation, target: BrandWorld, key: string) {
   return { res, namesTarget };
 }
 
+/** B's usage reports and events, counted: a recorded refusal must not add to them. */
+async function victimRecords() {
+  const [counted] = await rows<{ reports: number; events: number }>(
+    ctx.db,
+    sql`select
+          (select count(*)::int from usage_reports where ${victim.brand.id}::uuid = any(brand_ids)) as reports,
+          (select count(*)::int from events where brand_id = ${victim.brand.id}::uuid) as events`,
+  );
+  return counted;
+}
+
+/** Like `unchanged`, for a refusal the service records for its caller: only that record moves. */
+async function onlyOwnRecord(label: string, fn: () => Promise<void>) {
+  const before = { digest: await databaseDigest(ctx.db), victim: await victimRecords() };
+  await fn();
+  const changed = digestDiff(before.digest, await databaseDigest(ctx.db));
+  expect(
+    changed.filter((t) => t !== 'usage_reports' && t !== 'events'),
+    `${label} changed the database`,
+  ).toEqual([]);
+  expect(await victimRecords(), `${label} recorded something for the other brand`).toEqual(
+    before.victim,
+  );
+}
+
 /** Runs `fn` and fails unless every table is exactly as before. */
 async function unchanged(label: string, fn: () => Promise<void>) {
   const before = await databaseDigest(ctx.db);
@@ -190,7 +223,9 @@ describe.each([
   test.for(operations.map((op) => [op.label, op] as const))('%s', async ([, op]) => {
     const check = OWN_WRITES.has(opKey(op))
       ? async (_label: string, fn: () => Promise<void>) => fn()
-      : unchanged;
+      : RECORDED_REFUSALS.has(opKey(op))
+        ? onlyOwnRecord
+        : unchanged;
     await check(op.label, async () => {
       const { res, namesTarget } = await sendAs(op, victim, key());
       if (SESSION_ONLY.has(opKey(op))) {

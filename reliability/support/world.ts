@@ -164,9 +164,26 @@ export function expectErrorBody(
   expect(res.json.message.length, where).toBeGreaterThan(0);
   if (res.json.code !== undefined) expect(res.json.code, where).toBeTypeOf('string');
   if (code !== undefined) expect(res.json.code, where).toBe(code);
-  expect(Object.keys(res.json).sort(), where).toEqual(
-    res.json.code === undefined ? ['error', 'message'] : ['code', 'error', 'message'],
-  );
+  // Exactly the documented keys (the contract's ErrorBody, decision 0034): `code` when the
+  // service names one, `issues` only beside a code that carries them, never anything else.
+  const expected = ['error', 'message'];
+  if (res.json.code !== undefined) expected.push('code');
+  if (res.json.issues !== undefined) {
+    expect(['invalid_request', 'field_locked_for_status', 'validation_failed'], where).toContain(
+      res.json.code,
+    );
+    expected.push('issues');
+    const issues = res.json.issues as { field: unknown; message: unknown }[];
+    expect(Array.isArray(issues) && issues.length > 0, where).toBe(true);
+    for (const issue of issues) {
+      expect(Object.keys(issue).sort(), where).toEqual(['field', 'message']);
+      expect(issue.field, where).toBeTypeOf('string');
+      expect(issue.message, where).toBeTypeOf('string');
+    }
+    // The message says the same in prose, naming the first issue's field first.
+    expect(res.json.message.startsWith(String(issues[0]!.field)), where).toBe(true);
+  }
+  expect(Object.keys(res.json).sort(), where).toEqual(expected.sort());
 }
 
 /**
@@ -194,7 +211,7 @@ export async function databaseDigest(db: Db): Promise<string> {
     .join('\n');
 }
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
