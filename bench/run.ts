@@ -14,7 +14,8 @@
 // idempotency across both), dashboard (the campaign list in Chromium with 10,000 campaigns: time to
 // usable, scrolling frame times), bundle (bench/bundle-size.mjs), review (bench/review-decisions.ts),
 // campaigns-list (bench/campaigns-list.ts, the issue-3 benchmark), lighthouse (bench/parts/lighthouse.ts:
-// Lighthouse scores of sign-in, campaigns, review and metrics, desktop and mobile, signed in).
+// Lighthouse scores of sign-in, campaigns, review and metrics, desktop and mobile, signed in),
+// inspection (bench/parts/inspection.ts: fetch, parse and checks of each sample video, p50/p99).
 // The other knobs (BENCH_DURATION, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_PG_URL,
 // BENCH_REDIS_URL, BENCH_LOG_LEVEL, BENCH_SERVICE) are those of bench/lib/config.ts.
 import { spawnSync } from 'node:child_process';
@@ -28,6 +29,7 @@ import { buildIfNeeded, ensureBuild } from './lib/service.ts';
 import type { Driver } from './lib/target.ts';
 import { benchCluster, printCluster } from './parts/cluster.ts';
 import { benchDashboard, printDashboard } from './parts/dashboard.ts';
+import { benchInspection, printInspection } from './parts/inspection.ts';
 import { benchLighthouse, printLighthouse } from './parts/lighthouse.ts';
 import { benchScale, printScale } from './parts/scale.ts';
 import { benchServiceOn, printService } from './parts/service.ts';
@@ -43,6 +45,7 @@ const ALL_PARTS = [
   'review',
   'campaigns-list',
   'lighthouse',
+  'inspection',
 ] as const;
 type Part = (typeof ALL_PARTS)[number];
 
@@ -170,6 +173,12 @@ if (!docsOnly) {
     const r = await benchLighthouse(quick);
     printLighthouse(r);
     save('lighthouse', { ...r });
+  }
+  if (parts.includes('inspection')) {
+    console.log('inspection: fetch, parse and check each sample video, as the worker does');
+    const r = await benchInspection(quick);
+    printInspection(r);
+    save('inspection', { ...r });
   }
 }
 

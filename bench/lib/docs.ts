@@ -6,6 +6,7 @@ import type { Figures } from './measure.ts';
 import type { ClusterResult } from '../parts/cluster.ts';
 import type { DashboardResult } from '../parts/dashboard.ts';
 import type { ScaleResult } from '../parts/scale.ts';
+import type { InspectionResult } from '../parts/inspection.ts';
 import type { LighthouseResult } from '../parts/lighthouse.ts';
 import type { ServiceDriverResult } from '../parts/service.ts';
 import type { Machine } from './results.ts';
@@ -68,6 +69,7 @@ export async function writeDocs(dir: string, out: string) {
   }>(dir, 'bundle-size');
   const review = read<Record<string, unknown>>(dir, 'review-decisions');
   const lighthouse = read<LighthouseResult>(dir, 'lighthouse');
+  const inspection = read<InspectionResult>(dir, 'inspection');
   const list = read<{
     drivers: {
       driver: string;
@@ -230,6 +232,15 @@ baseline measured **in the same run**, and the ratio is what to compare between 
       ]);
     }
   }
+  if (inspection) {
+    const playable = inspection.samples.filter((x) => x.file.startsWith('clip-'));
+    summary.push([
+      'Media inspection of one submission, sample clips (`--parts=inspection`)',
+      `p50 ${Math.max(...playable.map((x) => x.p50_ms))} ms, p99 ${Math.max(...playable.map((x) => x.p99_ms))} ms (worst clip)`,
+      'off the review path (the queue lists a submission at once)',
+      '-',
+    ]);
+  }
   if (cold) {
     summary.push([
       '`npm start` on a built tree (`bench/cold-start.mjs`)',
@@ -251,6 +262,7 @@ baseline measured **in the same run**, and the ratio is what to compare between 
     ['bundle-size.json', bundle],
     ['review-decisions.json', review],
     ['lighthouse.json', lighthouse],
+    ['inspection.json', inspection],
     ['cold-start.json', cold],
   ];
   md.push(
@@ -489,6 +501,34 @@ ${stamp(lighthouse)}
 `);
   }
 
+  if (inspection) {
+    md.push(`## Media inspection
+
+What the inspection worker does for one submission (extensions section 9), timed on the demo's
+sample media served over HTTP by a local server: the fetch with the service's limits, parsing
+(mp4box for MP4, image-size for images) and the checks against a TikTok feed task (a story task
+would fail the landscape and the 212 s samples). It runs in the
+inspection job, never in a request: a submission is listed in the review queue at once and reads
+"inspecting" until its checks arrive; a decision on it meanwhile is refused (409
+\`inspection_pending\`).
+
+${table(
+  ['Sample', 'Checks', 'Bytes', 'p50', 'p99', 'Runs'],
+  inspection.samples.map((x) => [
+    x.file,
+    x.outcome,
+    n(x.bytes),
+    `${x.p50_ms} ms`,
+    `${x.p99_ms} ms`,
+    String(x.runs),
+  ]),
+  2,
+)}
+
+${stamp(inspection)}
+`);
+  }
+
   if (dashboard || bundle || review) {
     md.push('## Dashboard\n');
     if (dashboard) {
@@ -531,7 +571,7 @@ ${stamp(dashboard)}
 |---|---|---|
 | \`npm run bench\` | everything below, tables printed, \`bench/results/*.json\` and this page rewritten | ~30 min |
 | \`npm run bench -- --quick\` | the same with short measures and smaller worlds; results in a temporary directory, this page unchanged | ~10 min |
-| \`npm run bench -- --parts=service,scale --drivers=postgres\` | only some parts (\`service\`, \`scale\`, \`cluster\`, \`dashboard\`, \`bundle\`, \`review\`, \`campaigns-list\`, \`lighthouse\`), on some drivers | |
+| \`npm run bench -- --parts=service,scale --drivers=postgres\` | only some parts (\`service\`, \`scale\`, \`cluster\`, \`dashboard\`, \`bundle\`, \`review\`, \`campaigns-list\`, \`lighthouse\`, \`inspection\`), on some drivers | |
 | \`npm run bench -- --docs\` | only rewrite this page from \`bench/results\` | |
 | \`npm run bench:campaigns\` | the campaign list alone beside its SQL (issue 3; [decision 0012](decisions/0012-benchmark-baselines.md)) | ~3 min |
 
