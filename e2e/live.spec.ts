@@ -170,6 +170,21 @@ test('the creators and posts screens follow the activity without a reload', asyn
     media_type: 'video',
     media_url: `${liveURL}/samples/clip-1.mp4`,
   });
+  // Its media is inspected first (a decision meanwhile is refused with inspection_pending).
+  await expect
+    .poll(
+      async () =>
+        (
+          await api<{ checks: unknown[] | null }>(
+            request,
+            DEMO.brandKey,
+            'GET',
+            `/campaigns/${campaign.id}/submissions/${submission.id}`,
+          )
+        ).checks,
+      { timeout: 15_000 },
+    )
+    .not.toBeNull();
   await api(
     request,
     DEMO.brandKey,

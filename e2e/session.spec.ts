@@ -68,7 +68,8 @@ test('an agency user switches between the two brands and each page shows only th
   await expect(page.getByRole('listbox', { name: 'Brands' }).getByRole('option')).toHaveCount(1);
   await page.keyboard.press('Enter');
 
-  await expect(page).toHaveURL(/\/brands\/[0-9a-f-]{36}\/posts$/);
+  // The Posts screen of the other brand (opened on that brand's default campaign, if any).
+  await expect(page).toHaveURL(/\/brands\/[0-9a-f-]{36}\/posts(\?campaign=[0-9a-f-]{36})?$/);
   expect(page.url()).not.toBe(firstUrl.replace('/campaigns', '/posts'));
   await expect(switcher).toHaveValue(second);
   await expect(page).toHaveTitle(`Posts · ${second} · Campaign Console`);

@@ -504,13 +504,13 @@ ${stamp(lighthouse)}
   if (inspection) {
     md.push(`## Media inspection
 
-What the inspection worker does for one submission (extensions section 9), timed on the demo's
-sample media served over HTTP by a local server: the fetch with the service's limits, parsing
-(mp4box for MP4, image-size for images) and the checks against a TikTok feed task (a story task
-would fail the landscape and the 212 s samples). It runs in the
-inspection job, never in a request: a submission is listed in the review queue at once and reads
-"inspecting" until its checks arrive; a decision on it meanwhile is refused (409
-\`inspection_pending\`).
+The time from a submission's arrival (through \`/ops\`, its media on a local HTTP server, as
+the demo's sample media are served) until the running service answers it with its checks: the
+inspection job claims it, fetches the media with the service's limits, parses it (mp4box) and checks
+it against a TikTok and Instagram feed-video task, then applies the review bar (a story task would
+fail the landscape and the 212 s samples). It runs in the job, never in a request: a submission is
+listed in the review queue at once and reads "inspecting" until its checks arrive; a decision on it
+meanwhile is refused (409 \`inspection_pending\`).
 
 ${table(
   ['Sample', 'Checks', 'Bytes', 'p50', 'p99', 'Runs'],

@@ -4,6 +4,12 @@ import { describeError } from './api-client';
 const loadToast = () => import('sonner').then((module) => module.toast);
 
 /**
+ * The toast of a campaign's latest save or change of status: each replaces the one before, so
+ * "Draft saved" never lingers beside "Submitted for approval".
+ */
+export const CAMPAIGN_TOAST_ID = 'campaign-saved';
+
+/**
  * The one toast path. Components and the query client call these, never `toast` directly, so
  * wording and durations stay the same everywhere. Toasts appear in the `<Toaster />` of the
  * signed-in shell.

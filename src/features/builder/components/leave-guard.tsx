@@ -6,7 +6,7 @@ import { paths } from '#config/paths';
 import { notify } from '#lib/notify';
 
 /** The id of the "saved" toast: it is taken away as soon as there is new unsaved work. */
-export const SAVED_TOAST_ID = 'campaign-builder-saved';
+export { CAMPAIGN_TOAST_ID as SAVED_TOAST_ID } from '#lib/notify';
 
 /**
  * Asks before leaving the builder with unsaved work. `allow()` lets the next navigation through

@@ -3,7 +3,7 @@ import type { CampaignSummary } from '#contract/campaigns';
 import { useCallback } from 'react';
 import { ConfirmDialog } from '#components/ui/confirm-dialog';
 import { describeError } from '#lib/api-client';
-import { notify } from '#lib/notify';
+import { CAMPAIGN_TOAST_ID, notify } from '#lib/notify';
 import { campaignKeys } from '#lib/campaign-cache';
 import { useCampaignAction, useDeleteCampaign } from '../api/campaigns';
 
@@ -53,6 +53,7 @@ export function useDirectCommands(brandId: string) {
           notify.success(
             'Submitted for approval',
             `“${campaign.name}” goes live once the review approves it.`,
+            CAMPAIGN_TOAST_ID,
           );
         },
       }),
@@ -66,6 +67,7 @@ export function useDirectCommands(brandId: string) {
           notify.success(
             'Campaign resumed',
             `Creators can start work on “${campaign.name}” again.`,
+            CAMPAIGN_TOAST_ID,
           );
         },
       }),
@@ -155,7 +157,7 @@ export function ConfirmCommandDialog({
     const onSuccess = () => {
       refresh(campaign);
       close();
-      notify.success(copy.done, `“${campaign.name}”`);
+      notify.success(copy.done, `“${campaign.name}”`, CAMPAIGN_TOAST_ID);
     };
     if (request.command === 'delete') {
       remove.mutate(campaign.id, {
