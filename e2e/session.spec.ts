@@ -7,6 +7,9 @@ const navLinkName = (screen: string) => new RegExp(`^${screen}( [\\d,]+ waiting)
 test('a brand manager signs in with the demo brand key and sees their brand', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expectAccessible(page, 'the sign-in screen');
+  await page.getByRole('button', { name: 'Use an API key instead' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Sign in with an API key' }),
   ).toBeVisible();
@@ -36,6 +39,7 @@ test('a brand manager signs in with the demo brand key and sees their brand', as
 
 test('a wrong key shows a clear message on the key field', async ({ page }) => {
   await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Use an API key instead' }).click();
   await page.getByLabel('API key').fill('cck_this_key_does_not_exist_0000000000000');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('This key was not recognised.', { exact: false })).toBeVisible();
@@ -48,6 +52,7 @@ test('an agency user switches between the two brands and each page shows only th
   page,
 }) => {
   await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Use an API key instead' }).click();
   await page.getByLabel('API key').fill(DEMO.agencyKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
@@ -86,6 +91,7 @@ test('an agency user switches between the two brands and each page shows only th
 
 test('signing out forgets the key and returns to the key screen', async ({ page }) => {
   await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Use an API key instead' }).click();
   await page.getByLabel('API key').fill(DEMO.brandKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
@@ -100,6 +106,13 @@ test('signing out forgets the key and returns to the key screen', async ({ page 
 
 test('the key is reachable and operable from the keyboard alone', async ({ page }) => {
   await page.goto('/sign-in');
+  // The key form opens from the keyboard too.
+  const useKey = page.getByRole('button', { name: 'Use an API key instead' });
+  for (let i = 0; i < 8 && !(await useKey.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(useKey).toBeFocused();
+  await page.keyboard.press('Enter');
   // The first Tab lands on the key field or a control before it; Tab until the field has focus.
   for (
     let i = 0;

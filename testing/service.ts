@@ -352,6 +352,37 @@ export class World {
     });
   }
 
+  /** The password every member made by `member` signs in with. */
+  static readonly MEMBER_PASSWORD = 'test-password-2026';
+
+  /**
+   * A member of the team's brand with this role, made as a person would: invited through /ops,
+   * then the invitation accepted (which also signs them in: `token` is a session).
+   */
+  async member(
+    team: Team,
+    role: 'admin' | 'manager' | 'reviewer' | 'viewer',
+    options: { name?: string; email?: string } = {},
+  ): Promise<{ id: string; email: string; name: string; role: string; token: string }> {
+    const email =
+      options.email ?? `${role}.${Math.random().toString(36).slice(2, 10)}@members.test`;
+    const name = options.name ?? `Test ${role[0]!.toUpperCase()}${role.slice(1)}`;
+    const invitation = await this.ops<{ invitation_url: string }>('POST', '/ops/invitations', {
+      email,
+      role,
+      brand_id: team.brand.id,
+    });
+    const token = new URL(invitation.invitation_url).hash.replace(/^#token=/, '');
+    const res = await this.ctx.request(
+      'POST',
+      `${API_PREFIX}/invitations/${encodeURIComponent(token)}/accept`,
+      { body: { name, password: World.MEMBER_PASSWORD } },
+    );
+    if (res.status !== 201) throw new Error(`accept invitation: ${res.status} ${res.text}`);
+    const session = res.json as { token: string; member: { id: string; role: string } };
+    return { id: session.member.id, email, name, role: session.member.role, token: session.token };
+  }
+
   /** Any /ops call, failing the test unless it answers 200 or 201. */
   async ops<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await ops(this.ctx, method, path, body);

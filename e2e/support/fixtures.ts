@@ -11,9 +11,10 @@ export const DEMO = {
   loneBrand: 'Pixel Coffee',
 } as const;
 
-/** Signs in through the key screen, as a person would, and waits for the first brand screen. */
+/** Signs in through the key form, as a person would, and waits for the first brand screen. */
 export async function signIn(page: Page, key: string): Promise<void> {
   await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Use an API key instead' }).click();
   await page.getByLabel('API key').fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();

@@ -36,13 +36,11 @@ describe('routes', { timeout: 30_000 }, () => {
     configureApiClient({ credentials: () => null });
   });
 
-  it('sends a visitor without a key to the key screen, remembering where they were going', async () => {
+  it('sends a visitor without a key to the sign-in screen, remembering where they were going', async () => {
     const brandId = crypto.randomUUID();
     const { router } = renderApp(paths.review.href(brandId));
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign in with an API key' }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
       paths.review.href(brandId),
@@ -158,21 +156,19 @@ describe('routes', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Posts' });
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign in with an API key' }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(readSession()).toBeNull();
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
-  it('returns to the key screen when the service no longer accepts the stored key', async () => {
+  it('returns to the sign-in screen when the service no longer accepts the stored key', async () => {
     const team = await service.world.brandTeam();
     await service.ctx.ops.revokeKey(team.keyId);
     saveSession({ apiKey: team.key, baseUrl: null, remember: false });
     const { router } = renderApp(paths.codes.href(team.brand.id));
 
-    expect(await screen.findByText('Your key is no longer accepted')).toBeVisible();
+    expect(await screen.findByText('Your sign-in is no longer accepted')).toBeVisible();
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(new URLSearchParams(router.state.location.search).get('reason')).toBe('expired');
   });

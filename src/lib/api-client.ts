@@ -60,6 +60,11 @@ export type RequestOptions = {
    */
   credentials?: ApiCredentials;
   /**
+   * Send no credential at all, to this service (`null`: the same origin); for the routes that
+   * need none (`POST /sessions`). A 401 then does not raise the unauthenticated signal.
+   */
+  anonymous?: { baseUrl: string | null };
+  /**
    * Let the request outlive the page (`fetch` `keepalive`), for what is sent while the page is
    * being closed or hidden. The browser caps such bodies at 64 KB in all.
    */
@@ -127,21 +132,21 @@ async function request<S extends z.ZodType>(
   schema: S,
   options: BodyRequestOptions = {},
 ): Promise<z.output<S>> {
-  const explicit = options.credentials !== undefined;
-  const credentials = options.credentials ?? credentialsSource();
+  const explicit = options.credentials !== undefined || options.anonymous !== undefined;
+  const credentials = options.anonymous
+    ? { apiKey: null, baseUrl: options.anonymous.baseUrl }
+    : (options.credentials ?? credentialsSource());
   if (!credentials) {
     throw new ApiError({
       status: 401,
       code: 'unauthenticated',
-      message: 'You are signed out. Sign in with an API key to continue.',
+      message: 'You are signed out. Sign in to continue.',
     });
   }
   const base = resolveBaseUrl(credentials.baseUrl);
   const url = buildUrl(base, path, options.query);
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    Authorization: `Bearer ${credentials.apiKey}`,
-  };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (credentials.apiKey !== null) headers.Authorization = `Bearer ${credentials.apiKey}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   Object.assign(headers, options.headers);

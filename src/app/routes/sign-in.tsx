@@ -1,10 +1,10 @@
 import { CenteredPage } from '#components/layout/centered-page';
-import { KeyScreen } from '#features/session/components/key-screen';
+import { SignInScreen } from '#features/session/components/sign-in-screen';
 
 export function SignInRoute() {
   return (
     <CenteredPage>
-      <KeyScreen />
+      <SignInScreen />
     </CenteredPage>
   );
 }

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '#contract/me';
+import { ROLE_LABELS } from '#contract/people';
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '#components/ui/button';
 import { signOut } from '../sign-out';
 
-/** Who is signed in (agency, key prefix) and the way out. */
+/** Who is signed in (a member's name and role, or agency and key prefix) and the way out. */
 export function SessionControls({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -15,10 +16,17 @@ export function SessionControls({ me }: { me: Me }) {
         {me.agency ? (
           <span className="block font-medium text-gray-800">{me.agency.name}</span>
         ) : null}
-        <span className="block">
-          {me.key.kind === 'agency' ? 'Agency key' : 'Brand key'}{' '}
-          <code className="font-mono text-gray-800">{me.key.prefix}…</code>
-        </span>
+        {me.member ? (
+          <>
+            <span className="block font-medium text-gray-800">{me.member.name}</span>
+            <span className="block">{ROLE_LABELS[me.member.role]}</span>
+          </>
+        ) : (
+          <span className="block">
+            {me.key.kind === 'agency' ? 'Agency key' : 'Brand key'}{' '}
+            <code className="font-mono text-gray-800">{me.key.prefix}…</code>
+          </span>
+        )}
       </p>
       <Button variant="secondary" size="sm" onClick={() => void signOut({ queryClient, navigate })}>
         <LogOut aria-hidden="true" className="size-4" />

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { Session } from '#contract/people';
+import { apiClient, type ApiCredentials } from '#lib/api-client';
+
+/** `POST /sessions`: signs a member in with e-mail and password; no credential is sent. */
+export function createSession(
+  body: { email: string; password: string },
+  options: { baseUrl: string | null },
+) {
+  return apiClient.post('/sessions', Session, { body, anonymous: { baseUrl: options.baseUrl } });
+}
+
+/** `DELETE /sessions/current`: ends the member's session on the service (sign-out). */
+export async function endSession(credentials: ApiCredentials): Promise<void> {
+  await apiClient.delete('/sessions/current', z.unknown(), { credentials });
+}
+
+/** A member's session token, as opposed to an API key (`cck_…`). */
+export const isSessionToken = (credential: string) => credential.startsWith('ccs_');
