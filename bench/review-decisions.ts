@@ -159,6 +159,7 @@ async function main() {
     page.on('pageerror', (e) => problems.push(e.message));
     await page.addInitScript(COLLECTOR);
     await page.goto(`${service.base}/sign-in`);
+    await page.getByRole('button', { name: 'Use an API key instead' }).click();
     await page.getByLabel('API key').fill(world.key);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();

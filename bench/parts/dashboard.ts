@@ -52,6 +52,7 @@ async function timeToUsable(page: Page, url: string): Promise<number> {
 
 async function signIn(page: Page, base: string, key: string) {
   await page.goto(`${base}/sign-in`);
+  await page.getByRole('button', { name: 'Use an API key instead' }).click();
   await page.getByLabel('API key').fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();

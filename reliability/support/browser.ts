@@ -54,6 +54,7 @@ export async function watchedPage(browser: Browser, baseURL: string): Promise<Wa
 /** Signs in through the key screen, as a person would. */
 export async function signIn(page: Page, key: string): Promise<void> {
   await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Use an API key instead' }).click();
   await page.getByLabel('API key').fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor({ timeout: 20_000 });

@@ -3,10 +3,10 @@ import { useBlocker } from 'react-router';
 import { Button } from '#components/ui/button';
 import { Dialog, DialogContent } from '#components/ui/dialog';
 import { paths } from '#config/paths';
-import { notify } from '#lib/notify';
+import { CAMPAIGN_TOAST_ID, notify } from '#lib/notify';
 
 /** The id of the "saved" toast: it is taken away as soon as there is new unsaved work. */
-export { CAMPAIGN_TOAST_ID as SAVED_TOAST_ID } from '#lib/notify';
+export const SAVED_TOAST_ID = CAMPAIGN_TOAST_ID;
 
 /**
  * Asks before leaving the builder with unsaved work. `allow()` lets the next navigation through
