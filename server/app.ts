@@ -82,6 +82,11 @@ export interface AppDeps {
    * on and runs the worker). Off, submissions are decided at arrival without checks.
    */
   inspectMedia?: boolean;
+  /**
+   * Called once a transaction that queued an inspection has committed (index.ts wakes this
+   * instance's worker, so a new submission is inspected at once instead of at the next poll).
+   */
+  onInspectionQueued?: () => void;
   /** Live events: the shared poller and the SSE connections' heartbeat and retry hint. */
   events?: EventHubOptions & { heartbeatMs?: number; retryMs?: number };
   /** The instance's poller of live events (index.ts wakes it on NOTIFY); defaults to a new one. */
@@ -287,6 +292,7 @@ export function createApp(deps: AppDeps): App {
     now,
     reviewer: deps.reviewer ?? leaveForBuyer,
     inspectMedia: deps.inspectMedia ?? false,
+    ...(deps.onInspectionQueued ? { onInspectionQueued: deps.onInspectionQueued } : {}),
     intakeDomain,
   });
   registerOpenApiDocument(ops, {

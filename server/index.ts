@@ -173,6 +173,7 @@ const app = createApp({
   eventHub,
   reviewer,
   inspectMedia: true,
+  onInspectionQueued: () => inspector.wake(),
   intakeDomain: env.intakeDomain,
 });
 

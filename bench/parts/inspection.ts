@@ -56,6 +56,8 @@ export async function benchInspection(quick: boolean): Promise<InspectionResult>
   const service = await startService({ MEDIA_ALLOW_HOSTS: host });
   const runs = quick ? 10 : 60;
   const samples: InspectionSample[] = [];
+  // The service may keep its data between runs: creators of this run are its own.
+  const stamp = Date.now().toString(36);
   try {
     const brand = await createBrand(service.base, 'Inspection bench');
     const campaign = await createHotCampaign(service.base, brand, 'Inspection bench');
@@ -68,7 +70,7 @@ export async function benchInspection(quick: boolean): Promise<InspectionResult>
           'POST',
           '/ops/creators',
           config.opsToken,
-          { username: `inspect_${file.replace(/\W/g, '')}_${i}`, properties: {} },
+          { username: `inspect_${stamp}_${file.replace(/\W/g, '')}_${i}`, properties: {} },
         );
         await call(
           service.base,

@@ -362,3 +362,68 @@ describe('two instances sharing the jobs', () => {
     for (const id of ids) expect((await read(world.campaign.id, id)).checks).not.toBeNull();
   });
 });
+
+describe('waking the worker', () => {
+  it('inspects a new submission at once: the committed arrival wakes the instance’s worker', async () => {
+    const world = await storyCampaign();
+    // Drain what other tests left, then a worker that would otherwise wait a minute between polls.
+    await worker().drain();
+    const idle = createWorker({
+      db: ctx.db,
+      handle: inspectionHandler(deps()),
+      leaseMs: 60_000,
+      pollMs: 60_000,
+    });
+    let wakes = 0;
+    const woken = ctx.makeApp({
+      inspectMedia: true,
+      onInspectionQueued: () => {
+        wakes++;
+        idle.wake();
+      },
+    });
+    idle.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50)); // its first look found nothing
+      const creator = await approvedCreator(ctx, world.campaign as never, brand.key.key);
+      const sent = Submission.parse(
+        expectStatus(
+          await ctx.requestTo(woken, 'POST', `/ops/campaigns/${world.campaign.id}/submissions`, {
+            key: TEST_OPS_TOKEN,
+            body: {
+              creator_id: creator.id,
+              task_id: world.taskId,
+              media_type: 'video',
+              media_url: `${base}/clip-1.mp4`,
+            },
+          }),
+          201,
+        ),
+      );
+      expect(wakes).toBe(1);
+      await expect
+        .poll(async () => (await read(world.campaign.id, sent.id)).checks, { timeout: 5_000 })
+        .not.toBeNull();
+
+      // A refused arrival queued nothing and wakes nobody.
+      const refused = await ctx.requestTo(
+        woken,
+        'POST',
+        `/ops/campaigns/${world.campaign.id}/submissions`,
+        {
+          key: TEST_OPS_TOKEN,
+          body: {
+            creator_id: 'cr_nobody',
+            task_id: world.taskId,
+            media_type: 'video',
+            media_url: `${base}/clip-1.mp4`,
+          },
+        },
+      );
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(wakes).toBe(1);
+    } finally {
+      await idle.stop();
+    }
+  });
+});

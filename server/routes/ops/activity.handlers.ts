@@ -17,9 +17,19 @@ import {
   payoutRoute,
 } from './activity.routes.ts';
 
-export function opsActivityRoutes(deps: { db: Db; reviewer: Reviewer; inspectMedia?: boolean }) {
+export function opsActivityRoutes(deps: {
+  db: Db;
+  reviewer: Reviewer;
+  inspectMedia?: boolean;
+  onInspectionQueued?: () => void;
+}) {
   const { db, reviewer } = deps;
   const arrival = { reviewer, inspect: deps.inspectMedia ?? false };
+  /** After the commit: the instance's worker takes the new job now, not at its next poll. */
+  const queued = <T>(answer: T): T => {
+    if (arrival.inspect) deps.onInspectionQueued?.();
+    return answer;
+  };
   return createRouter()
     .openapi(createCreatorRoute, async (c) => {
       const body = c.req.valid('json');
@@ -33,12 +43,18 @@ export function opsActivityRoutes(deps: { db: Db; reviewer: Reviewer; inspectMed
     .openapi(submitRoute, async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => createSubmission(tx, id, body, arrival)), 201);
+      return c.json(
+        queued(await transaction(db, (tx) => createSubmission(tx, id, body, arrival))),
+        201,
+      );
     })
     .openapi(reviseRoute, async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => reviseSubmission(tx, id, body, arrival)), 200);
+      return c.json(
+        queued(await transaction(db, (tx) => reviseSubmission(tx, id, body, arrival))),
+        200,
+      );
     })
     .openapi(failRoute, async (c) => {
       const { id } = c.req.valid('param');

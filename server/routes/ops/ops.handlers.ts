@@ -23,6 +23,7 @@ export function opsRoutes(deps: {
   now: () => Date;
   reviewer: Reviewer;
   inspectMedia?: boolean;
+  onInspectionQueued?: () => void;
   intakeDomain: string;
 }) {
   const { db } = deps;
