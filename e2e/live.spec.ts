@@ -129,6 +129,7 @@ test('the creators and posts screens follow the activity without a reload', asyn
   page,
   request,
   ops,
+  baseURL,
 }) => {
   const name = uniqueName('Live creators');
   const campaign = await liveCampaign(request, ops, DEMO.brandKey, name, {
@@ -168,7 +169,8 @@ test('the creators and posts screens follow the activity without a reload', asyn
     creator_id: creator.id,
     task_id: campaign.taskId,
     media_type: 'video',
-    media_url: `${liveURL}/samples/clip-1.mp4`,
+    // This instance's own samples: its inspection may fetch from its own host only.
+    media_url: `${baseURL}/samples/clip-1.mp4`,
   });
   // Its media is inspected first (a decision meanwhile is refused with inspection_pending).
   await expect

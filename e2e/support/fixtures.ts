@@ -69,6 +69,18 @@ export { expect };
 
 /** Scans the page with axe-core; any WCAG A/AA violation fails the journey. */
 export async function expectAccessible(page: Page, context: string): Promise<void> {
+  // Colour contrast is judged on the settled page: a toast fading in (a CSS transition of its
+  // opacity) would otherwise be measured half transparent. Endless animations (spinners) are left.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined); // still moving after 5 s: scan anyway, and let axe judge
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
