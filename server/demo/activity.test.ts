@@ -144,5 +144,5 @@ describe('the demo world of creator activity', () => {
         ).toEqual([]);
       }
     }
-  });
+  }, 120_000); // every campaign of every demo brand, read through the API: slow on a busy PostgreSQL
 });
