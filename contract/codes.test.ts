@@ -95,7 +95,9 @@ describe('parseUsageCsv', () => {
   it('reports a missing header on line 1', () => {
     expect(parseUsageCsv('A,1\nB,2')).toEqual({
       rows: [],
-      errors: [{ line: 1, message: 'the first line must be the header "code,total_uses"' }],
+      errors: [
+        { line: 1, message: 'the first line must be the header "code,total_uses"', scope: 'file' },
+      ],
       dataRows: 0,
     });
   });
@@ -110,19 +112,21 @@ describe('parseUsageCsv', () => {
     ]) {
       const { rows, errors } = parseUsageCsv(`${header}\nA,1`);
       expect(rows).toEqual([]);
-      expect(errors).toEqual([{ line: 1, message: expect.stringContaining('header') }]);
+      expect(errors).toEqual([
+        { line: 1, message: expect.stringContaining('header'), scope: 'file' },
+      ]);
     }
   });
 
   it('reports an empty file and a header without rows', () => {
     expect(parseUsageCsv('').errors).toEqual([
-      { line: 1, message: expect.stringContaining('empty') },
+      { line: 1, message: expect.stringContaining('empty'), scope: 'file' },
     ]);
     expect(parseUsageCsv('\uFEFF\r\n').errors).toEqual([
-      { line: 1, message: expect.stringContaining('empty') },
+      { line: 1, message: expect.stringContaining('empty'), scope: 'file' },
     ]);
     expect(parseUsageCsv('code,total_uses\n').errors).toEqual([
-      { line: 1, message: 'the file has no usage rows' },
+      { line: 1, message: 'the file has no usage rows', scope: 'file' },
     ]);
   });
 
@@ -139,7 +143,7 @@ describe('parseUsageCsv', () => {
   ])('reports total_uses %j with its line', (uses, message) => {
     const { rows, errors } = parseUsageCsv(`code,total_uses\nOK,1\nBAD,${uses}\n`);
     expect(rows).toEqual([{ line: 2, code: 'OK', total_uses: 1 }]);
-    expect(errors).toEqual([{ line: 3, message: expect.stringContaining(message) }]);
+    expect(errors).toEqual([{ line: 3, message: expect.stringContaining(message), scope: 'row' }]);
   });
 
   it('accepts whole numbers with spaces around them and leading zeros', () => {
@@ -166,7 +170,9 @@ describe('parseUsageCsv', () => {
       { line: 2, code: 'A', total_uses: 1 },
       { line: 3, code: 'B', total_uses: 2 },
     ]);
-    expect(errors).toEqual([{ line: 4, message: 'code "A" appears again (first on line 2)' }]);
+    expect(errors).toEqual([
+      { line: 4, message: 'code "A" appears again (first on line 2)', scope: 'row' },
+    ]);
   });
 
   it('treats codes as case-sensitive', () => {
@@ -183,10 +189,10 @@ describe('parseUsageCsv', () => {
 
   it('reports an unclosed quote and text after a closing quote', () => {
     expect(parseUsageCsv('code,total_uses\n"A"x,1\nB,2').errors).toEqual([
-      { line: 2, message: 'unexpected text after a closing quote' },
+      { line: 2, message: 'unexpected text after a closing quote', scope: 'row' },
     ]);
     expect(parseUsageCsv('code,total_uses\nB,2\n"A,1\nC,3').errors).toEqual([
-      { line: 3, message: 'a quoted field is not closed' },
+      { line: 3, message: 'a quoted field is not closed', scope: 'row' },
     ]);
   });
 
@@ -198,7 +204,11 @@ describe('parseUsageCsv', () => {
     expect(full.rows).toHaveLength(MAX_USAGE_ROWS);
     const over = parseUsageCsv(lines(MAX_USAGE_ROWS + 10));
     expect(over.errors).toEqual([
-      { line: MAX_USAGE_ROWS + 2, message: `a report may hold at most ${MAX_USAGE_ROWS} rows` },
+      {
+        line: MAX_USAGE_ROWS + 2,
+        message: `a report may hold at most ${MAX_USAGE_ROWS} rows`,
+        scope: 'row',
+      },
     ]);
     expect(over.rows).toHaveLength(MAX_USAGE_ROWS);
   });
@@ -324,8 +334,12 @@ describe('parseCodesCsv', () => {
     const read = parseCodesCsv('offer,code\n10% off, summer,SUMMER10\n"open,X\n');
     expect(read.codes).toEqual([]);
     expect(read.errors).toEqual([
-      { line: 2, message: expect.stringMatching(/^expected 2 fields like the header, found 3/) },
-      { line: 3, message: 'a quoted field is not closed' },
+      {
+        line: 2,
+        message: expect.stringMatching(/^expected 2 fields like the header, found 3/),
+        scope: 'row',
+      },
+      { line: 3, message: 'a quoted field is not closed', scope: 'row' },
     ]);
   });
 
@@ -335,6 +349,7 @@ describe('parseCodesCsv', () => {
       {
         line: MAX_CODES_PER_ADD + 1,
         message: `at most ${MAX_CODES_PER_ADD} codes can be added at once`,
+        scope: 'row',
       },
     ]);
   });

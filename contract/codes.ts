@@ -195,6 +195,8 @@ export interface UsageCsvRow {
 export interface UsageCsvError {
   line: number;
   message: string;
+  /** `file`: the whole file is unreadable (no header, no rows); `row`: this line alone is refused. */
+  scope: 'file' | 'row';
 }
 
 export interface UsageCsvResult {
@@ -320,7 +322,7 @@ export function parseUsageCsv(text: string): UsageCsvResult {
         names.lastIndexOf('code') === code &&
         names.lastIndexOf('total_uses') === uses;
       if (record.error || !once) {
-        errors.push({ line, message: HEADER_RULE });
+        errors.push({ line, message: HEADER_RULE, scope: 'file' });
         return { rows: [], errors, dataRows: 0 };
       }
       header = { line, code, uses, width: fields.length };
@@ -329,17 +331,22 @@ export function parseUsageCsv(text: string): UsageCsvResult {
 
     dataRows++;
     if (dataRows > MAX_USAGE_ROWS) {
-      errors.push({ line, message: `a report may hold at most ${MAX_USAGE_ROWS} rows` });
+      errors.push({
+        line,
+        message: `a report may hold at most ${MAX_USAGE_ROWS} rows`,
+        scope: 'row',
+      });
       break;
     }
     if (record.error) {
-      errors.push({ line, message: record.error });
+      errors.push({ line, message: record.error, scope: 'row' });
       continue;
     }
     if (fields.length !== header.width) {
       errors.push({
         line,
         message: `expected ${header.width} fields like the header, found ${fields.length} (quote values that contain a comma)`,
+        scope: 'row',
       });
       continue;
     }
@@ -348,29 +355,34 @@ export function parseUsageCsv(text: string): UsageCsvResult {
     const usesText = (fields[header.uses] ?? '').trim();
     let ok = true;
     if (code === '') {
-      errors.push({ line, message: 'code is empty' });
+      errors.push({ line, message: 'code is empty', scope: 'row' });
       ok = false;
     } else if (!CODE_PATTERN.test(code)) {
-      errors.push({ line, message: `code "${shorten(code)}" ${CODE_RULE}` });
+      errors.push({ line, message: `code "${shorten(code)}" ${CODE_RULE}`, scope: 'row' });
       ok = false;
     } else {
       const seen = firstLineOf.get(code);
       if (seen !== undefined) {
-        errors.push({ line, message: `code "${code}" appears again (first on line ${seen})` });
+        errors.push({
+          line,
+          message: `code "${code}" appears again (first on line ${seen})`,
+          scope: 'row',
+        });
         ok = false;
       } else firstLineOf.set(code, line);
     }
     const problem = usesProblem(usesText);
     if (problem) {
-      errors.push({ line, message: problem });
+      errors.push({ line, message: problem, scope: 'row' });
       ok = false;
     }
     if (ok) rows.push({ line, code, total_uses: Number(usesText) });
   }
 
-  if (!header) errors.push({ line: 1, message: `the file is empty: ${HEADER_RULE}` });
+  if (!header)
+    errors.push({ line: 1, message: `the file is empty: ${HEADER_RULE}`, scope: 'file' });
   else if (dataRows === 0)
-    errors.push({ line: header.line, message: 'the file has no usage rows' });
+    errors.push({ line: header.line, message: 'the file has no usage rows', scope: 'file' });
   return { rows, errors, dataRows: Math.min(dataRows, MAX_USAGE_ROWS + 1) };
 }
 
@@ -421,7 +433,7 @@ export function parseCodesCsv(text: string): CodesCsvResult {
       }
     }
     if (record.error) {
-      errors.push({ line, message: record.error });
+      errors.push({ line, message: record.error, scope: 'row' });
       continue;
     }
     let value: string;
@@ -430,6 +442,7 @@ export function parseCodesCsv(text: string): CodesCsvResult {
         errors.push({
           line,
           message: `expected ${header.width} fields like the header, found ${fields.length} (quote values that contain a comma)`,
+          scope: 'row',
         });
         continue;
       }
@@ -439,17 +452,18 @@ export function parseCodesCsv(text: string): CodesCsvResult {
         errors.push({
           line,
           message: `${fields.length} values on one line: put one code per line, or add a header line with a "code" column`,
+          scope: 'row',
         });
         continue;
       }
       value = (fields[0] ?? '').trim();
     }
     if (value === '') {
-      errors.push({ line, message: 'code is empty' });
+      errors.push({ line, message: 'code is empty', scope: 'row' });
       continue;
     }
     if (!CODE_PATTERN.test(value)) {
-      errors.push({ line, message: `"${shorten(value)}" ${CODE_RULE}` });
+      errors.push({ line, message: `"${shorten(value)}" ${CODE_RULE}`, scope: 'row' });
       continue;
     }
     if (firstLineOf.has(value)) {
@@ -463,6 +477,7 @@ export function parseCodesCsv(text: string): CodesCsvResult {
     errors.push({
       line: codes[MAX_CODES_PER_ADD]!.line,
       message: `at most ${MAX_CODES_PER_ADD} codes can be added at once`,
+      scope: 'row',
     });
   }
   return { codes, errors, repeated: [...repeated], layout };

@@ -67,8 +67,7 @@ export function previewUsage(
 
   let fileError: string | null = null;
   for (const error of parsed.errors) {
-    // Errors of the header line, or of a file without rows, concern the whole file.
-    if (isFileError(error.message)) {
+    if (error.scope === 'file') {
       fileError = `Line ${error.line}: ${error.message}`;
       continue;
     }
@@ -110,14 +109,6 @@ export function previewUsage(
     newUses: accepted.reduce((n, r) => n + (r.newUses ?? 0), 0),
     earningsCents: accepted.reduce((n, r) => n + (r.earningsCents ?? 0), 0),
   };
-}
-
-function isFileError(message: string) {
-  return (
-    message.startsWith('the first line must be') ||
-    message.startsWith('the file is empty') ||
-    message === 'the file has no usage rows'
-  );
 }
 
 /** How many rows one `PUT /codes` carries; each batch is all or nothing on its own. */
