@@ -71,6 +71,13 @@ describe('parseUsageCsv', () => {
     });
   });
 
+  it('counts a CRLF inside a quoted field as one line end (Windows files)', () => {
+    const text = 'code,total_uses,note\r\n"A",1,"two\r\nlines"\r\nB,x,y\r\n';
+    const { rows, errors } = parseUsageCsv(text);
+    expect(rows).toEqual([{ line: 2, code: 'A', total_uses: 1 }]);
+    expect(errors.map((e) => e.line)).toEqual([4]);
+  });
+
   it('reports a quoted value that is not a valid code', () => {
     const { rows, errors } = parseUsageCsv('code,total_uses\n"SAVE,10",1\n"say ""hi""",2\n');
     expect(rows).toEqual([]);
@@ -352,5 +359,12 @@ describe('parseCodesCsv', () => {
         scope: 'row',
       },
     ]);
+  });
+
+  it('takes exactly the most codes one request may add', () => {
+    const text = Array.from({ length: MAX_CODES_PER_ADD }, (_, i) => `C${i}`).join('\n');
+    const read = parseCodesCsv(text);
+    expect(read.errors).toEqual([]);
+    expect(read.codes).toHaveLength(MAX_CODES_PER_ADD);
   });
 });

@@ -3,7 +3,7 @@ import type { App } from '../app.ts';
 import { agencyBrands } from '../db/schema.ts';
 import { brandForCreate } from '../domain/tenancy.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
-import { assertBrandManaged, assertVisible, getAuth, requireScope } from './auth.ts';
+import { assertBrandManaged, getAuth, requireScope } from './auth.ts';
 
 // The helpers later routes build on, exercised through test-only routes.
 
@@ -12,11 +12,9 @@ let app: App;
 beforeAll(async () => {
   ctx = await createTestContext();
   app = ctx.makeApp();
-  // A "resource" whose brand is the path's brand id: visible only to keys acting for it.
-  app.get('/2026-07/test-only/things/:brandId', requireScope('campaigns:read'), (c) => {
-    assertVisible(c, c.req.param('brandId'), 'Thing');
-    return c.json({ ok: true });
-  });
+  app.get('/2026-07/test-only/things/:brandId', requireScope('campaigns:read'), (c) =>
+    c.json({ ok: true }),
+  );
   app.get('/2026-07/test-only/filter', (c) => {
     assertBrandManaged(c, c.req.query('brand_id') ?? '');
     return c.json({ ok: true });
@@ -28,35 +26,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('tenancy helpers', () => {
-  it('a resource of another brand answers 404 not_found, like a missing one', async () => {
-    const mine = await ctx.ops.brandWithKey();
-    const theirs = await ctx.ops.createBrand();
-    const own = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${mine.brand.id}`, {
-      key: mine.key.key,
-    });
-    expect(own.status).toBe(200);
-    const other = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${theirs.id}`, {
-      key: mine.key.key,
-    });
-    expect(other.status).toBe(404);
-    expect(other.json).toEqual({ error: 404, code: 'not_found', message: 'Thing not found' });
-  });
-
-  it('an agency key sees the resources of every brand it manages and no other', async () => {
-    const agency = await ctx.ops.agencyWithKey(2);
-    const outsider = await ctx.ops.createBrand();
-    for (const brand of agency.brands) {
-      const res = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${brand.id}`, {
-        key: agency.key.key,
-      });
-      expect(res.status).toBe(200);
-    }
-    const res = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${outsider.id}`, {
-      key: agency.key.key,
-    });
-    expect(res.status).toBe(404);
-  });
-
   it('requireScope answers 403 missing_scope before the resource is looked at', async () => {
     const k = await ctx.ops.brandWithKey(['campaigns:write']);
     const res = await ctx.requestTo(app, 'GET', `/2026-07/test-only/things/${k.brand.id}`, {

@@ -110,19 +110,6 @@ export function assertBrandManaged(c: Context<AppEnv>, brandId: string, field = 
   }
 }
 
-/**
- * For a resource found by id: 404 `not_found` unless it belongs to a brand the key acts for, the
- * same answer as for a missing one.
- */
-export function assertVisible(
-  c: Context<AppEnv>,
-  brandId: string | null | undefined,
-  what = 'Resource',
-): void {
-  if (!brandId || !actsForBrand(getAuth(c), brandId))
-    throw new ApiError(404, 'not_found', `${what} not found`);
-}
-
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 /** Guards /ops with the ops token (constant-time comparison); API keys answer 401 there. */

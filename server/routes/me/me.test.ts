@@ -64,6 +64,12 @@ describe('authentication on /2026-07', () => {
     expect(res.json.message).toMatch(/Missing API key/);
   });
 
+  it('GET /me reads a blank Authorization header as a missing key, and says so', async () => {
+    const res = await ctx.request('GET', '/2026-07/me', { headers: { Authorization: '   ' } });
+    expect401(res);
+    expect(res.json.message).toMatch(/Missing API key/);
+  });
+
   it.each([
     ['Basic dXNlcjpwYXNz'],
     ['Bearer'],

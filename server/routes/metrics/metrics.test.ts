@@ -306,6 +306,15 @@ describe('GET /campaigns/{campaign_id}/metrics', () => {
       404,
       'not_found',
     );
+    // An agency that manages no brand yet sees no campaign at all.
+    const emptyAgency = await ctx.ops.agencyWithKey(0);
+    expectError(
+      await ctx.request('GET', `/2026-07/campaigns/${campaign.id}/metrics`, {
+        key: emptyAgency.key.key,
+      }),
+      404,
+      'not_found',
+    );
     expectError(
       await ctx.request('GET', '/2026-07/campaigns/00000000-0000-4000-8000-000000000000/metrics', {
         key: brand.key.key,
