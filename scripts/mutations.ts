@@ -12,38 +12,30 @@ export type Mutation = {
   tests: string[];
 };
 
-const contract = (
-  id: string,
-  file: string,
-  what: string,
-  from: string,
-  to: string,
-  tests = ['contract'],
-): Mutation => ({ id, area: 'contract', file, what, from, to, project: 'service', tests });
-const http = (
-  id: string,
-  file: string,
-  what: string,
-  from: string,
-  to: string,
-  tests: string[],
-): Mutation => ({ id, area: 'http', file, what, from, to, project: 'service', tests });
-const domain = (
-  id: string,
-  file: string,
-  what: string,
-  from: string,
-  to: string,
-  tests: string[],
-): Mutation => ({ id, area: 'domain', file, what, from, to, project: 'service', tests });
-const features = (
-  id: string,
-  file: string,
-  what: string,
-  from: string,
-  to: string,
-  tests: string[],
-): Mutation => ({ id, area: 'features', file, what, from, to, project: 'dashboard', tests });
+/** The mutations of one area, written as (id, file, what, from, to, tests). */
+const area =
+  (name: Mutation['area'], project: Mutation['project'], defaultTests: string[] = []) =>
+  (
+    id: string,
+    file: string,
+    what: string,
+    from: string,
+    to: string,
+    tests = defaultTests,
+  ): Mutation => ({
+    id,
+    area: name,
+    file,
+    what,
+    from,
+    to,
+    project,
+    tests,
+  });
+const contract = area('contract', 'service', ['contract']);
+const http = area('http', 'service');
+const domain = area('domain', 'service');
+const features = area('features', 'dashboard');
 
 export const mutations: Mutation[] = [
   // The contract: rules and readers both sides use.

@@ -1,28 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '#contract/me';
 import { expectError } from '../test/campaigns.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import {
+  scopedOperations,
+  withRandomIds,
+  type ScopedOperation,
+} from '../test/scoped-operations.ts';
 
 // Every operation that names a scope, with brand keys AND agency keys lacking exactly that scope:
 // 403 missing_scope. (A check skipped for one kind of key must fail here.)
 
 let ctx: TestContext;
-let operations: { method: string; path: string; scope: Scope }[];
+let operations: ScopedOperation[];
 const lacking = { brand: new Map<Scope, string>(), agency: new Map<Scope, string>() };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const doc = (await ctx.request('GET', '/2026-07/openapi.json')).json as {
-    paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
-  };
-  operations = [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      const scope = op.security?.flatMap((s) => Object.values(s).flat())[0];
-      if (scope) operations.push({ method: method.toUpperCase(), path, scope: Scope.parse(scope) });
-    }
-  }
+  operations = await scopedOperations(ctx);
   const brand = await ctx.ops.createBrand();
   const agency = await ctx.ops.createAgency([brand.id]);
   for (const scope of Scope.options) {
@@ -46,7 +41,7 @@ describe('the scope matrix', () => {
       expect(operations.length).toBeGreaterThan(25);
       expect(new Set(operations.map((o) => o.scope)).size).toBe(Scope.options.length);
       for (const op of operations) {
-        const path = `/2026-07${op.path.replace(/\{[^}]+\}/g, () => randomUUID())}`;
+        const path = withRandomIds(op);
         const res = await ctx.request(op.method, path, { key: lacking[kind].get(op.scope)! });
         expect(
           res.status,

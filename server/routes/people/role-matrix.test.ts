@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, Scope } from '#contract/me';
 import { ROLE_SCOPES } from '#contract/people';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import {
+  scopedOperations,
+  withRandomIds,
+  type ScopedOperation,
+} from '../../test/scoped-operations.ts';
 import { memberWithSession, type TestMember } from '../../test/people.ts';
 
 // The role × operation matrix (extensions section 11), generated from the OpenAPI document: for
@@ -11,21 +15,12 @@ import { memberWithSession, type TestMember } from '../../test/people.ts';
 // scope check (whatever the answer about the random ids it names).
 
 let ctx: TestContext;
-let operations: { method: string; path: string; scope: Scope }[];
+let operations: ScopedOperation[];
 const sessions = { brand: new Map<Role, TestMember>(), agency: new Map<Role, TestMember>() };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const doc = (await ctx.request('GET', '/2026-07/openapi.json')).json as {
-    paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
-  };
-  operations = [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      const scope = op.security?.flatMap((s) => Object.values(s).flat())[0];
-      if (scope) operations.push({ method: method.toUpperCase(), path, scope: Scope.parse(scope) });
-    }
-  }
+  operations = await scopedOperations(ctx);
   const brand = await ctx.ops.createBrand();
   const agency = await ctx.ops.createAgency([brand.id]);
   for (const role of Role.options) {
@@ -51,7 +46,7 @@ describe('the role matrix', () => {
     const wrong: string[] = [];
     for (const op of operations) {
       // Random ids: nothing is found, so nothing changes; only the scope check is under test.
-      const path = `/2026-07${op.path.replace(/\{[^}]+\}/g, () => randomUUID())}`;
+      const path = withRandomIds(op);
       if (op.path === '/events') {
         // The live stream answers at once and stays open: read the status, then hang up.
         const stream = await ctx.app.request(path, {
