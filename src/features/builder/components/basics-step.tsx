@@ -7,12 +7,11 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { FieldsetField, RadioCardGroup } from '#components/form/choice-fields';
 import { FormField, RequiredMark } from '#components/form/form-field';
 import { Button, buttonClasses } from '#components/ui/button';
-import { Input } from '#components/ui/input';
 import { Select } from '#components/ui/select';
-import { Textarea } from '#components/ui/textarea';
 import { MAX_LINKS, emptyLink, type BuilderValues } from '../builder-form';
 import { CAMPAIGN_LABELS, LINK_LABELS } from '../field-labels';
-import { useFieldError, useTextCount } from '../use-field-error';
+import { useFieldError } from '../use-field-error';
+import { BoundTextField } from './bound-text-field';
 import { StepSection } from './step-section';
 import { UrlListField } from './url-list-field';
 
@@ -48,10 +47,8 @@ const TEXT_MAX: Partial<Record<TextName, number>> = {
 
 function TextField({
   name,
-  description,
-  type = 'text',
   multiline = false,
-  required = false,
+  ...rest
 }: {
   name: TextName;
   description?: string;
@@ -59,101 +56,42 @@ function TextField({
   multiline?: boolean;
   required?: boolean;
 }) {
-  const { register } = useFormContext<BuilderValues>();
-  const error = useFieldError(name);
-  const max = TEXT_MAX[name];
-  const count = useTextCount(name, max);
   return (
-    <FormField
+    <BoundTextField
+      path={name}
       label={CAMPAIGN_LABELS[name]}
-      description={description}
-      error={error}
-      count={count}
-      required={required}
-    >
-      {(control) =>
-        multiline ? (
-          <Textarea {...control} {...register(name)} rows={4} maxLength={max} />
-        ) : (
-          <Input
-            {...control}
-            {...register(name)}
-            maxLength={max}
-            type={type}
-            {...(type === 'url'
-              ? { inputMode: 'url' as const, placeholder: 'https://', spellCheck: false }
-              : {})}
-          />
-        )
-      }
-    </FormField>
+      max={TEXT_MAX[name]}
+      {...(multiline ? { rows: 4 } : {})}
+      {...rest}
+    />
   );
 }
 
 function LinkRow({ index, onRemove }: { index: number; onRemove: () => void }) {
-  const { register } = useFormContext<BuilderValues>();
-  const errors = {
-    url: useFieldError(`links.${index}.url`),
-    service: useFieldError(`links.${index}.service`),
-    description: useFieldError(`links.${index}.description`),
-    affiliate_code: useFieldError(`links.${index}.affiliate_code`),
-  };
-  const descriptionCount = useTextCount(`links.${index}.description`, TEXT_LIMITS.linkDescription);
-  const affiliateCount = useTextCount(`links.${index}.affiliate_code`, TEXT_LIMITS.affiliateCode);
   return (
     <li className="rounded-md border border-gray-200 bg-gray-50 p-4">
       <fieldset className="min-w-0 space-y-3">
         <legend className="text-sm font-medium text-gray-900">Link {index + 1}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label={LINK_LABELS.url} error={errors.url}>
-            {(control) => (
-              <Input
-                {...control}
-                {...register(`links.${index}.url`)}
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                spellCheck={false}
-              />
-            )}
-          </FormField>
-          <FormField
+          <BoundTextField path={`links.${index}.url`} label={LINK_LABELS.url} type="url" />
+          <BoundTextField
+            path={`links.${index}.service`}
             label={LINK_LABELS.service}
             description="A short name for what it points at, like shop or app."
-            error={errors.service}
-          >
-            {(control) => (
-              <Input {...control} {...register(`links.${index}.service`)} spellCheck={false} />
-            )}
-          </FormField>
-          <FormField
+            spellCheck={false}
+          />
+          <BoundTextField
+            path={`links.${index}.description`}
             label={LINK_LABELS.description}
-            error={errors.description}
-            count={descriptionCount}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...register(`links.${index}.description`)}
-                maxLength={TEXT_LIMITS.linkDescription}
-              />
-            )}
-          </FormField>
-          <FormField
+            max={TEXT_LIMITS.linkDescription}
+          />
+          <BoundTextField
+            path={`links.${index}.affiliate_code`}
             label={LINK_LABELS.affiliate_code}
             description="The code creators share with this link, if any."
-            error={errors.affiliate_code}
-            count={affiliateCount}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...register(`links.${index}.affiliate_code`)}
-                maxLength={TEXT_LIMITS.affiliateCode}
-                spellCheck={false}
-              />
-            )}
-          </FormField>
+            max={TEXT_LIMITS.affiliateCode}
+            spellCheck={false}
+          />
         </div>
         <Button variant="ghost" size="sm" onClick={onRemove}>
           <Trash2 aria-hidden="true" className="size-4" />

@@ -22,10 +22,10 @@ import { CheckboxField, FormField } from '#components/form/form-field';
 import { buttonClasses } from '#components/ui/button';
 import { Checkbox } from '#components/ui/checkbox';
 import { Input } from '#components/ui/input';
-import { Textarea } from '#components/ui/textarea';
 import type { BuilderValues } from '../builder-form';
 import { TASK_LABELS } from '../field-labels';
-import { useFieldError, useTextCount } from '../use-field-error';
+import { useFieldError } from '../use-field-error';
+import { BoundTextField } from './bound-text-field';
 import { UrlListField } from './url-list-field';
 
 const platformOptions: ChoiceOption<Platform>[] = Platform.options.map((value) => ({
@@ -61,75 +61,27 @@ const TASK_TEXT_MAX: Partial<Record<TaskTextName | TaskLongTextName, number>> = 
   autoreview_prompt: TEXT_LIMITS.longText,
 };
 
+type TaskLongTextName = 'instructions' | 'caption' | 'autoreview_prompt';
+
 function TaskText({
   index,
   name,
-  description,
-  type = 'text',
-  required = false,
+  ...rest
 }: {
   index: number;
-  name: TaskTextName;
+  name: TaskTextName | TaskLongTextName;
   description?: string;
   type?: 'text' | 'url';
+  rows?: number;
   required?: boolean;
 }) {
-  const { register } = useFormContext<BuilderValues>();
-  const path = `tasks.${index}.${name}` as const;
-  const error = useFieldError(path);
-  const max = TASK_TEXT_MAX[name];
-  const count = useTextCount(path, max);
   return (
-    <FormField
+    <BoundTextField
+      path={`tasks.${index}.${name}`}
       label={TASK_LABELS[name]}
-      description={description}
-      error={error}
-      count={count}
-      required={required}
-    >
-      {(control) => (
-        <Input
-          {...control}
-          {...register(path)}
-          maxLength={max}
-          type={type}
-          {...(type === 'url'
-            ? { inputMode: 'url' as const, placeholder: 'https://', spellCheck: false }
-            : {})}
-        />
-      )}
-    </FormField>
-  );
-}
-
-type TaskLongTextName = 'instructions' | 'caption' | 'autoreview_prompt';
-
-function TaskTextarea({
-  index,
-  name,
-  description,
-  required = false,
-}: {
-  index: number;
-  name: TaskLongTextName;
-  description?: string;
-  required?: boolean;
-}) {
-  const { register } = useFormContext<BuilderValues>();
-  const path = `tasks.${index}.${name}` as const;
-  const error = useFieldError(path);
-  const max = TASK_TEXT_MAX[name];
-  const count = useTextCount(path, max);
-  return (
-    <FormField
-      label={TASK_LABELS[name]}
-      description={description}
-      error={error}
-      count={count}
-      required={required}
-    >
-      {(control) => <Textarea {...control} {...register(path)} rows={3} maxLength={max} />}
-    </FormField>
+      max={TASK_TEXT_MAX[name]}
+      {...rest}
+    />
   );
 }
 
@@ -263,7 +215,8 @@ export function TaskCard({
         </div>
 
         <TaskText index={index} name="title" required />
-        <TaskTextarea
+        <TaskText
+          rows={3}
           index={index}
           name="instructions"
           description="What the creator makes and posts for this task."
@@ -282,7 +235,8 @@ export function TaskCard({
           options={formatOptions}
           description="The kinds of post this task asks for."
         />
-        <TaskTextarea
+        <TaskText
+          rows={3}
           index={index}
           name="caption"
           description="The caption creators must use when posting, up to 2,200 characters."
@@ -326,7 +280,8 @@ export function TaskCard({
           inputProps={() => register(`tasks.${index}.review_mode`)}
         />
         {reviewMode === 'autoreview' ? (
-          <TaskTextarea
+          <TaskText
+            rows={3}
             index={index}
             name="autoreview_prompt"
             description="What the AI verifies before approving. With no prompt, every submission is approved."
