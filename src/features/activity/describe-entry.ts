@@ -181,8 +181,17 @@ const cap = (verb: string) => {
 };
 const article = (role: string) => (/^[aeiou]/.test(role) ? `an ${role}` : `a ${role}`);
 
-/** Who did what: the actor's label as written, "ops" as "The platform". */
+/**
+ * Who did what: the actor's label as written ("Maya Chen (reviewer)", "Key cck_AbCd…" with its
+ * first letter raised, as it opens a sentence), "ops" as "The platform".
+ */
 export function describeEntry(e: AuditEvent): EntryWords {
-  const actor = e.actor.type === 'ops' ? 'The platform' : e.actor.label;
+  const label = e.actor.label;
+  const actor =
+    e.actor.type === 'ops'
+      ? 'The platform'
+      : e.actor.type === 'key'
+        ? label.charAt(0).toUpperCase() + label.slice(1)
+        : label;
   return { actor, ...phraseOf(e) };
 }

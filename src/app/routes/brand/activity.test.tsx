@@ -121,7 +121,8 @@ describe('activity and history', { timeout: 40_000 }, () => {
     expect(
       await screen.findByText(
         (_, el) =>
-          el?.tagName === 'P' && /^key .+ created the campaign “Quiet draft”$/.test(el.textContent),
+          el?.tagName === 'P' &&
+          /^Key cck_.+ created the campaign “Quiet draft”$/.test(el.textContent),
       ),
     ).toBeInTheDocument();
     await user.type(screen.getByLabelText('From'), '2026-07-10');
@@ -130,6 +131,24 @@ describe('activity and history', { timeout: 40_000 }, () => {
       await screen.findByText('The last day is before the first: the dates are not applied.'),
     ).toBeInTheDocument();
     expect(auditRequests().filter((q) => q.has('occurred_before'))).toEqual([]);
+  });
+
+  it('loads older entries a page at a time, following the page’s cursor', async () => {
+    const { world } = service;
+    const team = await world.brandTeam({ name: `Busy ${tag()}` });
+    await world.numberedCampaigns(team, 51);
+    const user = userEvent.setup();
+    renderApp(`${paths.activity.href(team.brand.id)}?action=campaign.created`, team.key);
+    const list = await screen.findByRole('list', { name: 'Activity, newest first' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(50));
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('“Campaign 51”');
+    expect(screen.getByText('50 changes so far')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load older' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(51));
+    expect(within(list).getAllByRole('listitem')[50]).toHaveTextContent('“Campaign 1”');
+    expect(screen.queryByRole('button', { name: 'Load older' })).not.toBeInTheDocument();
+    const cursors = auditRequests().map((q) => q.get('starting_after'));
+    expect(cursors.at(-1)).toBeTruthy();
   });
 
   it('offers a viewer no decision anywhere, with a read-only note where decisions would be', async () => {

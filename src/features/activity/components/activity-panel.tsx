@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditEvent } from '#contract/people';
+import { clsx } from 'clsx';
 import { History } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -139,9 +140,9 @@ export function ActivityPanel({
       <div
         role="group"
         aria-label="Filters"
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)_minmax(0,0.8fr)]"
+        className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)_minmax(0,0.8fr)]"
       >
-        <Field id={`${id}-campaign`} label="Campaign">
+        <Field id={`${id}-campaign`} label="Campaign" wide>
           <Select
             id={`${id}-campaign`}
             value={filters.campaign ?? ''}
@@ -155,7 +156,7 @@ export function ActivityPanel({
             ))}
           </Select>
         </Field>
-        <Field id={`${id}-who`} label="Who">
+        <Field id={`${id}-who`} label="Who" wide>
           <Select
             id={`${id}-who`}
             value={filters.who ?? ''}
@@ -169,7 +170,7 @@ export function ActivityPanel({
             ))}
           </Select>
         </Field>
-        <Field id={`${id}-action`} label="What">
+        <Field id={`${id}-action`} label="What" wide>
           <Select
             id={`${id}-action`}
             value={filters.action ?? ''}
@@ -246,9 +247,20 @@ export function ActivityPanel({
   );
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+/** A labelled filter; `wide` ones take the whole row on a phone, the two days share one. */
+function Field({
+  id,
+  label,
+  wide = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div className="min-w-0 space-y-1">
+    <div className={clsx('min-w-0 space-y-1', wide && 'max-sm:col-span-2')}>
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>
