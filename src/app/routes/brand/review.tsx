@@ -22,8 +22,8 @@ export function ReviewScreen() {
         context={brand.name}
         description={
           <>
-            Submissions waiting for your decision, oldest first, across the active and paused
-            campaigns of {brand.name}.
+            Submissions waiting for {canDecide ? 'your decision' : 'a decision'}, oldest first,
+            across the active and paused campaigns of {brand.name}.
             <span className="pointer-coarse:hidden"> Press ? for the keyboard shortcuts.</span>
           </>
         }

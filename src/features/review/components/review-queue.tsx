@@ -242,7 +242,10 @@ export function ReviewQueue({
       onChange={q.setView}
     >
       {filterBar}
-      {VIEW_NOTES[q.view] ? <p className="text-sm text-gray-700">{VIEW_NOTES[q.view]}</p> : null}
+      {/* The sign-off's note speaks to whoever decides; someone who may not reads the queue. */}
+      {VIEW_NOTES[q.view] && (canDecide || q.view !== 'signoff') ? (
+        <p className="text-sm text-gray-700">{VIEW_NOTES[q.view]}</p>
+      ) : null}
       {body}
     </ReviewViews>
   );
