@@ -22,7 +22,7 @@ async function api<T>(request: APIRequestContext, method: string, path: string, 
   return (await res.json()) as T;
 }
 
-/** A live Glow Lab campaign of the agency, with the brand's sign-off, and one inspected clip. */
+/** A live Glow Lab campaign of the agency, with the brand's sign-off, and two inspected clips. */
 async function world(
   request: APIRequestContext,
   ops: { post<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> },
@@ -44,29 +44,42 @@ async function world(
   );
   await api(request, 'POST', `/campaigns/${campaign.id}/publish`);
   await ops.post(`/campaigns/${campaign.id}/review`, { decision: 'approved' });
-  const username = `audit_${Date.now().toString(36)}`;
-  const creator = await ops.post<{ id: string }>('/creators', { username, properties: {} });
-  await ops.post(`/campaigns/${campaign.id}/applications`, { creator_id: creator.id });
-  const submission = await ops.post<{ id: string }>(`/campaigns/${campaign.id}/submissions`, {
-    creator_id: creator.id,
-    task_id: campaign.tasks[0]!.id,
-    media_type: 'video',
-    media_url: `${baseURL}/samples/clip-1.mp4`,
-  });
-  await expect
-    .poll(
-      async () =>
-        (
-          await api<{ checks: unknown[] | null }>(
-            request,
-            'GET',
-            `/campaigns/${campaign.id}/submissions/${submission.id}`,
-          )
-        ).checks !== null,
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return { brand, campaign: { id: campaign.id, name }, username, submissionId: submission.id };
+  const stamp = Date.now().toString(36);
+  const sent: { username: string; id: string }[] = [];
+  for (const which of ['a', 'b']) {
+    const username = `audit_${stamp}_${which}`;
+    const creator = await ops.post<{ id: string }>('/creators', { username, properties: {} });
+    await ops.post(`/campaigns/${campaign.id}/applications`, { creator_id: creator.id });
+    const submission = await ops.post<{ id: string }>(`/campaigns/${campaign.id}/submissions`, {
+      creator_id: creator.id,
+      task_id: campaign.tasks[0]!.id,
+      media_type: 'video',
+      media_url: `${baseURL}/samples/clip-1.mp4`,
+    });
+    sent.push({ username, id: submission.id });
+  }
+  for (const { id } of sent) {
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ checks: unknown[] | null }>(
+              request,
+              'GET',
+              `/campaigns/${campaign.id}/submissions/${id}`,
+            )
+          ).checks !== null,
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+  }
+  return {
+    brand,
+    campaign: { id: campaign.id, name },
+    username: sent[0]!.username,
+    submissionId: sent[0]!.id,
+    later: sent[1]!,
+  };
 }
 
 /** A person signs in with e-mail and password, in a browser of their own. */
@@ -174,6 +187,26 @@ for (const size of [
         await noSidewaysScroll(m, 'the Activity screen');
         await expectAccessible(m, 'the Activity screen');
         await shot(m, 'activity');
+
+        // Live: the reviewer approves the other clip meanwhile; it waits behind the pill.
+        const session = await request.post('/2026-07/sessions', {
+          data: { email: REVIEWER.email, password: PASSWORD },
+        });
+        const token = ((await session.json()) as { token: string }).token;
+        const later = await request.post(
+          `/2026-07/campaigns/${w.campaign.id}/submissions/${w.later.id}/approve`,
+          { headers: { Authorization: `Bearer ${token}` } },
+        );
+        expect(later.status(), await later.text()).toBe(200);
+        const pill = m.getByRole('button', { name: '1 new · Show' });
+        await expect(pill).toBeInViewport({ timeout: 10_000 });
+        await expect(list.getByRole('listitem')).toHaveCount(1);
+        await shot(m, 'activity-new');
+        await pill.click();
+        await expect(list.getByRole('listitem')).toHaveCount(2);
+        await expect(list.getByRole('listitem').first()).toContainText(
+          `approved @${w.later.username}’s submission`,
+        );
         expect(manager.errors, 'the manager’s console stays clean').toEqual([]);
 
         // Glow Lab's viewer: no decision, a read-only note where it would be.
