@@ -179,6 +179,15 @@ export const AuditEvent = z
     action: z.string().meta({ description: 'e.g. `submission.approved`, `campaign.updated`' }),
     target_type: z.string(),
     target_id: z.string(),
+    target_label: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'what the target is called now, to show: the creator’s username (a submission, an applicant, a post, a payout), ' +
+          'the campaign’s name, the task’s title, the code, the code group’s or member’s name, the key’s name or prefix, ' +
+          'the invitation’s address; a deleted target keeps the name its entry recorded; null when unknown',
+      }),
     campaign_id: Uuid.nullable(),
     brand_id: Uuid.nullable(),
     changes: z

@@ -1,6 +1,14 @@
 import { DEMO, expect, expectAccessible, test } from './support/fixtures.ts';
 
-const SCREENS = ['Campaigns', 'Review queue', 'Creators', 'Posts', 'Metrics', 'Codes'] as const;
+const SCREENS = [
+  'Campaigns',
+  'Review queue',
+  'Creators',
+  'Posts',
+  'Metrics',
+  'Codes',
+  'Activity',
+] as const;
 // The Review queue link also says how many submissions wait ("Review queue 12 waiting").
 const navLinkName = (screen: string) => new RegExp(`^${screen}( [\\d,]+ waiting)?$`);
 

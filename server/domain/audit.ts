@@ -18,6 +18,36 @@ function visibleEntries(auth: AuthContext): SQL {
   return conditions.length > 0 ? or(...conditions)! : sql`false`;
 }
 
+/**
+ * What an entry's target is called now, for sentences ("approved @zoe.unboxes's submission"):
+ * the creator's username for a submission, an applicant (creator), a post or a payout; the
+ * campaign's name, the task's title, the code itself, the group's name, the member's name, the
+ * key's name (or prefix), the invitation's address. Resolved when listing, one indexed lookup per
+ * entry of the page; a target that is gone falls back to the name its own entry recorded, else
+ * null (decision 0069).
+ */
+const targetLabel = (): SQL<string | null> => {
+  const id = sql`${auditEvents.targetId}`;
+  const recorded = (field: string) =>
+    sql`coalesce(${auditEvents.changes} #>> ${sql.raw(`'{${field},1}'`)}, ${auditEvents.changes} #>> ${sql.raw(`'{${field},0}'`)})`;
+  const username = (table: string) =>
+    sql`(select cr.username from ${sql.raw(table)} t join creators cr on cr.id = t.creator_id where t.id = ${id}::uuid)`;
+  return sql<string | null>`case ${auditEvents.targetType}
+    when 'campaign' then coalesce((select name from campaigns where id = ${id}::uuid), ${recorded('name')})
+    when 'task' then coalesce((select title from tasks where id = ${id}::uuid), ${recorded('title')})
+    when 'submission' then ${username('submissions')}
+    when 'post' then ${username('posts')}
+    when 'payout' then ${username('payouts')}
+    when 'creator' then (select username from creators where id = ${id})
+    when 'code' then ${id}
+    when 'code_group' then coalesce((select name from code_groups where id = ${id}::uuid), ${recorded('name')})
+    when 'member' then coalesce((select name from members where id = ${id}::uuid), ${recorded('name')})
+    when 'key' then (select coalesce(name, prefix) from api_keys where id = ${id}::uuid)
+    when 'invitation' then (select email from invitations where id = ${id}::uuid)
+    when 'session' then (select m.name from sessions s join members m on m.id = s.member_id where s.id = ${id}::uuid)
+  end`;
+};
+
 export interface AuditFilter {
   query: Omit<AuditEventQuery, 'limit' | 'starting_after'>;
   /** (occurred_at, id) of the previous page's last entry. */
@@ -37,6 +67,7 @@ export async function listAuditEvents(db: Db, auth: AuthContext, filter: AuditFi
       action: auditEvents.action,
       targetType: auditEvents.targetType,
       targetId: auditEvents.targetId,
+      targetLabel: targetLabel(),
       campaignId: auditEvents.campaignId,
       brandId: auditEvents.brandId,
       changes: auditEvents.changes,
@@ -67,6 +98,7 @@ export async function listAuditEvents(db: Db, auth: AuthContext, filter: AuditFi
     action: r.action,
     target_type: r.targetType,
     target_id: r.targetId,
+    target_label: r.targetLabel,
     campaign_id: r.campaignId,
     brand_id: r.brandId,
     changes: r.changes as Record<string, [unknown, unknown]>,

@@ -1753,6 +1753,8 @@ export interface components {
       action: string;
       target_type: string;
       target_id: string;
+      /** @description what the target is called now, to show: the creator’s username (a submission, an applicant, a post, a payout), the campaign’s name, the task’s title, the code, the code group’s or member’s name, the key’s name or prefix, the invitation’s address; a deleted target keeps the name its entry recorded; null when unknown */
+      target_label: string | null;
       /** Format: uuid */
       campaign_id: string | null;
       /** Format: uuid */

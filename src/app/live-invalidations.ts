@@ -1,3 +1,4 @@
+import { activityLiveInvalidation } from '#features/activity/api/activity';
 import { campaignsLiveInvalidation } from '#features/campaigns/api/campaigns';
 import { codesLiveInvalidation } from '#features/codes/api/codes';
 import { creatorsLiveInvalidation } from '#features/creators/api/creators';
@@ -19,4 +20,5 @@ export const liveInvalidations: readonly LiveInvalidation[] = [
   codesLiveInvalidation,
   campaignsLiveInvalidation,
   usageReportsLiveInvalidation,
+  activityLiveInvalidation,
 ];

@@ -89,6 +89,7 @@ describe('routes', { timeout: 30_000 }, () => {
       ['Posts', 'Posts'],
       ['Metrics', 'Metrics'],
       ['Codes', 'Codes'],
+      ['Activity', 'Activity'],
     ] as const) {
       await user.click(screen.getByRole('link', { name: link }));
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();

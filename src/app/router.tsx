@@ -122,6 +122,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               async () => (await import('./routes/brand/metrics')).MetricsScreen,
             ),
             brandScreen('codes', async () => (await import('./routes/brand/codes')).CodesScreen),
+            brandScreen(
+              'activity',
+              async () => (await import('./routes/brand/activity')).ActivityScreen,
+            ),
           ],
         },
         { path: '*', Component: NotFound },

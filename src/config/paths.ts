@@ -66,6 +66,11 @@ export const paths = {
     path: '/brands/:brandId/codes',
     href: (brandId: string) => brandPath(brandId, '/codes'),
   },
+  activity: {
+    path: '/brands/:brandId/activity',
+    /** `search`: the filters, as the Activity screen writes them (`?campaign=…&who=…`). */
+    href: (brandId: string, search = '') => brandPath(brandId, `/activity${search}`),
+  },
 } as const;
 
 /** The screens every brand has, in navigation order. */
@@ -77,6 +82,7 @@ export const brandScreens = [
   { id: 'posts', label: 'Posts' },
   { id: 'metrics', label: 'Metrics' },
   { id: 'codes', label: 'Codes' },
+  { id: 'activity', label: 'Activity' },
 ] as const;
 
 export type BrandScreen = (typeof brandScreens)[number]['id'];

@@ -6,6 +6,7 @@ import {
   formatMoney,
   formatNumber,
   formatPercent,
+  formatRelativeTime,
 } from './format';
 
 const en = { locale: 'en-US' };
@@ -48,5 +49,21 @@ describe('format', () => {
     expect(formatCompactNumber(Number.POSITIVE_INFINITY)).toBe('—');
     expect(formatDate('not a date')).toBe('—');
     expect(formatDateTime('')).toBe('—');
+  });
+
+  it('says how long ago a moment was, then its date', () => {
+    const now = Date.parse('2026-07-10T12:00:00Z');
+    const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+    expect(formatRelativeTime(ago(5), now)).toBe('just now');
+    expect(formatRelativeTime(ago(-30), now)).toBe('just now');
+    expect(formatRelativeTime(ago(50), now)).toBe('1 min ago');
+    expect(formatRelativeTime(ago(120), now)).toBe('2 min ago');
+    expect(formatRelativeTime(ago(3 * 3600), now)).toBe('3 h ago');
+    expect(formatRelativeTime(ago(26 * 3600), now)).toBe('yesterday');
+    expect(formatRelativeTime(ago(4 * 86400), now)).toBe('4 days ago');
+    expect(formatRelativeTime('2026-06-01T12:00:00Z', now, { ...en, timeZone: 'UTC' })).toBe(
+      'Jun 1, 2026',
+    );
+    expect(formatRelativeTime(null, now)).toBe('—');
   });
 });

@@ -141,3 +141,28 @@ export function formatShortDate(
     timeZone: day.timeZone,
   }).format(day.date);
 }
+
+/**
+ * How long ago a date-time was, briefly: "just now", "2 min ago", "3 h ago", "yesterday",
+ * "4 days ago", then the date ("Jul 1, 2026"). A time slightly ahead of `now` (clocks differ)
+ * reads "just now".
+ */
+export function formatRelativeTime(
+  value: string | Date | null | undefined,
+  now: Date | number = Date.now(),
+  options: FormatOptions = {},
+): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return EMPTY;
+  const seconds = Math.floor((Number(now) - date.getTime()) / 1000);
+  if (seconds < 45) return 'just now';
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  if (days === 1) return 'yesterday';
+  if (days < 7) return `${days} days ago`;
+  return formatDate(date, options);
+}

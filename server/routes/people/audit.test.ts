@@ -279,6 +279,40 @@ describe('the entries', () => {
     expect(actions).toContain('member.joined');
   });
 
+  it('name their target as it is called now, and a deleted one as it was called', async () => {
+    const w = await activeWorld(ctx, admin.token, 1);
+    const creator = w.creators[0]!;
+    const s = await submit(ctx, w.campaign.id, creator.id, w.taskId);
+    expectStatus(
+      await ctx.request('POST', `${c(w.campaign.id)}/submissions/${s.id}/approve`, {
+        key: admin.token,
+      }),
+      200,
+    );
+    const code = newCode();
+    const group = await newGroup(ctx, brandId);
+    await addCodes(ctx, admin.token, group.id, [code]);
+    const doomed = await createCampaign(ctx, admin.token, { name: 'Gone soon' });
+    expectStatus(await ctx.request('DELETE', c(doomed.id), { key: admin.token }), 200);
+    const list = async (query: string) => {
+      const res = await ctx.request('GET', `/2026-07/audit-events?${query}`, { key: admin.token });
+      expect(res.status, res.text).toBe(200);
+      return AuditEventPage.parse(res.json).data;
+    };
+    const [approved] = await list(`target_id=${s.id}&action=submission.approved`);
+    expect(approved?.target_label).toBe(creator.username);
+    const [applied] = await list(`target_id=${creator.id}&action=creator.applied`);
+    expect(applied?.target_label).toBe(creator.username);
+    const [campaign] = await list(`target_id=${w.campaign.id}&action=campaign.created`);
+    expect(campaign?.target_label).toBe(w.campaign.name);
+    const [task] = await list(`target_id=${w.taskId}&target_type=task`);
+    expect(task?.target_label).toBe(w.campaign.tasks![0]!.title);
+    const [added] = await list(`target_id=${code}&action=code.created`);
+    expect(added?.target_label).toBe(code);
+    const [deleted] = await list(`target_id=${doomed.id}&action=campaign.deleted`);
+    expect(deleted?.target_label).toBe('Gone soon');
+  });
+
   it('name a key, ops, and never hold a secret', async () => {
     const { brand, key } = await ctx.ops.brandWithKey();
     const created = await createCampaign(ctx, key.key);

@@ -2,6 +2,7 @@ import {
   ChartLine,
   Clapperboard,
   ClipboardCheck,
+  History,
   LayoutDashboard,
   Megaphone,
   TicketPercent,
@@ -31,6 +32,7 @@ const icons: Record<BrandScreen, LucideIcon> = {
   posts: Clapperboard,
   metrics: ChartLine,
   codes: TicketPercent,
+  activity: History,
 };
 
 /** `/brands/:brandId`: the signed-in shell around the brand's screens. */

@@ -19,6 +19,8 @@ import { documentTitle, ScreenHeader } from '#components/layout/screen-header';
 import { buttonClasses } from '#components/ui/button';
 import { LoadingState, Spinner } from '#components/ui/spinner';
 import { paths } from '#config/paths';
+import { activitySearch } from '#features/activity/activity-filters';
+import { HistoryPanel } from '#features/activity/components/history-panel';
 import { campaignDetailOptions, campaignTasksOptions } from '#features/campaigns/api/campaigns';
 import { backToList } from '#features/campaigns/back-link';
 import { CampaignActions } from '#features/campaigns/components/campaign-actions';
@@ -26,7 +28,7 @@ import { CampaignOverview } from '#features/campaigns/components/campaign-overvi
 import { CampaignTasks } from '#features/campaigns/components/campaign-tasks';
 import { StatusBadge } from '#features/campaigns/components/status-badge';
 import { StatusDetailAlert } from '#features/campaigns/components/status-detail-alert';
-import { useCurrentBrand, useMe } from '#features/session/use-me';
+import { useCan, useCurrentBrand } from '#features/session/use-me';
 import {
   targetingPropertiesQueryOptions,
   targetingValuesQueryOptions,
@@ -67,7 +69,7 @@ export const campaignLoader =
 export function CampaignDetailScreen() {
   const { campaignId = '' } = useParams();
   const brand = useCurrentBrand();
-  const me = useMe();
+  const canWrite = useCan('campaigns:write');
   const navigate = useNavigate();
   const location = useLocation();
   // Once deleted, the campaign stays on screen (no refetch) until the list has opened.
@@ -113,7 +115,7 @@ export function CampaignDetailScreen() {
           <CampaignActions
             campaign={campaign}
             brandId={brand.id}
-            canWrite={me.key.scopes.includes('campaigns:write')}
+            canWrite={canWrite}
             onDeleted={() => {
               setDeleted(true);
               void navigate(listHref);
@@ -132,6 +134,15 @@ export function CampaignDetailScreen() {
         </h2>
         {tasks ? <CampaignTasks tasks={tasks} /> : <LoadingState label="Loading the tasks…" />}
       </section>
+      {deleted ? null : (
+        <div className="mt-8">
+          <HistoryPanel
+            brandId={brand.id}
+            query={{ campaign_id: campaign.id }}
+            showAllHref={paths.activity.href(brand.id, activitySearch({ campaign: campaign.id }))}
+          />
+        </div>
+      )}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { campaignListOptions } from '#features/campaigns/api/campaigns';
 import { CampaignList } from '#features/campaigns/components/campaign-list';
 import { effectiveBrand, readListView, serviceFilters } from '#features/campaigns/list-view';
 import { meQueryOptions } from '#features/session/api/me';
-import { useCurrentBrand, useMe } from '#features/session/use-me';
+import { useCan, useCurrentBrand, useMe } from '#features/session/use-me';
 
 /**
  * Starts loading the first page of the list the URL describes, without waiting: the screen shows
@@ -34,7 +34,7 @@ export const campaignsLoader =
 export function CampaignsScreen() {
   const me = useMe();
   const brand = useCurrentBrand();
-  const canWrite = me.key.scopes.includes('campaigns:write');
+  const canWrite = useCan('campaigns:write');
   return (
     <>
       <ScreenHeader

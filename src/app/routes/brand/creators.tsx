@@ -4,7 +4,7 @@ import { InlineError } from '#components/ui/inline-error';
 import { LoadingState } from '#components/ui/spinner';
 import { campaignListOptions } from '#features/campaigns/api/campaigns';
 import { CreatorsPanel } from '#features/creators/components/creators-panel';
-import { useCurrentBrand, useMe } from '#features/session/use-me';
+import { useCan, useCurrentBrand } from '#features/session/use-me';
 import { useCampaignParam } from '#lib/campaign-choice';
 import { useEveryPage } from '#lib/paging';
 
@@ -14,7 +14,7 @@ const ACTIVITY_CAMPAIGN_STATUSES = ['pending_approval', 'active', 'paused', 'com
 /** `/brands/:brandId/creators` */
 export function CreatorsScreen() {
   const brand = useCurrentBrand();
-  const me = useMe();
+  const canDecide = useCan('creators:write');
   const campaigns = useInfiniteQuery(
     campaignListOptions(brand.id, { status: ACTIVITY_CAMPAIGN_STATUSES }),
   );
@@ -40,7 +40,7 @@ export function CreatorsScreen() {
         <CreatorsPanel
           brandId={brand.id}
           campaigns={list ?? []}
-          canDecide={me.key.scopes.includes('creators:write')}
+          canDecide={canDecide}
           moreCampaignsLoading={campaigns.hasNextPage}
         />
       )}

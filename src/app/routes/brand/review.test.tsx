@@ -348,7 +348,9 @@ describe('the review queue', { timeout: 30_000 }, () => {
     renderApp(paths.review.href(world.team.brand.id), reader.key);
     await waiting('4 submissions waiting');
     expect(
-      within(region()).getByText('This key may not approve submissions or request changes.'),
+      within(region()).getByText(
+        'Your access lets you look at submissions, not approve them or request changes.',
+      ),
     ).toBeInTheDocument();
     expect(within(region()).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
     const user = userEvent.setup();

@@ -1,6 +1,9 @@
 import { ScreenHeader } from '#components/layout/screen-header';
+import { paths } from '#config/paths';
+import { activitySearch } from '#features/activity/activity-filters';
+import { HistoryPanel } from '#features/activity/components/history-panel';
 import { ReviewQueue } from '#features/review/components/review-queue';
-import { useCurrentBrand, useMe } from '#features/session/use-me';
+import { useCan, useCurrentBrand, useMe } from '#features/session/use-me';
 import { useRememberCampaign } from '#lib/campaign-choice';
 import { useSearchParams } from 'react-router';
 
@@ -8,6 +11,7 @@ import { useSearchParams } from 'react-router';
 export function ReviewScreen() {
   const brand = useCurrentBrand();
   const me = useMe();
+  const canDecide = useCan('submissions:write');
   const [searchParams] = useSearchParams();
   // The queue shows every campaign; narrowing it to one makes that the last chosen campaign.
   useRememberCampaign(brand.id, searchParams.get('campaign'));
@@ -18,16 +22,25 @@ export function ReviewScreen() {
         context={brand.name}
         description={
           <>
-            Submissions waiting for your decision, oldest first, across the active and paused
-            campaigns of {brand.name}.
+            Submissions waiting for {canDecide ? 'your decision' : 'a decision'}, oldest first,
+            across the active and paused campaigns of {brand.name}.
             <span className="pointer-coarse:hidden"> Press ? for the keyboard shortcuts.</span>
           </>
         }
       />
       <ReviewQueue
         brandId={brand.id}
-        canDecide={me.key.scopes.includes('submissions:write')}
+        canDecide={canDecide}
         side={me.key.kind}
+        history={({ submission }) => (
+          <HistoryPanel
+            brandId={brand.id}
+            query={{ target_type: 'submission', target_id: submission.id }}
+            showAllHref={paths.activity.href(brand.id, activitySearch({ target: submission.id }))}
+            about
+            collapsible
+          />
+        )}
       />
     </>
   );

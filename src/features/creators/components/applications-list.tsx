@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
 import { LoadMoreButton } from '#components/ui/load-more-button';
+import { ReadOnlyNote } from '#components/ui/read-only-note';
 import { LoadingState } from '#components/ui/spinner';
 import { creatorListOptions, type CreatorDecision, type FitFilter } from '../api/creators';
 import { useCreatorDecisions } from '../use-creator-decisions';
@@ -106,6 +107,11 @@ export function ApplicationsList({
             showArrivals();
           }}
         />
+      ) : null}
+      {!canDecide && status === 'applied' ? (
+        <ReadOnlyNote>
+          Your access lets you look at applicants, not approve or reject them.
+        </ReadOnlyNote>
       ) : null}
       {rows.length === 0 ? (
         <EmptyState icon={Users} title={emptyTitle(status, fits)}>

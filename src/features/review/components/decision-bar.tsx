@@ -1,6 +1,7 @@
 import { Check, MessageSquareWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#components/ui/button';
+import { ReadOnlyNote } from '#components/ui/read-only-note';
 import { SEEK_SECONDS, shortcutOf } from '../shortcuts';
 
 /**
@@ -27,9 +28,9 @@ export function DecisionBar({
   const change = shortcutOf('requestChanges');
   if (!canDecide) {
     return (
-      <p className="text-sm text-gray-700">
-        This key may not approve submissions or request changes.
-      </p>
+      <ReadOnlyNote>
+        Your access lets you look at submissions, not approve them or request changes.
+      </ReadOnlyNote>
     );
   }
   return (

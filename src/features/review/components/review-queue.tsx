@@ -8,6 +8,7 @@ import { formatNumber } from '#lib/format';
 import { playOrPause, seekBy, toggleMute } from '../media-control';
 import { SEEK_SECONDS, shortcutOf, type QueueCommand } from '../shortcuts';
 import { useQueueShortcuts } from '../use-queue-shortcuts';
+import type { QueueItem } from '../api/review';
 import type { ReviewView } from '../queue-filters';
 import { useQueueState, type QueueState } from '../use-queue-state';
 import { isInspecting, MediaChecks, SignOffNote } from './media-checks';
@@ -40,10 +41,13 @@ export function ReviewQueue({
   brandId,
   canDecide,
   side = 'brand',
+  history,
 }: {
   brandId: string;
   canDecide: boolean;
   side?: 'agency' | 'brand';
+  /** The History of the submission on screen (composed by the screen), under its details. */
+  history?: (item: QueueItem) => ReactNode;
 }) {
   const q = useQueueState(brandId, canDecide, side);
   const regionRef = useRef<HTMLElement>(null);
@@ -174,6 +178,7 @@ export function ReviewQueue({
                     <h3 className="mb-2 text-sm font-semibold text-gray-900">Requirements</h3>
                     <TaskRequirements task={q.tasks.get(current.submission.task_id)} />
                   </div>
+                  {history ? <div key={current.submission.id}>{history(current)}</div> : null}
                 </>
               }
             />
@@ -237,7 +242,10 @@ export function ReviewQueue({
       onChange={q.setView}
     >
       {filterBar}
-      {VIEW_NOTES[q.view] ? <p className="text-sm text-gray-700">{VIEW_NOTES[q.view]}</p> : null}
+      {/* The sign-off's note speaks to whoever decides; someone who may not reads the queue. */}
+      {VIEW_NOTES[q.view] && (canDecide || q.view !== 'signoff') ? (
+        <p className="text-sm text-gray-700">{VIEW_NOTES[q.view]}</p>
+      ) : null}
       {body}
     </ReviewViews>
   );

@@ -1,0 +1,268 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { AuditEvent } from '#contract/people';
+import { clsx } from 'clsx';
+import { History } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '#components/ui/button';
+import { EmptyState } from '#components/ui/empty-state';
+import { InlineError } from '#components/ui/inline-error';
+import { Input } from '#components/ui/input';
+import { Label } from '#components/ui/label';
+import { LoadMoreButton } from '#components/ui/load-more-button';
+import { Select } from '#components/ui/select';
+import { LoadingState } from '#components/ui/spinner';
+import { paths } from '#config/paths';
+import { formatNumber } from '#lib/format';
+import { ACTION_KINDS } from '../action-kinds';
+import {
+  activityQuery,
+  datesReversed,
+  NO_FILTERS,
+  readActivityFilters,
+  writeActivityFilters,
+  type ActivityFilters,
+} from '../activity-filters';
+import { activityListOptions } from '../api/activity';
+import { useNow } from '../use-now';
+import { EntryLine } from './entry-line';
+
+type CampaignChoice = { id: string; name: string };
+
+/** Whether entry `a` happened after entry `b` (the trail's order: time, then id). */
+const newer = (a: AuditEvent, b: { occurred_at: string; id: string }) =>
+  a.occurred_at > b.occurred_at || (a.occurred_at === b.occurred_at && a.id > b.id);
+
+/**
+ * The brand's trail, newest first, as sentences, with the list's filters in the URL and older
+ * entries a page at a time. Entries that arrive while it is open (the list is read again on live
+ * events) wait behind "N new · Show" at the top, so what the reader is looking at stays put.
+ */
+export function ActivityPanel({
+  brandId,
+  campaigns,
+}: {
+  brandId: string;
+  campaigns: readonly CampaignChoice[];
+}) {
+  const id = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readActivityFilters(searchParams);
+  const update = (changes: Partial<ActivityFilters>) =>
+    setSearchParams(writeActivityFilters(searchParams, { ...filters, ...changes }), {
+      replace: true,
+    });
+  const query = activityQuery(filters);
+  const list = useInfiniteQuery({
+    ...activityListOptions(brandId, query),
+    placeholderData: keepPreviousData,
+  });
+  const entries = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const now = useNow();
+
+  // The newest entry shown, per filter set: newer ones are arrivals until the reader asks.
+  const filterKey = JSON.stringify(query);
+  const [seen, setSeen] = useState<{ key: string; top: AuditEvent | null } | null>(null);
+  if (!list.isPlaceholderData && list.data && seen?.key !== filterKey) {
+    setSeen({ key: filterKey, top: entries[0] ?? null });
+  }
+  const top = seen?.key === filterKey ? seen.top : null;
+  const arrivals = top ? entries.filter((e) => newer(e, top)) : [];
+  const shown = top ? entries.filter((e) => !newer(e, top)) : entries;
+
+  // People to filter by: those the loaded entries name (the trail has no list of its own).
+  const people = new Map<string, string>();
+  for (const e of entries)
+    if (e.actor.id && !people.has(e.actor.id)) people.set(e.actor.id, e.actor.label);
+  if (filters.who && !people.has(filters.who)) people.set(filters.who, filters.who);
+  const campaignNames = new Map(campaigns.map((c) => [c.id, c.name]));
+  const reversed = datesReversed(filters);
+  const filtered = Object.values(filters).some((v) => v !== null);
+
+  let body: ReactNode;
+  if (list.isPending) body = <LoadingState label="Loading the activity…" />;
+  else if (list.isError && entries.length === 0)
+    body = <InlineError error={list.error} onRetry={() => void list.refetch()} />;
+  else if (shown.length === 0 && arrivals.length === 0) {
+    body = filtered ? (
+      <EmptyState icon={History} title="Nothing matches these filters">
+        No change of {campaignNames.get(filters.campaign ?? '') ?? 'this brand'} matches them.
+        <div className="mt-4">
+          <Button variant="secondary" size="sm" onClick={() => update(NO_FILTERS)}>
+            Clear the filters
+          </Button>
+        </div>
+      </EmptyState>
+    ) : (
+      <EmptyState icon={History} title="No activity yet">
+        Every change made to the brand’s campaigns, submissions, creators and codes appears here,
+        with who made it.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        {list.isError ? (
+          <InlineError error={list.error} onRetry={() => void list.refetch()} />
+        ) : null}
+        <ol
+          aria-label="Activity, newest first"
+          aria-busy={list.isPlaceholderData || undefined}
+          className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white px-4"
+        >
+          {shown.map((entry) => (
+            <EntryLine
+              key={entry.id}
+              entry={entry}
+              now={now}
+              context={
+                entry.campaign_id && campaignNames.has(entry.campaign_id) ? (
+                  <Link
+                    to={paths.campaign.href(brandId, entry.campaign_id)}
+                    className="font-medium text-indigo-800 hover:underline"
+                  >
+                    {campaignNames.get(entry.campaign_id)}
+                  </Link>
+                ) : null
+              }
+            />
+          ))}
+        </ol>
+        <div className="mt-4 flex justify-center">
+          <LoadMoreButton list={list} label="Load older" />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <div
+        role="group"
+        aria-label="Filters"
+        className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)_minmax(0,0.8fr)]"
+      >
+        <Field id={`${id}-campaign`} label="Campaign" wide>
+          <Select
+            id={`${id}-campaign`}
+            value={filters.campaign ?? ''}
+            onChange={(e) => update({ campaign: e.target.value || null })}
+          >
+            <option value="">All campaigns</option>
+            {campaigns.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`${id}-who`} label="Who" wide>
+          <Select
+            id={`${id}-who`}
+            value={filters.who ?? ''}
+            onChange={(e) => update({ who: e.target.value || null })}
+          >
+            <option value="">Everyone</option>
+            {[...people].map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`${id}-action`} label="What" wide>
+          <Select
+            id={`${id}-action`}
+            value={filters.action ?? ''}
+            onChange={(e) => update({ action: e.target.value || null })}
+          >
+            <option value="">Every change</option>
+            {ACTION_KINDS.map((group) => (
+              <optgroup key={group.group} label={group.group}>
+                {group.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`${id}-from`} label="From">
+          <Input
+            id={`${id}-from`}
+            type="date"
+            value={filters.from ?? ''}
+            onChange={(e) => update({ from: e.target.value || null })}
+          />
+        </Field>
+        <Field id={`${id}-to`} label="Until">
+          <Input
+            id={`${id}-to`}
+            type="date"
+            value={filters.to ?? ''}
+            aria-invalid={reversed ? true : undefined}
+            aria-describedby={reversed ? `${id}-to-error` : undefined}
+            onChange={(e) => update({ to: e.target.value || null })}
+          />
+          {reversed ? (
+            <p id={`${id}-to-error`} className="text-xs text-red-800">
+              The last day is before the first: the dates are not applied.
+            </p>
+          ) : null}
+        </Field>
+      </div>
+      {filters.target ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
+          Only the changes of one {entries[0]?.target_type.replaceAll('_', ' ') ?? 'item'}
+          {entries[0]?.target_label
+            ? ` (${entries[0].target_type === 'submission' || entries[0].target_type === 'creator' ? '@' : ''}${entries[0].target_label})`
+            : ''}
+          .
+          <Button variant="secondary" size="sm" onClick={() => update({ target: null })}>
+            Show every change
+          </Button>
+        </p>
+      ) : null}
+      <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
+        <p role="status" className="text-sm text-gray-600">
+          {list.data
+            ? `${formatNumber(shown.length)} ${shown.length === 1 ? 'change' : 'changes'}${list.hasNextPage ? ' so far' : ''}`
+            : ''}
+        </p>
+        <div role="status">
+          {arrivals.length > 0 ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setSeen({ key: filterKey, top: entries[0] ?? null })}
+            >
+              {formatNumber(arrivals.length)} new · Show
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {body}
+    </div>
+  );
+}
+
+/** A labelled filter; `wide` ones take the whole row on a phone, the two days share one. */
+function Field({
+  id,
+  label,
+  wide = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={clsx('min-w-0 space-y-1', wide && 'max-sm:col-span-2')}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
