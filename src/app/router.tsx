@@ -59,6 +59,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: { Component: async () => (await import('./routes/sign-in')).SignInRoute },
         },
         {
+          path: paths.acceptInvitation.path,
+          lazy: {
+            Component: async () =>
+              (await import('./routes/accept-invitation')).AcceptInvitationRoute,
+          },
+        },
+        {
           path: paths.brand.path,
           loader: brandLoader(queryClient),
           ErrorBoundary: BrandErrorBoundary,
@@ -122,6 +129,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               async () => (await import('./routes/brand/metrics')).MetricsScreen,
             ),
             brandScreen('codes', async () => (await import('./routes/brand/codes')).CodesScreen),
+            brandScreen(
+              'settings',
+              async () => (await import('./routes/brand/settings')).SettingsScreen,
+            ),
           ],
         },
         { path: '*', Component: NotFound },

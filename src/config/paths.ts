@@ -18,6 +18,8 @@ export const paths = {
       return query ? `/sign-in?${query}` : '/sign-in';
     },
   },
+  /** The link of an invitation; its token travels in the fragment (`#token=cci_…`), never here. */
+  acceptInvitation: { path: '/accept-invitation', href: () => '/accept-invitation' },
   brand: { path: '/brands/:brandId', href: (brandId: string) => brandPath(brandId) },
   overview: {
     path: '/brands/:brandId/overview',
@@ -66,6 +68,10 @@ export const paths = {
     path: '/brands/:brandId/codes',
     href: (brandId: string) => brandPath(brandId, '/codes'),
   },
+  settings: {
+    path: '/brands/:brandId/settings',
+    href: (brandId: string) => brandPath(brandId, '/settings'),
+  },
 } as const;
 
 /** The screens every brand has, in navigation order. */
@@ -77,6 +83,8 @@ export const brandScreens = [
   { id: 'posts', label: 'Posts' },
   { id: 'metrics', label: 'Metrics' },
   { id: 'codes', label: 'Codes' },
+  // Offered only to a credential that manages members or keys (see the brand layout).
+  { id: 'settings', label: 'Settings' },
 ] as const;
 
 export type BrandScreen = (typeof brandScreens)[number]['id'];
