@@ -54,10 +54,21 @@ export function AcceptInvitationScreen({
 }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [token] = useState(() => invitationTokenOf(location.hash));
   const [showPassword, setShowPassword] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [gone, setGone] = useState<'used' | 'member' | null>(null);
+  // The token of the fragment this page was opened with; another link opened in this tab (only
+  // the fragment changes, so the page stays) replaces it and what was said about the last one.
+  const [read, setRead] = useState(() => ({
+    hash: location.hash,
+    token: invitationTokenOf(location.hash),
+  }));
+  if (location.hash && location.hash !== read.hash) {
+    setRead({ hash: location.hash, token: invitationTokenOf(location.hash) });
+    setGone(null);
+    setProblem(null);
+  }
+  const token = read.token;
 
   // Before the first paint: the token leaves the address bar and this history entry.
   useLayoutEffect(() => {
