@@ -1,5 +1,4 @@
 import type { Role } from '#contract/me';
-import { ROLE_LABELS } from '#contract/people';
 
 export const ROLES: readonly Role[] = ['admin', 'manager', 'reviewer', 'viewer'];
 
@@ -10,8 +9,6 @@ export const ROLE_SUMMARIES: Record<Role, string> = {
   reviewer: 'Reviews submissions and creators; reads campaigns and codes',
   viewer: 'Reads campaigns and codes',
 };
-
-export const roleOption = (role: Role) => `${ROLE_LABELS[role]}: ${ROLE_SUMMARIES[role]}`;
 
 /**
  * A change of role that asks first: the member demoting themselves (they lose the rights they

@@ -11,7 +11,7 @@ import { Spinner } from '#components/ui/spinner';
 import { describeError } from '#lib/api-client';
 import { formatDateTime } from '#lib/format';
 import { useInvite } from '../api/people';
-import { ROLES, roleOption } from '../roles';
+import { ROLE_SUMMARIES, ROLES } from '../roles';
 import { fieldErrorsOf, sentence } from '../service-errors';
 import { SecretDialog } from './secret-dialog';
 
@@ -119,13 +119,13 @@ export function InviteDialog({
               label="Role"
               required
               error={served.role ? sentence(served.role) : undefined}
-              description="What they may do once they join. You can change it later."
+              description={`${ROLE_SUMMARIES[role]}. You can change it later.`}
             >
               {(control) => (
                 <Select {...control} value={role} onChange={(e) => setRole(e.target.value as Role)}>
                   {ROLES.map((r) => (
                     <option key={r} value={r}>
-                      {roleOption(r)}
+                      {ROLE_LABELS[r]}
                     </option>
                   ))}
                 </Select>
@@ -149,7 +149,7 @@ export function InviteDialog({
         </DialogContent>
       </Dialog>
       <SecretDialog
-        title={created ? `Invitation for ${created.email}` : 'Invitation'}
+        title="Send this invitation link"
         label="Invitation link"
         value={created?.invitation_url ?? null}
         copyLabel="Copy link"

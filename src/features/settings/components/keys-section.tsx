@@ -17,7 +17,12 @@ import { LoadError, RowsSkeleton, SettingsSection } from './section';
 const GRID =
   'md:grid md:grid-cols-[minmax(0,1.2fr)_minmax(0,2fr)_minmax(0,1fr)_6.5rem] md:items-start md:gap-4';
 
-const keyName = (key: KeySummary) => key.name ?? `Key ${key.prefix}…`;
+/** Keys made on the platform side may have no name: the prefix below tells them apart. */
+const keyName = (key: KeySummary) => key.name ?? 'Unnamed key';
+const sentenceStart = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The key in a sentence or a control's name, unique even when it has no name. */
+const keyRef = (key: KeySummary) => key.name ?? `the unnamed key ${key.prefix}…`;
 
 /**
  * The API keys of the brand (or agency): create one with scopes (shown once), revoke one. The
@@ -108,7 +113,7 @@ export function KeysSection({
                     </span>
                   </div>
                   <ul
-                    aria-label={`Scopes of ${keyName(key)}`}
+                    aria-label={`Scopes of ${keyRef(key)}`}
                     className="col-span-2 flex min-w-0 flex-wrap gap-1 md:col-span-1"
                   >
                     {key.scopes.map((scope) => (
@@ -127,7 +132,7 @@ export function KeysSection({
                       <Button
                         variant="secondary"
                         size="sm"
-                        aria-label={`Revoke ${keyName(key)}`}
+                        aria-label={`Revoke ${keyRef(key)}`}
                         onClick={() => {
                           revoke.reset();
                           setRevoking(key);
@@ -154,7 +159,7 @@ export function KeysSection({
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => (open ? undefined : setRevoking(null))}
-        title={`Revoke ${revoking ? keyName(revoking) : ''}?`}
+        title={`Revoke ${revoking ? keyRef(revoking) : ''}?`}
         description={
           revoking?.id === currentKeyId
             ? 'This console is signed in with this key: you will be signed out at once. Programs using it stop working too. A revoked key cannot be used again.'
@@ -169,7 +174,7 @@ export function KeysSection({
           revoking &&
           revoke.mutate(revoking.id, {
             onSuccess: () => {
-              notify.success(`${keyName(revoking)} was revoked`);
+              notify.success(`${sentenceStart(keyRef(revoking))} was revoked`);
               setRevoking(null);
             },
           })

@@ -165,7 +165,7 @@ export function MembersSection({
                   <span className="col-span-2 row-start-2 min-w-0 text-sm break-all text-gray-700 md:col-span-1 md:row-start-auto">
                     {member.email}
                   </span>
-                  <div className="col-span-2 md:col-span-1">
+                  <div className="min-w-0">
                     <Select
                       aria-label={`Role of ${member.name}`}
                       value={member.role}
@@ -180,7 +180,7 @@ export function MembersSection({
                       ))}
                     </Select>
                   </div>
-                  <span className="text-sm text-gray-600">
+                  <span className="text-right text-sm text-gray-600 md:text-left">
                     <span className="md:sr-only">Joined </span>
                     {formatDate(member.created_at)}
                   </span>
