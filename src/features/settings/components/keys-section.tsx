@@ -127,7 +127,7 @@ export function KeysSection({
                     {formatDate(key.created_at)}
                     <span className="block text-xs">by {key.created_by}</span>
                   </span>
-                  <div className="col-start-2 row-start-1 md:col-start-auto md:row-start-auto md:text-right">
+                  <div className="col-start-2 row-start-1 justify-self-end md:col-start-auto md:row-start-auto md:justify-self-auto md:text-right">
                     {revoked ? null : (
                       <Button
                         variant="secondary"

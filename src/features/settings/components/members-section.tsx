@@ -180,11 +180,11 @@ export function MembersSection({
                       ))}
                     </Select>
                   </div>
-                  <span className="text-right text-sm text-gray-600 md:text-left">
+                  <span className="self-center text-right text-sm text-gray-600 md:text-left">
                     <span className="md:sr-only">Joined </span>
                     {formatDate(member.created_at)}
                   </span>
-                  <div className="col-start-2 row-start-1 md:col-start-auto md:row-start-auto md:text-right">
+                  <div className="col-start-2 row-start-1 justify-self-end md:col-start-auto md:row-start-auto md:justify-self-auto md:text-right">
                     <Button
                       variant="secondary"
                       size="sm"
