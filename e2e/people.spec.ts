@@ -130,8 +130,7 @@ for (const size of [
       const name = `Robin Vale ${Date.now().toString(36).slice(-4)}`;
       await use(page.getByRole('button', { name: 'Invite a member' }));
       const invite = page.getByRole('dialog', { name: 'Invite someone to Glow Lab' });
-      await inView(invite.getByLabel('E-mail'));
-      await invite.getByLabel('E-mail').fill(email);
+      await (await inView(invite.getByLabel('E-mail'))).fill(email);
       await expect(invite.getByText(`${email.length} / 320 characters`)).toBeVisible();
       await (await inView(invite.getByLabel('Role'))).selectOption('reviewer');
       await expectAccessible(page, 'the invite dialog');
@@ -164,8 +163,10 @@ for (const size of [
         // A link that was never issued (or was used, or expired) says so, and leads to sign-in.
         await reviewer.goto('/accept-invitation#token=cci_this_link_does_not_exist_000000000000');
         await expect(reviewer).toHaveURL(/\/accept-invitation$/);
-        await reviewer.getByLabel('Your name').fill(name);
-        await reviewer.getByLabel('Password', { exact: true }).fill('a long enough password');
+        await (await inView(reviewer.getByLabel('Your name'))).fill(name);
+        await (
+          await inView(reviewer.getByLabel('Password', { exact: true }))
+        ).fill('a long enough password');
         await use(reviewer.getByRole('button', { name: 'Join and sign in' }));
         await expect(reviewer.getByText('This invitation can no longer be used')).toBeVisible();
         await expect(reviewer.getByRole('link', { name: 'Go to sign in' })).toBeInViewport();

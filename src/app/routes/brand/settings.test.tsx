@@ -167,6 +167,27 @@ describe('Settings', { timeout: 60_000 }, () => {
     expect((await membersOf(team)).map((m) => m.id)).not.toContain(reviewer.id);
   });
 
+  it('says when the members could not be loaded, and loads them on Try again', async () => {
+    const { team, admin } = await adminWorld();
+    const user = userEvent.setup();
+    // A fault the service never gives by itself: its members list is unavailable for a while.
+    service.intercept((request) =>
+      request.path === '/members' ? new Response('', { status: 503 }) : undefined,
+    );
+    renderApp(paths.settings.href(team.brand.id), admin.token);
+
+    expect(await screen.findByText('Loading members…')).toBeInTheDocument();
+    const problem = await screen.findByText('Members could not be loaded', {}, { timeout: 15_000 });
+    expect(problem.closest('[role="alert"]')).toHaveTextContent('The service had a problem');
+    // API keys load on their own.
+    expect(await screen.findByRole('list', { name: 'API keys' })).toBeVisible();
+
+    service.intercept(null);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const list = await screen.findByRole('list', { name: 'Members' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  });
+
   it('creates a key with only the scopes the credential has, shows it once, and revokes it', async () => {
     const { world } = service;
     const owner = await world.brandTeam({ name: `Keys ${tag()}` });
