@@ -20,6 +20,21 @@ export async function signIn(page: Page, key: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
 }
 
+/** The demo world's members (README); all sign in with `DEMO_MEMBER_PASSWORD`. */
+export const DEMO_MEMBERS = {
+  admin: { email: 'admin@glowlab.demo', name: 'Ava Morgan' },
+} as const;
+export const DEMO_MEMBER_PASSWORD = 'demo-password-2026';
+
+/** Signs a member in with e-mail and password, as a person would, and waits for Campaigns. */
+export async function signInAsMember(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+}
+
 /** A name no other journey uses, so lists can be searched for it. */
 export const uniqueName = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -169,7 +169,7 @@ describe('routes', { timeout: 30_000 }, () => {
     saveSession({ apiKey: team.key, baseUrl: null, remember: false });
     const { router } = renderApp(paths.codes.href(team.brand.id));
 
-    expect(await screen.findByText('Your sign-in is no longer accepted')).toBeVisible();
+    expect(await screen.findByText('You were signed out')).toBeVisible();
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(new URLSearchParams(router.state.location.search).get('reason')).toBe('expired');
   });

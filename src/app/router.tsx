@@ -59,6 +59,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: { Component: async () => (await import('./routes/sign-in')).SignInRoute },
         },
         {
+          path: paths.acceptInvitation.path,
+          lazy: {
+            Component: async () =>
+              (await import('./routes/accept-invitation')).AcceptInvitationRoute,
+          },
+        },
+        {
           path: paths.brand.path,
           loader: brandLoader(queryClient),
           ErrorBoundary: BrandErrorBoundary,
@@ -125,6 +132,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             brandScreen(
               'activity',
               async () => (await import('./routes/brand/activity')).ActivityScreen,
+            ),
+            brandScreen(
+              'settings',
+              async () => (await import('./routes/brand/settings')).SettingsScreen,
             ),
           ],
         },

@@ -18,6 +18,8 @@ export const paths = {
       return query ? `/sign-in?${query}` : '/sign-in';
     },
   },
+  /** The link of an invitation; its token travels in the fragment (`#token=cci_…`), never here. */
+  acceptInvitation: { path: '/accept-invitation', href: () => '/accept-invitation' },
   brand: { path: '/brands/:brandId', href: (brandId: string) => brandPath(brandId) },
   overview: {
     path: '/brands/:brandId/overview',
@@ -71,6 +73,10 @@ export const paths = {
     /** `search`: the filters, as the Activity screen writes them (`?campaign=…&who=…`). */
     href: (brandId: string, search = '') => brandPath(brandId, `/activity${search}`),
   },
+  settings: {
+    path: '/brands/:brandId/settings',
+    href: (brandId: string) => brandPath(brandId, '/settings'),
+  },
 } as const;
 
 /** The screens every brand has, in navigation order. */
@@ -83,6 +89,8 @@ export const brandScreens = [
   { id: 'metrics', label: 'Metrics' },
   { id: 'codes', label: 'Codes' },
   { id: 'activity', label: 'Activity' },
+  // Offered only to a credential that manages members or keys (see the brand layout).
+  { id: 'settings', label: 'Settings' },
 ] as const;
 
 export type BrandScreen = (typeof brandScreens)[number]['id'];

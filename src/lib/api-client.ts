@@ -92,6 +92,14 @@ export function onUnauthenticated(listener: () => void): () => void {
   return () => unauthenticatedListeners.delete(listener);
 }
 
+/**
+ * Says the service refused the session's credential (401) outside the request path, e.g. when
+ * the event stream is refused after the member was removed.
+ */
+export function reportUnauthenticated(): void {
+  for (const listener of unauthenticatedListeners) listener();
+}
+
 /** The absolute base URL a request goes to (`https://host/2026-07`). */
 export function resolveBaseUrl(baseUrl: string | null): string {
   return baseUrl ?? defaultBaseUrl();
@@ -176,9 +184,7 @@ async function request<S extends z.ZodType>(
 
   if (!response.ok) {
     const parsed = body.ok ? ErrorBody.safeParse(body.value) : null;
-    if (response.status === 401 && !explicit) {
-      for (const listener of unauthenticatedListeners) listener();
-    }
+    if (response.status === 401 && !explicit) reportUnauthenticated();
     throw new ApiError({
       status: response.status,
       code: parsed?.success ? parsed.data.code : undefined,

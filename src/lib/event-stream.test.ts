@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { realService } from '#testing/service';
-import { configureApiClient } from './api-client';
+import { configureApiClient, onUnauthenticated } from './api-client';
 import { createEventStreamParser, runEventStream, type StreamEvent } from './event-stream';
 
 afterEach(() => configureApiClient({ credentials: () => null }));
@@ -140,5 +140,27 @@ describe('runEventStream, against the real service', () => {
     const waits = setTimeoutSpy.mock.calls.map(([, ms]) => ms).filter((ms) => ms !== undefined);
     expect(n).toBe(4);
     expect(waits).toEqual([5, 10, 20]);
+  });
+
+  it('says the session is no longer accepted when the stream is refused with 401', async () => {
+    const team = await service.world.brandTeam();
+    const member = await service.world.member(team, 'reviewer');
+    configureApiClient({
+      credentials: () => ({ apiKey: member.token, baseUrl: 'https://svc.test/2026-07' }),
+    });
+    // The member is removed (which ends their sessions): the stream is refused from then on.
+    await service.world.api(team, 'DELETE', `/members/${member.id}`);
+    let refused = 0;
+    const stop = onUnauthenticated(() => (refused += 1));
+    try {
+      await runEventStream({
+        path: '/events',
+        signal: new AbortController().signal,
+        onEvent: () => undefined,
+      });
+    } finally {
+      stop();
+    }
+    expect(refused).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { resolveBaseUrl, sessionCredentials } from './api-client';
+import { reportUnauthenticated, resolveBaseUrl, sessionCredentials } from './api-client';
 
 /** One Server-Sent Event as the stream delivered it. */
 export type StreamEvent = { id: string | null; event: string; data: string };
@@ -68,7 +68,10 @@ function wait(ms: number, signal: AbortSignal) {
  * send an Authorization header, so this uses `fetch` and reads the body; it reconnects with
  * `Last-Event-ID` after a drop or a failed attempt, waiting twice as long after each failure in a
  * row (back to `initialDelayMs` once a connection opens; never less than the server's `retry:`).
- * Stops for good on a 401/403/404, when there is no session, or when `signal` aborts.
+ * Stops for good on a 401/403/404, when there is no session, or when `signal` aborts. A 401 (the
+ * session ended, the key was revoked, the member removed: the service closes their streams) is
+ * reported like a refused request's, so the console signs out at once rather than on its next
+ * request.
  */
 export async function runEventStream(options: EventStreamOptions): Promise<void> {
   const { signal } = options;
@@ -105,6 +108,10 @@ export async function runEventStream(options: EventStreamOptions): Promise<void>
       });
       if ([401, 403, 404].includes(response.status)) {
         options.onStatus?.(false);
+        // Still this session's stream (not one already replaced by another sign-in).
+        if (response.status === 401 && sessionCredentials()?.apiKey === credentials.apiKey) {
+          reportUnauthenticated();
+        }
         return;
       }
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);

@@ -5,6 +5,7 @@ import {
   History,
   LayoutDashboard,
   Megaphone,
+  Settings,
   TicketPercent,
   Users,
   type LucideIcon,
@@ -22,6 +23,7 @@ import { WaitingBadge } from '#features/review/components/waiting-badge';
 import { BrandName, BrandSwitcher } from '#features/session/components/brand-switcher';
 import { SessionControls } from '#features/session/components/session-controls';
 import { useCurrentBrand, useMe } from '#features/session/use-me';
+import { canOpenSettings } from '#features/settings/access';
 import { useDelayedFlag } from '#lib/use-delayed-flag';
 
 const icons: Record<BrandScreen, LucideIcon> = {
@@ -33,6 +35,7 @@ const icons: Record<BrandScreen, LucideIcon> = {
   metrics: ChartLine,
   codes: TicketPercent,
   activity: History,
+  settings: Settings,
 };
 
 /** `/brands/:brandId`: the signed-in shell around the brand's screens. */
@@ -43,7 +46,11 @@ export function BrandLayout() {
   const location = useLocation();
   // One event stream for the session: screens of creator activity refresh as things change.
   useLiveEvents(liveInvalidations);
-  const items = brandScreens.map((screen) => ({
+  // Settings only for those who manage members or keys; others do not see the entry.
+  const screens = brandScreens.filter(
+    (screen) => screen.id !== 'settings' || canOpenSettings(me.key.scopes),
+  );
+  const items = screens.map((screen) => ({
     to: paths[screen.id].href(brand.id),
     label: screen.label,
     icon: icons[screen.id],

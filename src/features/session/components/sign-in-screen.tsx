@@ -124,14 +124,9 @@ export function EmailSignIn() {
       </p>
 
       {expired ? (
-        <Alert
-          tone="warning"
-          title="Your sign-in is no longer accepted"
-          className="mt-4"
-          live={false}
-        >
-          The service no longer accepts the sign-in this console was using. Sign in again to
-          continue.
+        <Alert tone="warning" title="You were signed out" className="mt-4" live={false}>
+          The service no longer accepts the sign-in this console was using: it was ended, or your
+          access was removed. Sign in again to continue.
         </Alert>
       ) : null}
 

@@ -1,0 +1,185 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Scope } from '#contract/me';
+import type { KeySummary } from '#contract/people';
+import { KeyRound, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '#components/ui/badge';
+import { Button } from '#components/ui/button';
+import { ConfirmDialog } from '#components/ui/confirm-dialog';
+import { EmptyState } from '#components/ui/empty-state';
+import { describeError } from '#lib/api-client';
+import { formatDate } from '#lib/format';
+import { notify } from '#lib/notify';
+import { keysOptions, useRevokeKey } from '../api/people';
+import { CreateKeyDialog } from './create-key-dialog';
+import { LoadError, RowsSkeleton, SettingsSection } from './section';
+
+const GRID =
+  'md:grid md:grid-cols-[minmax(0,1.2fr)_minmax(0,2fr)_minmax(0,1fr)_6.5rem] md:items-start md:gap-4';
+
+/** Keys made on the platform side may have no name: the prefix below tells them apart. */
+const keyName = (key: KeySummary) => key.name ?? 'Unnamed key';
+const sentenceStart = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The key in a sentence or a control's name, unique even when it has no name. */
+const keyRef = (key: KeySummary) => key.name ?? `the unnamed key ${key.prefix}…`;
+
+/**
+ * The API keys of the brand (or agency): create one with scopes (shown once), revoke one. The
+ * service does not record when a key was last used, so this does not say. Only shown to a
+ * credential with `keys:write`.
+ */
+export function KeysSection({
+  ownerName,
+  ownScopes,
+  currentKeyId,
+}: {
+  ownerName: string;
+  ownScopes: readonly Scope[];
+  /** The key (or session) this console is signed in with. */
+  currentKeyId: string;
+}) {
+  const keys = useQuery(keysOptions());
+  const revoke = useRevokeKey();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<KeySummary | null>(null);
+  // Active keys first, each group newest first.
+  const shown = [...(keys.data ?? [])].sort(
+    (a, b) =>
+      Number(a.revoked_at !== null) - Number(b.revoked_at !== null) ||
+      b.created_at.localeCompare(a.created_at),
+  );
+
+  return (
+    <SettingsSection
+      id="settings-keys"
+      title="API keys"
+      description={`Keys let programs act for ${ownerName} without signing in. A key is shown only when it is created.`}
+      action={
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" className="size-4" />
+          Create a key
+        </Button>
+      }
+    >
+      {keys.isPending ? (
+        <RowsSkeleton label="Loading API keys…" />
+      ) : keys.isError ? (
+        <LoadError
+          title="API keys could not be loaded"
+          error={keys.error}
+          onRetry={() => void keys.refetch()}
+        />
+      ) : shown.length === 0 ? (
+        <div className="p-4 sm:p-5">
+          <EmptyState icon={KeyRound} title="No API keys yet">
+            Create one for a program that should act for {ownerName}, with only the scopes it needs.
+          </EmptyState>
+        </div>
+      ) : (
+        <div>
+          <div
+            aria-hidden="true"
+            className={`hidden border-b border-gray-100 px-5 py-2 text-xs font-medium tracking-wide text-gray-600 uppercase ${GRID}`}
+          >
+            <span>Name</span>
+            <span>Scopes</span>
+            <span>Created</span>
+            <span className="sr-only">Actions</span>
+          </div>
+          <ul aria-label="API keys" className="divide-y divide-gray-100">
+            {shown.map((key) => {
+              const revoked = key.revoked_at !== null;
+              return (
+                <li
+                  key={key.id}
+                  data-key-id={key.id}
+                  className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 p-4 md:px-5 md:py-3 ${GRID} ${revoked ? 'bg-gray-50' : ''}`}
+                >
+                  <div className="min-w-0">
+                    <span
+                      className={`font-medium break-words ${revoked ? 'text-gray-600 line-through' : 'text-gray-900'}`}
+                    >
+                      {keyName(key)}
+                    </span>
+                    <span className="block font-mono text-xs text-gray-600">{key.prefix}…</span>
+                    <span className="mt-1 flex flex-wrap gap-1">
+                      {revoked ? (
+                        <Badge tone="red">Revoked {formatDate(key.revoked_at)}</Badge>
+                      ) : (
+                        <Badge tone="green">Active</Badge>
+                      )}
+                      {key.id === currentKeyId ? <Badge tone="indigo">This sign-in</Badge> : null}
+                    </span>
+                  </div>
+                  <ul
+                    aria-label={`Scopes of ${keyRef(key)}`}
+                    className="col-span-2 flex min-w-0 flex-wrap gap-1 md:col-span-1"
+                  >
+                    {key.scopes.map((scope) => (
+                      <li key={scope}>
+                        <Badge className="font-mono">{scope}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                  <span className="col-span-2 text-sm break-words text-gray-600 md:col-span-1">
+                    <span className="md:sr-only">Created </span>
+                    {formatDate(key.created_at)}
+                    <span className="block text-xs">by {key.created_by}</span>
+                  </span>
+                  <div className="col-start-2 row-start-1 justify-self-end md:col-start-auto md:row-start-auto md:justify-self-auto md:text-right">
+                    {revoked ? null : (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Revoke ${keyRef(key)}`}
+                        onClick={() => {
+                          revoke.reset();
+                          setRevoking(key);
+                        }}
+                      >
+                        Revoke
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+
+      <CreateKeyDialog
+        ownScopes={ownScopes}
+        ownerName={ownerName}
+        open={creating}
+        onOpenChange={setCreating}
+      />
+
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => (open ? undefined : setRevoking(null))}
+        title={`Revoke ${revoking ? keyRef(revoking) : ''}?`}
+        description={
+          revoking?.id === currentKeyId
+            ? 'This console is signed in with this key: you will be signed out at once. Programs using it stop working too. A revoked key cannot be used again.'
+            : 'Programs using this key stop working at once. A revoked key cannot be used again; create a new one if needed.'
+        }
+        confirmLabel="Revoke key"
+        pendingLabel="Revoking…"
+        pending={revoke.isPending}
+        error={revoke.isError ? describeError(revoke.error).description : null}
+        errorTitle="Not revoked"
+        onConfirm={() =>
+          revoking &&
+          revoke.mutate(revoking.id, {
+            onSuccess: () => {
+              notify.success(`${sentenceStart(keyRef(revoking))} was revoked`);
+              setRevoking(null);
+            },
+          })
+        }
+      />
+    </SettingsSection>
+  );
+}
