@@ -242,10 +242,30 @@ for (const size of [
           expect(((await res.json()) as { status: string }).status).toBe('approved');
         }
 
-        // History/Activity check: added when the activity branch lands
+        // The admin reads who approved them: in the campaign's History, then in Activity
+        // filtered to the reviewer.
+        const approvedBy = (username: string) =>
+          `${name} (reviewer) approved @${username}’s submission`;
+        await page.goto(`/brands/${campaign.brandId}/campaigns/${campaign.id}`);
+        const history = page.getByRole('region', { name: 'History' });
+        await inView(history.getByText(approvedBy(last.username)));
+        await expectAccessible(page, 'the campaign’s History');
+        await shot(page, 'campaign-history');
+        await use(history.getByRole('link', { name: 'Show all in Activity' }));
+        await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+        const who = await inView(page.getByRole('combobox', { name: 'Who' }));
+        await who.selectOption({ label: `${name} (reviewer)` });
+        await expect(page).toHaveURL(/who=/);
+        const activity = page.getByRole('list', { name: 'Activity, newest first' });
+        await inView(activity.getByText(approvedBy(last.username)));
+        for (const submission of campaign.submissions)
+          await expect(activity.getByText(approvedBy(submission.username))).toBeVisible();
+        await noSidewaysScroll(page, 'the Activity screen');
+        await expectAccessible(page, 'the Activity screen');
+        await shot(page, 'activity');
 
         // The admin sees the reviewer in Members, and removes them.
-        await page.reload();
+        await page.goto(`/brands/${campaign.brandId}/settings`);
         await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
         const row = members.getByRole('listitem').filter({ hasText: email });
         await expect(row.getByText(name)).toBeVisible();
