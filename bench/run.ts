@@ -33,6 +33,7 @@ import type { Driver } from './lib/target.ts';
 import { benchCluster, printCluster } from './parts/cluster.ts';
 import { benchCompression, printCompression } from './parts/compression.ts';
 import { benchDashboard, printDashboard } from './parts/dashboard.ts';
+import { benchFanout, printFanout } from './parts/fanout.ts';
 import { benchInspection, printInspection } from './parts/inspection.ts';
 import { benchLighthouse, printLighthouse } from './parts/lighthouse.ts';
 import { benchScale, printScale } from './parts/scale.ts';
@@ -51,6 +52,7 @@ const ALL_PARTS = [
   'lighthouse',
   'inspection',
   'compression',
+  'fanout',
 ] as const;
 type Part = (typeof ALL_PARTS)[number];
 
@@ -189,6 +191,11 @@ if (!docsOnly) {
     const r = await benchCompression(drivers);
     printCompression(r);
     save('compression', { ...r });
+  }
+  if (parts.includes('fanout')) {
+    const r = await benchFanout(drivers, quick);
+    printFanout(r);
+    save('fanout', { ...r });
   }
 }
 
