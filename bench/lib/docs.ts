@@ -611,6 +611,24 @@ ${table(
   ]),
 )}
 
+${fanout.drivers
+  .filter(
+    (d) =>
+      d.with_over_without < fanout.target.write_ratio ||
+      d.delivery.p99_ms === null ||
+      d.delivery.p99_ms > fanout.target.p99_ms,
+  )
+  .map((d) => {
+    const perWrite =
+      (d.writes.with_streams.cpu?.service_us ?? 0) -
+      ((d.writes.before.cpu?.service_us ?? 0) + (d.writes.after.cpu?.service_us ?? 0)) / 2;
+    return `**Not met on ${d.driver}**: the service spends about ${Math.round(perWrite).toLocaleString('en-US')} µs more CPU per write with the streams open, ${(perWrite / d.streams).toFixed(1)} µs per stream and event, and its readers read ${n(Math.round(d.bytes_read / 1e6))} MB in the run. Every write here is an event for the one brand all ${n(d.streams)} streams follow (the worst case: an event visits only its brand's streams), so each write costs ${n(d.streams)} deliveries; on 2 cores shared with the readers, the load generator and the database, that is more than the writes can give up. Batching (decision 0074) made the cost per stream and event small; what remains is the bytes themselves (socket writes and the readers), which scale with streams × events.`;
+  })
+  .join('\n\n')}
+
+Memory per stream is the difference of two readings without a forced garbage collection: a negative
+or very small figure means the collector ran in between.
+
 ${stamp(fanout)}
 `);
   }
