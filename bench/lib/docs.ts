@@ -626,8 +626,9 @@ ${fanout.drivers
   })
   .join('\n\n')}
 
-Memory per stream is the difference of two readings without a forced garbage collection: a negative
-or very small figure means the collector ran in between.
+Memory per stream is the difference of two readings of the service, each after a full garbage
+collection (\`bench/lib/memory-probe.mjs\`); the heap is the figure to read, RSS also moves with
+what the collector gives back to the system (it can even fall).
 
 ${stamp(fanout)}
 `);
