@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { buildNeeded } from '../scripts/build-state.mjs';
 
-const BUDGET_BYTES = 170 * 1024;
+const BUDGET_BYTES = 150 * 1024; // issue 15 (was 170 KB)
 const ASSETS = 'dist/client/assets';
 const port = 8700 + Math.floor(Math.random() * 200);
 const base = `http://127.0.0.1:${port}`;
@@ -80,6 +80,8 @@ const browser = await chromium.launch({
 async function signedInPage() {
   const page = await browser.newPage();
   await page.goto(`${base}/sign-in`);
+  // The screen asks for an e-mail and a password first; the demo brand's key is the other way in.
+  await page.getByRole('button', { name: 'Use an API key instead' }).click();
   await page.getByLabel('API key').fill('cck_demo_brand_glowlab_0000000000000000000000');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/brands\/[^/]+\/campaigns/);
@@ -125,11 +127,8 @@ for (const screen of ['campaigns', 'overview', 'review', 'creators', 'posts', 'c
   const ready =
     screen === 'metrics'
       ? (p) =>
-          p
-            .getByRole('region', { name: 'Funnel' })
-            .locator('svg.recharts-surface')
-            .first()
-            .waitFor({ timeout: 20_000 })
+          // The first chart drawn (the funnel is plain HTML since the report's redesign).
+          p.locator('svg.recharts-surface').first().waitFor({ timeout: 20_000 })
       : undefined;
   screens[screen] = await scriptsOf(page, `${brandPath}/${screen}`, ready);
 }

@@ -15,7 +15,10 @@
 // usable, scrolling frame times), bundle (bench/bundle-size.mjs), review (bench/review-decisions.ts),
 // campaigns-list (bench/campaigns-list.ts, the issue-3 benchmark), lighthouse (bench/parts/lighthouse.ts:
 // Lighthouse scores of sign-in, campaigns, review and metrics, desktop and mobile, signed in),
-// inspection (bench/parts/inspection.ts: fetch, parse and checks of each sample video, p50/p99).
+// inspection (bench/parts/inspection.ts: fetch, parse and checks of each sample video, p50/p99),
+// compression (bench/parts/compression.ts: bytes of a 100-row list with and without gzip/br, and
+// req/s with and without Accept-Encoding in turns), fanout (bench/parts/fanout.ts: writes/s with
+// and without 5,000 open event streams, delivery latency to every stream, memory per stream).
 // The other knobs (BENCH_DURATION, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_PG_URL,
 // BENCH_REDIS_URL, BENCH_LOG_LEVEL, BENCH_SERVICE) are those of bench/lib/config.ts.
 import { spawnSync } from 'node:child_process';
@@ -28,7 +31,9 @@ import { loadAtStart, machine, writeResult } from './lib/results.ts';
 import { buildIfNeeded, ensureBuild } from './lib/service.ts';
 import type { Driver } from './lib/target.ts';
 import { benchCluster, printCluster } from './parts/cluster.ts';
+import { benchCompression, printCompression } from './parts/compression.ts';
 import { benchDashboard, printDashboard } from './parts/dashboard.ts';
+import { benchFanout, printFanout } from './parts/fanout.ts';
 import { benchInspection, printInspection } from './parts/inspection.ts';
 import { benchLighthouse, printLighthouse } from './parts/lighthouse.ts';
 import { benchScale, printScale } from './parts/scale.ts';
@@ -46,6 +51,8 @@ const ALL_PARTS = [
   'campaigns-list',
   'lighthouse',
   'inspection',
+  'compression',
+  'fanout',
 ] as const;
 type Part = (typeof ALL_PARTS)[number];
 
@@ -179,6 +186,16 @@ if (!docsOnly) {
     const r = await benchInspection(quick);
     printInspection(r);
     save('inspection', { ...r });
+  }
+  if (parts.includes('compression')) {
+    const r = await benchCompression(drivers);
+    printCompression(r);
+    save('compression', { ...r });
+  }
+  if (parts.includes('fanout')) {
+    const r = await benchFanout(drivers, quick);
+    printFanout(r);
+    save('fanout', { ...r });
   }
 }
 

@@ -4,7 +4,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Figures } from './measure.ts';
 import type { ClusterResult } from '../parts/cluster.ts';
+import type { CompressionResult } from '../parts/compression.ts';
 import type { DashboardResult } from '../parts/dashboard.ts';
+import type { FanoutResult } from '../parts/fanout.ts';
 import type { ScaleResult } from '../parts/scale.ts';
 import type { InspectionResult } from '../parts/inspection.ts';
 import type { LighthouseResult } from '../parts/lighthouse.ts';
@@ -70,6 +72,8 @@ export async function writeDocs(dir: string, out: string) {
   const review = read<Record<string, unknown>>(dir, 'review-decisions');
   const lighthouse = read<LighthouseResult>(dir, 'lighthouse');
   const inspection = read<InspectionResult>(dir, 'inspection');
+  const compression = read<CompressionResult>(dir, 'compression');
+  const fanout = read<FanoutResult>(dir, 'fanout');
   const list = read<{
     drivers: {
       driver: string;
@@ -101,11 +105,13 @@ baseline measured **in the same run**, and the ratio is what to compare between 
       const worst = d.endpoints.reduce((w, e) =>
         e.endpoint_over_baseline < w.endpoint_over_baseline ? e : w,
       );
+      // Issue 15: as close to its own SQL as 0.7 on PostgreSQL, 0.5 on PGlite.
+      const target = d.driver === 'postgres' ? 0.7 : 0.5;
       summary.push([
         `Service endpoints ÷ their own SQL or domain code, ${d.driver}`,
         `lowest ${worst.endpoint_over_baseline} (${worst.request})`,
-        '≥ 0.5 each',
-        yes(d.endpoints.every((e) => e.endpoint_over_baseline >= 0.5)),
+        `≥ ${target} each`,
+        yes(d.endpoints.every((e) => e.endpoint_over_baseline >= target)),
       ]);
     }
   }
@@ -241,6 +247,34 @@ baseline measured **in the same run**, and the ratio is what to compare between 
       '-',
     ]);
   }
+  if (fanout) {
+    for (const d of fanout.drivers) {
+      summary.push([
+        `Writes with ${n(d.streams)} open event streams ÷ with none, ${d.driver} (\`--parts=fanout\`)`,
+        String(d.with_over_without),
+        `≥ ${fanout.target.write_ratio}`,
+        yes(d.with_over_without >= fanout.target.write_ratio),
+      ]);
+      summary.push([
+        `An event to every one of the ${n(d.streams)} streams meanwhile, ${d.driver}`,
+        d.delivery.p99_ms === null
+          ? `p50 ${n(d.delivery.p50_ms)} ms; ${n(d.delivery.missed)} of ${n(d.delivery.probes * d.streams)} not delivered within 10 s`
+          : `p50 ${n(d.delivery.p50_ms)} ms, p99 ${n(d.delivery.p99_ms)} ms`,
+        `p99 ≤ ${n(fanout.target.p99_ms)} ms`,
+        yes(d.delivery.p99_ms !== null && d.delivery.p99_ms <= fanout.target.p99_ms),
+      ]);
+    }
+  }
+  if (compression) {
+    for (const d of compression.drivers) {
+      summary.push([
+        `JSON compression, 100-row list, ${d.driver} (\`--parts=compression\`)`,
+        `${n(d.bytes.identity)} → ${n(d.bytes.gzip)} bytes gzip (${n(d.bytes.br)} br); req/s with gzip ÷ without ${d.gzip_over_identity}`,
+        'reported',
+        '-',
+      ]);
+    }
+  }
   if (cold) {
     summary.push([
       '`npm start` on a built tree (`bench/cold-start.mjs`)',
@@ -263,6 +297,8 @@ baseline measured **in the same run**, and the ratio is what to compare between 
     ['review-decisions.json', review],
     ['lighthouse.json', lighthouse],
     ['inspection.json', inspection],
+    ['compression.json', compression],
+    ['fanout.json', fanout],
     ['cold-start.json', cold],
   ];
   md.push(
@@ -529,6 +565,112 @@ ${stamp(inspection)}
 `);
   }
 
+  if (fanout) {
+    md.push(`## Live updates at scale
+
+One instance with ${n(fanout.drivers[0]?.streams ?? 0)} open event streams (\`GET /2026-07/events\`) of one brand, read by a
+process of their own (\`bench/lib/stream-clients.mjs\`, niced: on a real deployment the dashboards are on
+other machines). Writes are \`POST /2026-07/campaigns\` (one event each) with no stream open, then with the
+streams open, then with none again; the ratio is against the mean of the two without. Meanwhile a
+probe write every 250 ms (an application: a \`creator.applied\` event) is timed from its answer to its
+arrival on each stream. Memory per stream is the service's RSS and V8 heap before and after opening
+them. One poller per instance reads the outbox and hands each read's events to the streams in one
+write each, at most every 100 ms, and waits after a read at least 4 times as long as handing it out
+took (at most 500 ms): fan-out never runs in a writer's request ([decision 0074](decisions/0074-fan-out-in-batches.md)).
+
+${table(
+  [
+    'Driver',
+    'Streams',
+    'Opened in',
+    'Writes/s, none',
+    'With streams',
+    'None again',
+    'With ÷ without',
+    'Service CPU µs/write, none → with',
+    'Delivery p50',
+    'p99',
+    'Not delivered',
+    'RSS per stream',
+    'Heap per stream',
+  ],
+  fanout.drivers.map((d) => [
+    d.driver,
+    n(d.streams),
+    `${n(d.open_ms)} ms`,
+    n(d.writes.before.rps),
+    n(d.writes.with_streams.rps),
+    n(d.writes.after.rps),
+    String(d.with_over_without),
+    `${d.writes.before.cpu?.service_us ?? '-'} → ${d.writes.with_streams.cpu?.service_us ?? '-'}`,
+    `${n(d.delivery.p50_ms)} ms`,
+    d.delivery.p99_ms === null ? '-' : `${n(d.delivery.p99_ms)} ms`,
+    `${n(d.delivery.missed)} of ${n(d.delivery.probes * d.streams)}`,
+    `${d.memory_per_stream.rss_kb} KB`,
+    `${d.memory_per_stream.heap_kb} KB`,
+  ]),
+)}
+
+${fanout.drivers
+  .filter(
+    (d) =>
+      d.with_over_without < fanout.target.write_ratio ||
+      d.delivery.p99_ms === null ||
+      d.delivery.p99_ms > fanout.target.p99_ms,
+  )
+  .map((d) => {
+    const perWrite =
+      (d.writes.with_streams.cpu?.service_us ?? 0) -
+      ((d.writes.before.cpu?.service_us ?? 0) + (d.writes.after.cpu?.service_us ?? 0)) / 2;
+    return `**Not met on ${d.driver}**: the service spends about ${Math.round(perWrite).toLocaleString('en-US')} µs more CPU per write with the streams open, ${(perWrite / d.streams).toFixed(1)} µs per stream and event, and its readers read ${n(Math.round(d.bytes_read / 1e6))} MB in the run. Every write here is an event for the one brand all ${n(d.streams)} streams follow (the worst case: an event visits only its brand's streams), so each write costs ${n(d.streams)} deliveries; on 2 cores shared with the readers, the load generator and the database, that is more than the writes can give up. Batching (decision 0074) made the cost per stream and event small; what remains is the bytes themselves (socket writes and the readers), which scale with streams × events.`;
+  })
+  .join('\n\n')}
+
+Memory per stream is the difference of two readings of the service, each after a full garbage
+collection (\`bench/lib/memory-probe.mjs\`); the heap is the figure to read, RSS also moves with
+what the collector gives back to the system (it can even fall).
+
+${stamp(fanout)}
+`);
+  }
+
+  if (compression) {
+    md.push(`## Compressed JSON answers
+
+JSON answers over 1 KB under \`/2026-07\` and \`/ops\` are compressed when the client accepts it
+(gzip level 6, else br quality 4; extensions section 12). The bytes are those on the wire of
+\`${compression.drivers[0]?.request ?? 'GET /2026-07/campaigns?limit=100'}\` (100 campaigns of one brand, each
+with its texts, product and links); its cost is the same request with \`Accept-Encoding: gzip\` and
+with \`identity\`, measured in turns in one run (${compression.settings?.postgres_rounds ?? '?'} rounds), with the service's CPU time per
+request of each.
+
+${table(
+  [
+    'Driver',
+    'Bytes uncompressed',
+    'gzip',
+    'br',
+    'req/s without',
+    'req/s gzip',
+    'gzip ÷ without',
+    'Service CPU µs/request without → gzip',
+  ],
+  compression.drivers.map((d) => [
+    d.driver,
+    n(d.bytes.identity),
+    `${n(d.bytes.gzip)} (${Math.round(d.gzip_ratio * 1000) / 10}%)`,
+    n(d.bytes.br),
+    n(d.identity.rps),
+    n(d.gzip.rps),
+    String(d.gzip_over_identity),
+    `${d.identity.cpu?.service_us ?? '-'} → ${d.gzip.cpu?.service_us ?? '-'}`,
+  ]),
+)}
+
+${stamp(compression)}
+`);
+  }
+
   if (dashboard || bundle || review) {
     md.push('## Dashboard\n');
     if (dashboard) {
@@ -552,6 +694,10 @@ ${stamp(dashboard)}
       md.push(
         `- **First screen's compressed JavaScript** (\`bench/bundle-size.mjs\`): ${(bundle.first_screen.gzip_total / 1024).toFixed(1)} KB gzip for \`${bundle.first_screen.path}\`, budget ${bundle.budget_bytes / 1024} KB.`,
       );
+      if (!bundle.first_screen_within_budget)
+        md.push(
+          `  Over budget by ${((bundle.first_screen.gzip_total - bundle.budget_bytes) / 1024).toFixed(1)} KB. What \`/sign-in\` loads that it could do without (from the build's source maps, gzip): zod (≈ 26 KB), pulled into the entry by the session's stored-key check, sign-out's \`endSession\`, the loaders' \`me\` schema and the API client's error schema; react-hook-form with its zod resolver (≈ 16 KB) for the two sign-in forms. Keeping them off the first screen means loading the contract schemas and the form library only where they are used (after sign-in, or on submit), not yet done; React DOM (≈ 55 KB) and React Router (≈ 32 KB) stay.`,
+        );
     }
     if (review) {
       md.push(
@@ -571,7 +717,7 @@ ${stamp(dashboard)}
 |---|---|---|
 | \`npm run bench\` | everything below, tables printed, \`bench/results/*.json\` and this page rewritten | ~30 min |
 | \`npm run bench -- --quick\` | the same with short measures and smaller worlds; results in a temporary directory, this page unchanged | ~10 min |
-| \`npm run bench -- --parts=service,scale --drivers=postgres\` | only some parts (\`service\`, \`scale\`, \`cluster\`, \`dashboard\`, \`bundle\`, \`review\`, \`campaigns-list\`, \`lighthouse\`, \`inspection\`), on some drivers | |
+| \`npm run bench -- --parts=service,scale --drivers=postgres\` | only some parts (\`service\`, \`scale\`, \`cluster\`, \`dashboard\`, \`bundle\`, \`review\`, \`campaigns-list\`, \`lighthouse\`, \`inspection\`, \`compression\`, \`fanout\`), on some drivers | |
 | \`npm run bench -- --docs\` | only rewrite this page from \`bench/results\` | |
 | \`npm run bench:campaigns\` | the campaign list alone beside its SQL (issue 3; [decision 0012](decisions/0012-benchmark-baselines.md)) | ~3 min |
 

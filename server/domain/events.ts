@@ -147,6 +147,21 @@ export async function pruneEvents(db: Db, maxAgeMs: number): Promise<void> {
 export interface EventHubOptions {
   /** How often the shared poller reads the outbox while anyone listens. */
   pollMs?: number;
+  /**
+   * The shortest time between two reads when woken (NOTIFY): under a stream of writes each read
+   * then carries the events of many, and each stream gets them in one write (decision 0074).
+   */
+  minIntervalMs?: number;
+  /**
+   * After handing out a batch, the next read waits at least this many times as long as the
+   * handing out took (bounded by maxIntervalMs): with thousands of streams, fan-out then takes at
+   * most 1 / (1 + ratio) of the instance's time, and the writers keep the rest.
+   */
+  deliveryRatio?: number;
+  /** The longest a woken read waits, whatever the fan-out costs (latency bound). */
+  maxIntervalMs?: number;
+  /** Streams woken per turn of the event loop when handing out a batch. */
+  wakeSlice?: number;
   /** Rows per read. */
   batch?: number;
   /** Events a slow connection may have waiting; past it the connection is closed (it resumes). */
@@ -193,6 +208,11 @@ export class EventHub {
   readonly stats = { events: 0, visits: 0 };
   private position: Position | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the pending timer fires (ms since the epoch). */
+  private timerDue = 0;
+  /** When the last read began, and how long after it the next may begin. */
+  private lastPoll = 0;
+  private gap = 0;
   private polling: Promise<void> | null = null;
   private lastPrune = 0;
 
@@ -200,6 +220,10 @@ export class EventHub {
     this.db = db;
     this.options = {
       pollMs: options.pollMs ?? 1000,
+      minIntervalMs: options.minIntervalMs ?? 100,
+      deliveryRatio: options.deliveryRatio ?? 4,
+      maxIntervalMs: options.maxIntervalMs ?? 500,
+      wakeSlice: options.wakeSlice ?? 500,
       batch: options.batch ?? 500,
       queueLimit: options.queueLimit ?? 1000,
       retainMs: options.retainMs ?? 24 * 3600_000,
@@ -282,13 +306,28 @@ export class EventHub {
     };
   }
 
-  private nudge(woken: Iterable<Subscriber>): void {
-    for (const sub of woken) sub.wake?.();
+  /**
+   * Wakes the streams that got events, `wakeSlice` at a time with a turn of the event loop between
+   * slices: thousands of streams writing at once must not hold up the requests in between.
+   */
+  private async nudge(woken: Subscriber[]): Promise<void> {
+    const slice = this.options.wakeSlice;
+    for (let i = 0; i < woken.length; i += slice) {
+      for (const sub of woken.slice(i, i + slice)) sub.wake?.();
+      // The woken streams write in the microtasks that run before this.
+      const started = performance.now();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      this.delivering += performance.now() - started;
+    }
   }
 
+  /** Milliseconds spent handing out the current read's events (its streams writing them). */
+  private delivering = 0;
+
   /**
-   * Polls now rather than at the next tick (a NOTIFY on `EVENTS_CHANNEL` says something
-   * committed); does nothing while nobody listens.
+   * Polls soon rather than at the next tick (a NOTIFY on `EVENTS_CHANNEL` says something
+   * committed): never in the caller's path (a timer, at once when the last read began at least
+   * `minIntervalMs` ago), so the writer that notified goes on; does nothing while nobody listens.
    */
   wake(): void {
     if (this.subscribers.size === 0) return;
@@ -296,16 +335,30 @@ export class EventHub {
       this.wakeAgain = true;
       return;
     }
+    const due = Math.max(Date.now(), this.lastPoll + this.gap);
     if (this.timer) {
+      if (this.timerDue <= due) return;
       clearTimeout(this.timer);
-      this.timer = null;
     }
-    this.runPoll();
+    this.startTimer(due);
   }
 
   private wakeAgain = false;
 
+  private startTimer(due: number) {
+    this.timerDue = due;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.runPoll();
+      },
+      Math.max(0, due - Date.now()),
+    );
+    this.timer.unref?.();
+  }
+
   private runPoll() {
+    this.lastPoll = Date.now();
     this.polling = this.poll()
       .catch((err: unknown) => this.options.onError?.(err))
       .finally(() => {
@@ -320,15 +373,27 @@ export class EventHub {
 
   private schedule() {
     if (this.timer || this.polling || this.subscribers.size === 0) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.runPoll();
-    }, this.options.pollMs);
-    this.timer.unref?.();
+    this.startTimer(Date.now() + this.options.pollMs);
   }
 
   /** One tick: read what is new (in batches), hand each event to the connections of its brand. */
   async poll(): Promise<void> {
+    this.delivering = 0;
+    const started = performance.now();
+    try {
+      await this.read();
+    } finally {
+      // The wait before the next woken read: fan-out's share of the time stays bounded.
+      const { minIntervalMs, maxIntervalMs, deliveryRatio } = this.options;
+      const took = performance.now() - started;
+      this.gap = Math.min(
+        maxIntervalMs,
+        Math.max(minIntervalMs, took + this.delivering * deliveryRatio),
+      );
+    }
+  }
+
+  private async read(): Promise<void> {
     this.position ??= await currentPosition(this.db);
     for (;;) {
       const batch = await readEvents(this.db, this.position, null, this.options.batch);
@@ -349,7 +414,7 @@ export class EventHub {
       }
       const last = batch.at(-1);
       if (last) this.position = last.position;
-      this.nudge(woken);
+      await this.nudge([...woken]);
       if (batch.length < this.options.batch) break;
     }
     for (const sub of this.subscribers) if (sub.overflowed) sub.wake?.();

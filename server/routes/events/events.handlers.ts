@@ -1,4 +1,3 @@
-import { streamSSE } from 'hono/streaming';
 import type { Db } from '../../db/client.ts';
 import {
   comparePositions,
@@ -16,6 +15,7 @@ import type { StreamRegistry } from '../../domain/streams.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { eventsRoute } from './events.routes.ts';
+import { sseBody } from './sse-body.ts';
 
 export interface EventRouteDeps {
   db: Db;
@@ -58,58 +58,70 @@ export function eventRoutes(deps: EventRouteDeps) {
       slot.release();
       throw err;
     }
-    c.header('X-Accel-Buffering', 'no');
-    return streamSSE(
-      c,
-      async (stream) => {
-        let open = true;
-        end = () => {
-          open = false;
-          sub.close();
-        };
-        if (endedEarly) end();
-        stream.onAbort(end);
-        try {
-          let position = resume && !reset ? resume : sub.start;
-          let lastWrite = Date.now();
-          const send = async (e: OutboxEvent) => {
-            if (comparePositions(e.position, position) <= 0) return;
+    let open = true;
+    const stream = sseBody(() => end());
+    end = () => {
+      open = false;
+      sub.close();
+      stream.close();
+    };
+    if (endedEarly) end();
+    void (async () => {
+      try {
+        let position = resume && !reset ? resume : sub.start;
+        let lastWrite = Date.now();
+        // The events of one read in one write: a stream costs a write per batch, not per event.
+        const send = async (events: readonly OutboxEvent[]) => {
+          let frames = '';
+          for (const e of events) {
+            if (comparePositions(e.position, position) <= 0) continue;
             position = e.position;
-            await stream.write(e.frame);
-            lastWrite = Date.now();
-          };
-          await stream.write(`retry: ${deps.retryMs}\n\n`);
-          if (reset) {
-            // Too far behind to replay: the client refetches what it shows, then follows from here.
-            await stream.write(
-              `event: reset\nid: ${formatPosition(sub.start)}\ndata: ${JSON.stringify({ type: 'reset', reason: reset })}\n\n`,
-            );
-          } else if (resume) {
-            for (;;) {
-              const batch = await readEvents(db, position, auth.brandIds, CATCH_UP_BATCH);
-              for (const e of batch) await send(e);
-              if (batch.length < CATCH_UP_BATCH || !open) break;
-            }
+            frames += e.frame;
           }
-          while (open) {
-            const wait = Math.max(0, deps.heartbeatMs - (Date.now() - lastWrite));
-            const events = await sub.next(wait);
-            if (events === null) break;
-            for (const e of events) await send(e);
-            if (Date.now() - lastWrite >= deps.heartbeatMs) {
-              await stream.write(': ping\n\n');
-              lastWrite = Date.now();
-            }
+          if (frames === '') return;
+          await stream.write(frames);
+          lastWrite = Date.now();
+        };
+        await stream.write(`retry: ${deps.retryMs}\n\n`);
+        if (reset) {
+          // Too far behind to replay: the client refetches what it shows, then follows from here.
+          await stream.write(
+            `event: reset\nid: ${formatPosition(sub.start)}\ndata: ${JSON.stringify({ type: 'reset', reason: reset })}\n\n`,
+          );
+        } else if (resume) {
+          for (;;) {
+            const batch = await readEvents(db, position, auth.brandIds, CATCH_UP_BATCH);
+            await send(batch);
+            if (batch.length < CATCH_UP_BATCH || !open) break;
           }
-        } finally {
-          end();
-          slot.release();
         }
-      },
-      async () => {
+        while (open) {
+          const wait = Math.max(0, deps.heartbeatMs - (Date.now() - lastWrite));
+          const events = await sub.next(wait);
+          if (events === null) break;
+          await send(events);
+          if (Date.now() - lastWrite >= deps.heartbeatMs) {
+            await stream.write(': ping\n\n');
+            lastWrite = Date.now();
+          }
+        }
+      } catch (err) {
+        // A read that failed (the database away): said on the stream, which ends; the client
+        // resumes with Last-Event-ID (as hono's streamSSE did).
+        if (err instanceof Error)
+          await stream.write(
+            `event: error\ndata: ${err.message.split(/\r\n|\r|\n/).join('\ndata: ')}\n\n`,
+          );
+      } finally {
         end();
         slot.release();
-      },
-    );
+      }
+    })();
+    c.header('X-Accel-Buffering', 'no');
+    c.header('Transfer-Encoding', 'chunked');
+    c.header('Content-Type', 'text/event-stream');
+    c.header('Cache-Control', 'no-cache');
+    c.header('Connection', 'keep-alive');
+    return c.body(stream.body);
   });
 }
