@@ -6,11 +6,8 @@ import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '#components/ui/alert';
-import { Button } from '#components/ui/button';
-import { Checkbox } from '#components/ui/checkbox';
 import { Input } from '#components/ui/input';
-import { Spinner } from '#components/ui/spinner';
-import { CheckboxField, FormField } from '#components/form/form-field';
+import { FormField } from '#components/form/form-field';
 import { defaultBaseUrl } from '#config/env';
 import { paths, safeNextPath } from '#config/paths';
 import { describeError, isApiError } from '#lib/api-client';
@@ -22,8 +19,7 @@ import {
   type KeyFormValues,
 } from '../key-form';
 import { saveSession } from '../session-storage';
-
-type FormProblem = { title: string; description: string };
+import { SignInFormEnd, type FormProblem } from './sign-in-form-end';
 
 /**
  * The key screen: checks a pasted key with `GET /me` before keeping it, then opens the page the
@@ -197,26 +193,14 @@ export function KeyScreen() {
           </div>
         </div>
 
-        <CheckboxField
-          label="Remember on this device"
-          description="Keeps the key after the browser closes. Leave this off on shared computers."
-        >
-          {(control) => <Checkbox {...control} {...register('remember')} />}
-        </CheckboxField>
-
-        {problem ? (
-          <Alert tone="error" title={problem.title}>
-            {problem.description}
-          </Alert>
-        ) : null}
-
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="size-4" /> : null}
-          Sign in
-        </Button>
-        <p role="status" className="sr-only">
-          {isSubmitting ? 'Checking the key…' : ''}
-        </p>
+        <SignInFormEnd
+          remember={register('remember')}
+          rememberLabel="Remember on this device"
+          rememberDescription="Keeps the key after the browser closes. Leave this off on shared computers."
+          problem={problem}
+          submitting={isSubmitting}
+          checking="Checking the key…"
+        />
       </form>
     </div>
   );

@@ -4,11 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '#components/ui/alert';
-import { Button } from '#components/ui/button';
-import { Checkbox } from '#components/ui/checkbox';
 import { Input } from '#components/ui/input';
-import { Spinner } from '#components/ui/spinner';
-import { CheckboxField, FormField } from '#components/form/form-field';
+import { FormField } from '#components/form/form-field';
 import { paths, safeNextPath } from '#config/paths';
 import { describeError, isApiError } from '#lib/api-client';
 import { fetchMe, sessionKeys } from '../api/me';
@@ -21,8 +18,7 @@ import {
   type EmailSignInValues,
 } from '../sign-in-form';
 import { KeyScreen } from './key-screen';
-
-type FormProblem = { title: string; description: string };
+import { SignInFormEnd, type FormProblem } from './sign-in-form-end';
 
 const switchClass =
   'rounded-md text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900';
@@ -160,26 +156,14 @@ export function EmailSignIn() {
           )}
         </FormField>
 
-        <CheckboxField
-          label="Remember me on this device"
-          description="Keeps you signed in after the browser closes. Leave this off on shared computers."
-        >
-          {(control) => <Checkbox {...control} {...register('remember')} />}
-        </CheckboxField>
-
-        {problem ? (
-          <Alert tone="error" title={problem.title}>
-            {problem.description}
-          </Alert>
-        ) : null}
-
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="size-4" /> : null}
-          Sign in
-        </Button>
-        <p role="status" className="sr-only">
-          {isSubmitting ? 'Signing in…' : ''}
-        </p>
+        <SignInFormEnd
+          remember={register('remember')}
+          rememberLabel="Remember me on this device"
+          rememberDescription="Keeps you signed in after the browser closes. Leave this off on shared computers."
+          problem={problem}
+          submitting={isSubmitting}
+          checking="Signing in…"
+        />
       </form>
     </div>
   );
