@@ -29,6 +29,7 @@ import {
   stateAfter,
   type CampaignAction,
 } from './campaign-rules.ts';
+import { noPage, pageOf, rowsForPage, timeThenId, type Page } from './paging.ts';
 import { isoTimestamp, isoTimestampText } from './sql.ts';
 import { loadTasks, taskValues } from './task-rows.ts';
 
@@ -270,6 +271,9 @@ export interface CampaignListFilter {
   limit: number;
 }
 
+/** Newest created_at first, then id (descending). */
+export const campaignKeyset = timeThenId('createdAt', 'id');
+
 // The list is the hottest read: one statement written as SQL text and handed straight to the
 // driver (building it with drizzle and mapping its rows cost more than the query itself on
 // PGlite), answering rows already in CampaignRow's shape (timestamps as ISO text, dates as text)
@@ -325,7 +329,7 @@ export function campaignListStatement(filter: CampaignListFilter): Statement {
     }
     return where;
   };
-  const take = filter.limit + 1;
+  const take = rowsForPage(filter.limit);
   let scope: string;
   if (filter.scope.length === 1) {
     scope = `c.brand_id = ${p(filter.scope[0])}${conditions('c')}`;
@@ -348,12 +352,12 @@ export function campaignListStatement(filter: CampaignListFilter): Statement {
 export async function listCampaignRows(
   db: Db,
   filter: CampaignListFilter,
-): Promise<{ rows: CampaignRow[]; hasMore: boolean }> {
-  if (filter.scope.length === 0) return { rows: [], hasMore: false };
+): Promise<Page<CampaignRow>> {
+  if (filter.scope.length === 0) return noPage();
   const rows = await queryStatement<CampaignRow>(db, campaignListStatement(filter));
   // bigint arrives as text from node-postgres and as a number from PGlite.
   for (const row of rows) row.spentCents = Number(row.spentCents);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  return pageOf(rows, filter.limit);
 }
 
 // ---------------------------------------------------------------- update

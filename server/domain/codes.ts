@@ -7,6 +7,7 @@ import { campaignCreators, campaigns, codeGroups, discountCodes } from '../db/sc
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import type { BrandScope } from './campaigns.ts';
 import { bumpTotals, findCreator } from './creators.ts';
+import { noPage, readPage, timeThenId, type Keyset } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 import { findBrand } from './tenancy.ts';
 
@@ -94,9 +95,11 @@ export interface GroupListFilter {
 }
 
 /** Newest created_at first, then id (descending). */
+export const codeGroupKeyset = timeThenId('createdAt', 'id');
+
 export async function listCodeGroups(db: Db, filter: GroupListFilter) {
-  if (filter.brandIds.length === 0) return { rows: [], hasMore: false };
-  const rows = await groupQuery(db)
+  if (filter.brandIds.length === 0) return noPage<GroupRow>();
+  const query = groupQuery(db)
     .where(
       and(
         inScope(codeGroups.brandId, filter.brandIds),
@@ -105,9 +108,8 @@ export async function listCodeGroups(db: Db, filter: GroupListFilter) {
           : undefined,
       ),
     )
-    .orderBy(sql`${codeGroups.createdAt} desc nulls last, ${codeGroups.id} desc nulls last`)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+    .orderBy(sql`${codeGroups.createdAt} desc nulls last, ${codeGroups.id} desc nulls last`);
+  return readPage(query, filter.limit);
 }
 
 // ---------------------------------------------------------------- codes
@@ -165,9 +167,15 @@ export interface CodeListFilter {
 }
 
 /** Codes in code order (byte order, so it is the same on every database). */
+export const codeKeyset: Keyset<CodeRow, string> = {
+  shape: ['string'],
+  positionOf: (row) => [row.code],
+  after: ([code]) => String(code),
+};
+
 export async function listCodes(db: Db, filter: CodeListFilter) {
-  if (filter.brandIds.length === 0) return { rows: [], hasMore: false };
-  const rows = await codeQuery(db)
+  if (filter.brandIds.length === 0) return noPage<CodeRow>();
+  const query = codeQuery(db)
     .where(
       and(
         inScope(discountCodes.brandId, filter.brandIds),
@@ -180,9 +188,8 @@ export async function listCodes(db: Db, filter: CodeListFilter) {
           : undefined,
       ),
     )
-    .orderBy(sql`${discountCodes.code} collate "C"`)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+    .orderBy(sql`${discountCodes.code} collate "C"`);
+  return readPage(query, filter.limit);
 }
 
 export async function getCode(db: Db, code: string, scope: BrandScope): Promise<DiscountCode> {

@@ -13,6 +13,7 @@ import {
 } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
+import { readPage, timeThenId } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 import { creatorPropertiesSql, targetingFitSql, targetingMatchesSql } from './targeting-fit.ts';
 
@@ -145,8 +146,10 @@ export interface CreatorListFilter {
 }
 
 /** Newest applied_at first, then creator id (descending). */
+export const campaignCreatorKeyset = timeThenId('appliedAt', 'creatorId');
+
 export async function listCampaignCreators(db: Db, campaignId: string, filter: CreatorListFilter) {
-  const rows = await participationQuery(
+  const query = participationQuery(
     db,
     and(
       eq(campaignCreators.campaignId, campaignId),
@@ -158,12 +161,10 @@ export async function listCampaignCreators(db: Db, campaignId: string, filter: C
         ? sql`(${campaignCreators.appliedAt}, ${campaignCreators.creatorId}) < (${filter.after.appliedAt}::timestamptz, ${filter.after.creatorId})`
         : undefined,
     ),
-  )
-    .orderBy(
-      sql`${campaignCreators.appliedAt} desc nulls last, ${campaignCreators.creatorId} desc nulls last`,
-    )
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  ).orderBy(
+    sql`${campaignCreators.appliedAt} desc nulls last, ${campaignCreators.creatorId} desc nulls last`,
+  );
+  return readPage(query, filter.limit);
 }
 
 export async function getCampaignCreator(

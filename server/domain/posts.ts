@@ -7,6 +7,7 @@ import { creators, posts, submissions, tasks } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
 import { bumpTotals } from './creators.ts';
+import { readPage, timeThenId } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 import { lockSubmission } from './submissions.ts';
 
@@ -85,13 +86,16 @@ export interface PostListFilter {
   limit: number;
 }
 
+/** Newest posted_at first, then id (descending). */
+export const postKeyset = timeThenId('postedAt', 'id');
+
 /**
- * Newest posted_at first, then id (descending); deleted posts included unless status says.
+ * Posts in postKeyset order; deleted posts included unless status says.
  * `nulls last` matches posts_campaign_posted_idx (the columns are not null, but the planner only
  * uses an index whose null order is the query's): without it every page read and sorted every post.
  */
 export async function listPosts(db: Db, campaignId: string, filter: PostListFilter) {
-  const rows = await postQuery(
+  const query = postQuery(
     db,
     and(
       eq(posts.campaignId, campaignId),
@@ -107,10 +111,8 @@ export async function listPosts(db: Db, campaignId: string, filter: PostListFilt
         ? sql`(${posts.postedAt}, ${posts.id}) < (${filter.after.postedAt}::timestamptz, ${filter.after.id}::uuid)`
         : undefined,
     ),
-  )
-    .orderBy(sql`${posts.postedAt} desc nulls last, ${posts.id} desc nulls last`)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  ).orderBy(sql`${posts.postedAt} desc nulls last, ${posts.id} desc nulls last`);
+  return readPage(query, filter.limit);
 }
 
 export async function getPost(

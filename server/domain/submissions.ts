@@ -10,6 +10,7 @@ import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
 import { bumpTotals, findCreator, lockParticipation, statusDelta } from './creators.ts';
 import type { Reviewer } from './reviewer.ts';
+import { readPage, timeThenId } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 import { enqueueInspection } from '../jobs/inspection-queue.ts';
 
@@ -109,8 +110,10 @@ export interface SubmissionListFilter {
 }
 
 /** Oldest submitted_at first (the review queue), then id. */
+export const submissionKeyset = timeThenId('submittedAt', 'id');
+
 export async function listSubmissions(db: Db, campaignId: string, filter: SubmissionListFilter) {
-  const rows = await submissionQuery(
+  const query = submissionQuery(
     db,
     and(
       eq(submissions.campaignId, campaignId),
@@ -124,10 +127,8 @@ export async function listSubmissions(db: Db, campaignId: string, filter: Submis
         ? sql`(${submissions.submittedAt}, ${submissions.id}) > (${filter.after.submittedAt}::timestamptz, ${filter.after.id}::uuid)`
         : undefined,
     ),
-  )
-    .orderBy(sql`${submissions.submittedAt} asc, ${submissions.id} asc`)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  ).orderBy(sql`${submissions.submittedAt} asc, ${submissions.id} asc`);
+  return readPage(query, filter.limit);
 }
 
 export async function getSubmission(

@@ -6,20 +6,38 @@ import { campaigns, tasks } from '../db/schema.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { assertTasksWritable, displayOrders, isRequiredForNewTask } from './campaign-rules.ts';
 import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
+import { readPage, type Keyset } from './paging.ts';
 import { taskChanges, taskOrder, taskSelection, taskValues, toTask } from './task-rows.ts';
 
 // Tasks of a campaign: list, read, and the writes (create, PATCH, archive, unarchive). Every write
 // locks the campaign's row first, so it sees the campaign's current status and completion mode.
 
+interface TaskPosition {
+  displayOrder: number;
+  createdAt: string;
+  id: string;
+}
+
 export interface TaskListFilter {
   status?: TaskStatus | undefined;
   /** (display_order, created_at, id) of the previous page's last task. */
-  after?: { displayOrder: number; createdAt: string; id: string } | undefined;
+  after?: TaskPosition | undefined;
   limit: number;
 }
 
+/** Tasks in display order, then created_at, then id (taskOrder). */
+export const taskKeyset: Keyset<TaskPosition, TaskPosition> = {
+  shape: ['number', 'string', 'string'],
+  positionOf: (row) => [row.displayOrder, row.createdAt, row.id],
+  after: ([displayOrder, createdAt, id]) => ({
+    displayOrder: Number(displayOrder),
+    createdAt: String(createdAt),
+    id: String(id),
+  }),
+};
+
 export async function listTaskRows(db: Db, campaignId: string, filter: TaskListFilter) {
-  const rows = await db
+  const query = db
     .select(taskSelection)
     .from(tasks)
     .where(
@@ -31,9 +49,8 @@ export async function listTaskRows(db: Db, campaignId: string, filter: TaskListF
           : undefined,
       ),
     )
-    .orderBy(...taskOrder)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+    .orderBy(...taskOrder);
+  return readPage(query, filter.limit);
 }
 
 async function getTaskRow(db: Db, campaignId: string, taskId: string) {

@@ -22,6 +22,7 @@ import {
   type UsageProblem,
   type UsageResult,
 } from './codes.ts';
+import { noPage, readPage, timeThenId } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 
 // Usage reports (extensions section 10). Every channel, PUT /codes with JSON or CSV, the
@@ -257,9 +258,11 @@ const uuidArray = (ids: readonly string[]): SQL =>
   )}]::uuid[]`;
 
 /** Newest received_at first, then id (descending). */
+export const usageReportKeyset = timeThenId('receivedAt', 'id');
+
 export async function listUsageReports(db: Db, filter: UsageReportFilter) {
-  if (filter.brandIds.length === 0) return { rows: [], hasMore: false };
-  const rows = await reportQuery(db)
+  if (filter.brandIds.length === 0) return noPage<Row>();
+  const query = reportQuery(db)
     .where(
       and(
         sql`${usageReports.brandIds} && ${uuidArray(filter.brandIds)}`,
@@ -271,9 +274,8 @@ export async function listUsageReports(db: Db, filter: UsageReportFilter) {
           : undefined,
       ),
     )
-    .orderBy(sql`${usageReports.receivedAt} desc nulls last, ${usageReports.id} desc nulls last`)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+    .orderBy(sql`${usageReports.receivedAt} desc nulls last, ${usageReports.id} desc nulls last`);
+  return readPage(query, filter.limit);
 }
 
 /** 128 bits from the operating system's cryptographic source, as 32 lowercase hex characters. */

@@ -2,6 +2,7 @@ import { pastDeadlineIssues, todayUtc } from '#contract/campaign-rules';
 import type { Campaign } from '#contract/campaigns';
 import { transaction, type Db } from '../../db/client.ts';
 import {
+  campaignKeyset,
   changeStatus,
   createCampaign,
   deleteCampaign,
@@ -11,12 +12,13 @@ import {
   toCampaignSummary,
   updateCampaign,
 } from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
 import { requestHash, runIdempotent } from '../../domain/idempotency.ts';
 import { brandForCreate } from '../../domain/tenancy.ts';
 import { fieldsRefused } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { readCursor } from '../../http/paging.ts';
 import {
   createCampaignRoute,
   listCampaignsRoute,
@@ -94,30 +96,16 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
           created_before: q.created_before ?? null,
         },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([createdAt, id]) => ({ createdAt: String(createdAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listCampaignRows(db, {
+      const cursor = await readCursor(deps.cursorSecret, scope, q.starting_after, campaignKeyset);
+      const page = await listCampaignRows(db, {
         scope: q.brand_id !== undefined ? [q.brand_id] : auth.brandIds,
         statuses,
         createdAfter: q.created_after,
         createdBefore: q.created_before,
-        after,
+        after: cursor.after,
         limit: q.limit,
       });
-      const last = rows.at(-1);
-      return c.json(
-        {
-          data: rows.map((row) => toCampaignSummary(row)),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last ? encodeCursor(secret, scope, [last.createdAt, last.id]) : null,
-        },
-        200,
-      );
+      return c.json(cursor.envelope(page, toCampaignSummary), 200);
     })
     .openapi(getCampaignRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');

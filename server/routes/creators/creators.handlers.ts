@@ -2,14 +2,16 @@ import type { CreatorReject } from '#contract/creators';
 import { transaction, type Db } from '../../db/client.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
 import {
+  campaignCreatorKeyset,
   decideCreator,
   getCampaignCreator,
   listCampaignCreators,
   toCampaignCreator,
 } from '../../domain/creators.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { readCursor } from '../../http/paging.ts';
 import { listRoute, getRoute, approveRoute, rejectRoute } from './creators.routes.ts';
 
 export interface CreatorRouteDeps {
@@ -28,29 +30,19 @@ export function creatorRoutes(deps: CreatorRouteDeps) {
         list: `creators:${campaign_id}`,
         filters: { status: q.status ?? null, fits: q.fits ?? null },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([appliedAt, creatorId]) => ({
-            appliedAt: String(appliedAt),
-            creatorId: String(creatorId),
-          }))(decodeCursor(secret, scope, q.starting_after, ['string', 'string']))
-        : undefined;
-      const { rows, hasMore } = await listCampaignCreators(db, campaign_id, {
+      const cursor = await readCursor(
+        deps.cursorSecret,
+        scope,
+        q.starting_after,
+        campaignCreatorKeyset,
+      );
+      const page = await listCampaignCreators(db, campaign_id, {
         status: q.status,
         fits: q.fits,
-        after,
+        after: cursor.after,
         limit: q.limit,
       });
-      const last = rows.at(-1);
-      return c.json(
-        {
-          data: rows.map(toCampaignCreator),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last ? encodeCursor(secret, scope, [last.appliedAt, last.creatorId]) : null,
-        },
-        200,
-      );
+      return c.json(cursor.envelope(page, toCampaignCreator), 200);
     })
     .openapi(getRoute, async (c) => {
       const { campaign_id, creator_id } = c.req.valid('param');

@@ -1,11 +1,12 @@
 import type { Db } from '../../db/client.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
-import { getPost, listPosts, toPost } from '../../domain/posts.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
+import { getPost, listPosts, postKeyset, toPost } from '../../domain/posts.ts';
 import { storableDate } from '../../domain/sql.ts';
 import { ApiError } from '../../errors.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { readCursor } from '../../http/paging.ts';
 import { listRoute, getRoute } from './posts.routes.ts';
 
 export interface PostRouteDeps {
@@ -41,32 +42,18 @@ export function postRoutes(deps: PostRouteDeps) {
           posted_before: q.posted_before ?? null,
         },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([postedAt, id]) => ({ postedAt: String(postedAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listPosts(db, campaign_id, {
+      const cursor = await readCursor(deps.cursorSecret, scope, q.starting_after, postKeyset);
+      const page = await listPosts(db, campaign_id, {
         status: q.status,
         creatorId: q.creator_id,
         taskId: q.task_id,
         platform: q.platform,
         postedAfter: q.posted_after,
         postedBefore: q.posted_before,
-        after,
+        after: cursor.after,
         limit: q.limit,
       });
-      const last = rows.at(-1);
-      return c.json(
-        {
-          data: rows.map(toPost),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last ? encodeCursor(secret, scope, [last.postedAt, last.id]) : null,
-        },
-        200,
-      );
+      return c.json(cursor.envelope(page, toPost), 200);
     })
     .openapi(getRoute, async (c) => {
       const { campaign_id, post_id } = c.req.valid('param');

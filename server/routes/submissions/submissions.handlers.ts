@@ -1,15 +1,17 @@
 import type { SubmissionReject } from '#contract/submissions';
 import { transaction, type Db } from '../../db/client.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
 import {
   getSubmission,
   listSubmissions,
   reviewSubmission,
+  submissionKeyset,
   toSubmission,
 } from '../../domain/submissions.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { readCursor } from '../../http/paging.ts';
 import { listRoute, getRoute, approveRoute, rejectRoute } from './submissions.routes.ts';
 
 export interface SubmissionRouteDeps {
@@ -33,32 +35,16 @@ export function submissionRoutes(deps: SubmissionRouteDeps) {
           ...(q.awaiting ? { awaiting: q.awaiting } : {}),
         },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([submittedAt, id]) => ({ submittedAt: String(submittedAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listSubmissions(db, campaign_id, {
+      const cursor = await readCursor(deps.cursorSecret, scope, q.starting_after, submissionKeyset);
+      const page = await listSubmissions(db, campaign_id, {
         status: q.status,
         taskId: q.task_id,
         creatorId: q.creator_id,
         awaiting: q.awaiting,
-        after,
+        after: cursor.after,
         limit: q.limit,
       });
-      const last = rows.at(-1);
-      return c.json(
-        {
-          data: rows.map(toSubmission),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last?.submittedAt
-              ? encodeCursor(secret, scope, [last.submittedAt, last.id])
-              : null,
-        },
-        200,
-      );
+      return c.json(cursor.envelope(page, toSubmission), 200);
     })
     .openapi(getRoute, async (c) => {
       const { campaign_id, submission_id } = c.req.valid('param');

@@ -1,16 +1,18 @@
 import { transaction, type Db } from '../../db/client.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
 import { toTask } from '../../domain/task-rows.ts';
 import {
   createTask,
   getTask,
   listTaskRows,
   setTaskStatus,
+  taskKeyset,
   updateTask,
 } from '../../domain/tasks.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { readCursor } from '../../http/paging.ts';
 import {
   listTasksRoute,
   createTaskRoute,
@@ -36,31 +38,13 @@ export function taskRoutes(deps: TaskRouteDeps) {
         list: `tasks:${campaign_id}`,
         filters: { status: q.status ?? null },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([displayOrder, createdAt, id]) => ({
-            displayOrder: Number(displayOrder),
-            createdAt: String(createdAt),
-            id: String(id),
-          }))(decodeCursor(secret, scope, q.starting_after, ['number', 'string', 'string']))
-        : undefined;
-      const { rows, hasMore } = await listTaskRows(db, campaign_id, {
+      const cursor = await readCursor(deps.cursorSecret, scope, q.starting_after, taskKeyset);
+      const page = await listTaskRows(db, campaign_id, {
         status: q.status,
-        after,
+        after: cursor.after,
         limit: q.limit,
       });
-      const last = rows.at(-1);
-      return c.json(
-        {
-          data: rows.map(toTask),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last
-              ? encodeCursor(secret, scope, [last.displayOrder, last.createdAt, last.id])
-              : null,
-        },
-        200,
-      );
+      return c.json(cursor.envelope(page, toTask), 200);
     })
     .openapi(createTaskRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');

@@ -1,10 +1,16 @@
 import { transaction, type Db } from '../../db/client.ts';
 import { findCodeGroup } from '../../domain/codes.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
-import { listUsageReports, rotateIntake, toUsageReport } from '../../domain/usage-reports.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
+import {
+  listUsageReports,
+  rotateIntake,
+  toUsageReport,
+  usageReportKeyset,
+} from '../../domain/usage-reports.ts';
 import { notFound } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { readCursor } from '../../http/paging.ts';
 import { listRoute, rotateRoute } from './usage-reports.routes.ts';
 
 // The record of usage reports and the groups' e-mail intake (extensions section 10): handlers.
@@ -34,30 +40,21 @@ export function usageReportRoutes(deps: UsageReportRouteDeps) {
           outcome: q.outcome ?? null,
         },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([receivedAt, id]) => ({ receivedAt: String(receivedAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listUsageReports(db, {
+      const cursor = await readCursor(
+        deps.cursorSecret,
+        scope,
+        q.starting_after,
+        usageReportKeyset,
+      );
+      const page = await listUsageReports(db, {
         brandIds,
         groupId: q.group_id,
         channel: q.channel,
         outcome: q.outcome,
-        after,
+        after: cursor.after,
         limit: q.limit,
       });
-      const last = rows.at(-1);
-      return c.json(
-        {
-          data: rows.map(toUsageReport),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last ? encodeCursor(secret, scope, [last.receivedAt, last.id]) : null,
-        },
-        200,
-      );
+      return c.json(cursor.envelope(page, toUsageReport), 200);
     })
     .openapi(rotateRoute, async (c) => {
       const { group_id } = c.req.valid('param');
