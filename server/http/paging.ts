@@ -41,3 +41,33 @@ export async function readCursor<Row, After>(
     },
   };
 }
+
+/** Where a list's page starts and how long it is, as every domain list takes them. */
+export interface PageRequest<After> {
+  after: After | undefined;
+  limit: number;
+}
+
+export interface ListOperation<Row, After, T> {
+  /** Which list and the filters that shape it (a cursor is refused on any other). */
+  scope: CursorScope;
+  keyset: Keyset<NoInfer<Row>, After>;
+  /** Reads the page from the domain list. */
+  read(page: PageRequest<After>): Promise<Page<Row>>;
+  /** A row as the answer shows it. */
+  show(row: Row): T;
+}
+
+/**
+ * The answer of a list operation (GET with `limit` and `starting_after`): reads the cursor (400
+ * when it is not one of this list with these filters), then the page, then the next cursor.
+ */
+export async function answerList<Row, After, T>(
+  cursorSecret: () => Promise<Uint8Array>,
+  query: { limit: number; starting_after?: string | undefined },
+  list: ListOperation<Row, After, T>,
+): Promise<ListEnvelope<T>> {
+  const cursor = await readCursor(cursorSecret, list.scope, query.starting_after, list.keyset);
+  const page = await list.read({ after: cursor.after, limit: query.limit });
+  return cursor.envelope(page, list.show);
+}

@@ -18,7 +18,7 @@ import { brandForCreate } from '../../domain/tenancy.ts';
 import { fieldsRefused } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { readCursor } from '../../http/paging.ts';
+import { answerList } from '../../http/paging.ts';
 import {
   createCampaignRoute,
   listCampaignsRoute,
@@ -96,16 +96,22 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
           created_before: q.created_before ?? null,
         },
       };
-      const cursor = await readCursor(deps.cursorSecret, scope, q.starting_after, campaignKeyset);
-      const page = await listCampaignRows(db, {
-        scope: q.brand_id !== undefined ? [q.brand_id] : auth.brandIds,
-        statuses,
-        createdAfter: q.created_after,
-        createdBefore: q.created_before,
-        after: cursor.after,
-        limit: q.limit,
-      });
-      return c.json(cursor.envelope(page, toCampaignSummary), 200);
+      return c.json(
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: campaignKeyset,
+          read: (page) =>
+            listCampaignRows(db, {
+              scope: q.brand_id !== undefined ? [q.brand_id] : auth.brandIds,
+              statuses,
+              createdAfter: q.created_after,
+              createdBefore: q.created_before,
+              ...page,
+            }),
+          show: toCampaignSummary,
+        }),
+        200,
+      );
     })
     .openapi(getCampaignRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');

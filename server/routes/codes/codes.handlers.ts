@@ -19,7 +19,7 @@ import type { CursorScope } from '../../domain/cursor.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { readCursor } from '../../http/paging.ts';
+import { answerList } from '../../http/paging.ts';
 import {
   listGroupsRoute,
   listCodesRoute,
@@ -55,10 +55,13 @@ export function codeRoutes(deps: CodeRouteDeps) {
       if (q.brand_id) assertBrandManaged(c, q.brand_id);
       const brandIds = q.brand_id ? [q.brand_id] : auth.brandIds;
       const scope: CursorScope = { list: 'code-groups', filters: { brand_id: q.brand_id ?? null } };
-      const cursor = await readCursor(deps.cursorSecret, scope, q.starting_after, codeGroupKeyset);
-      const page = await listCodeGroups(db, { brandIds, after: cursor.after, limit: q.limit });
       return c.json(
-        cursor.envelope(page, (row) => toCodeGroup(row, deps.intakeDomain)),
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: codeGroupKeyset,
+          read: (page) => listCodeGroups(db, { brandIds, ...page }),
+          show: (row) => toCodeGroup(row, deps.intakeDomain),
+        }),
         200,
       );
     })
@@ -76,16 +79,22 @@ export function codeRoutes(deps: CodeRouteDeps) {
           assigned: q.assigned ?? null,
         },
       };
-      const cursor = await readCursor(deps.cursorSecret, scope, q.starting_after, codeKeyset);
-      const page = await listCodes(db, {
-        brandIds: auth.brandIds,
-        groupId: q.group_id,
-        codes,
-        assigned: q.assigned,
-        after: cursor.after,
-        limit: q.limit,
-      });
-      return c.json(cursor.envelope(page, toDiscountCode), 200);
+      return c.json(
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: codeKeyset,
+          read: (page) =>
+            listCodes(db, {
+              brandIds: auth.brandIds,
+              groupId: q.group_id,
+              codes,
+              assigned: q.assigned,
+              ...page,
+            }),
+          show: toDiscountCode,
+        }),
+        200,
+      );
     })
     .openapi(addRoute, async (c) => {
       const body = c.req.valid('json');

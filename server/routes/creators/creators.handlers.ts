@@ -1,5 +1,5 @@
 import type { CreatorReject } from '#contract/creators';
-import { transaction, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
 import {
   campaignCreatorKeyset,
@@ -10,8 +10,9 @@ import {
 } from '../../domain/creators.ts';
 import type { CursorScope } from '../../domain/cursor.ts';
 import { getAuth } from '../../http/auth.ts';
+import { decisionsBy } from '../../http/decisions.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { readCursor } from '../../http/paging.ts';
+import { answerList } from '../../http/paging.ts';
 import { listRoute, getRoute, approveRoute, rejectRoute } from './creators.routes.ts';
 
 export interface CreatorRouteDeps {
@@ -21,6 +22,11 @@ export interface CreatorRouteDeps {
 
 export function creatorRoutes(deps: CreatorRouteDeps) {
   const { db } = deps;
+  const decide = decisionsBy(
+    db,
+    (tx, item: { campaign_id: string; creator_id: string }, scope, { to, note, keyId }) =>
+      decideCreator(tx, item.campaign_id, item.creator_id, scope, { to, reason: note, keyId }),
+  );
   return createRouter()
     .openapi(listRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');
@@ -30,19 +36,20 @@ export function creatorRoutes(deps: CreatorRouteDeps) {
         list: `creators:${campaign_id}`,
         filters: { status: q.status ?? null, fits: q.fits ?? null },
       };
-      const cursor = await readCursor(
-        deps.cursorSecret,
-        scope,
-        q.starting_after,
-        campaignCreatorKeyset,
+      return c.json(
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: campaignCreatorKeyset,
+          read: (page) =>
+            listCampaignCreators(db, campaign_id, {
+              status: q.status,
+              fits: q.fits,
+              ...page,
+            }),
+          show: toCampaignCreator,
+        }),
+        200,
       );
-      const page = await listCampaignCreators(db, campaign_id, {
-        status: q.status,
-        fits: q.fits,
-        after: cursor.after,
-        limit: q.limit,
-      });
-      return c.json(cursor.envelope(page, toCampaignCreator), 200);
     })
     .openapi(getRoute, async (c) => {
       const { campaign_id, creator_id } = c.req.valid('param');
@@ -51,32 +58,11 @@ export function creatorRoutes(deps: CreatorRouteDeps) {
         200,
       );
     })
-    .openapi(approveRoute, async (c) => {
-      const { campaign_id, creator_id } = c.req.valid('param');
-      const auth = getAuth(c);
-      return c.json(
-        await transaction(db, (tx) =>
-          decideCreator(tx, campaign_id, creator_id, auth.brandIds, {
-            to: 'approved',
-            keyId: auth.keyId,
-          }),
-        ),
-        200,
-      );
-    })
+    .openapi(approveRoute, async (c) =>
+      c.json(await decide(c, c.req.valid('param'), 'approved'), 200),
+    )
     .openapi(rejectRoute, async (c) => {
-      const { campaign_id, creator_id } = c.req.valid('param');
       const body = c.req.valid('json') as CreatorReject | undefined;
-      const auth = getAuth(c);
-      return c.json(
-        await transaction(db, (tx) =>
-          decideCreator(tx, campaign_id, creator_id, auth.brandIds, {
-            to: 'rejected',
-            reason: body?.reason,
-            keyId: auth.keyId,
-          }),
-        ),
-        200,
-      );
+      return c.json(await decide(c, c.req.valid('param'), 'rejected', body?.reason), 200);
     });
 }

@@ -6,7 +6,7 @@ import { storableDate } from '../../domain/sql.ts';
 import { ApiError } from '../../errors.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { readCursor } from '../../http/paging.ts';
+import { answerList } from '../../http/paging.ts';
 import { listRoute, getRoute } from './posts.routes.ts';
 
 export interface PostRouteDeps {
@@ -42,18 +42,24 @@ export function postRoutes(deps: PostRouteDeps) {
           posted_before: q.posted_before ?? null,
         },
       };
-      const cursor = await readCursor(deps.cursorSecret, scope, q.starting_after, postKeyset);
-      const page = await listPosts(db, campaign_id, {
-        status: q.status,
-        creatorId: q.creator_id,
-        taskId: q.task_id,
-        platform: q.platform,
-        postedAfter: q.posted_after,
-        postedBefore: q.posted_before,
-        after: cursor.after,
-        limit: q.limit,
-      });
-      return c.json(cursor.envelope(page, toPost), 200);
+      return c.json(
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: postKeyset,
+          read: (page) =>
+            listPosts(db, campaign_id, {
+              status: q.status,
+              creatorId: q.creator_id,
+              taskId: q.task_id,
+              platform: q.platform,
+              postedAfter: q.posted_after,
+              postedBefore: q.posted_before,
+              ...page,
+            }),
+          show: toPost,
+        }),
+        200,
+      );
     })
     .openapi(getRoute, async (c) => {
       const { campaign_id, post_id } = c.req.valid('param');

@@ -1,5 +1,5 @@
 import type { SubmissionReject } from '#contract/submissions';
-import { transaction, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
 import type { CursorScope } from '../../domain/cursor.ts';
 import {
@@ -10,8 +10,9 @@ import {
   toSubmission,
 } from '../../domain/submissions.ts';
 import { getAuth } from '../../http/auth.ts';
+import { decisionsBy } from '../../http/decisions.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { readCursor } from '../../http/paging.ts';
+import { answerList } from '../../http/paging.ts';
 import { listRoute, getRoute, approveRoute, rejectRoute } from './submissions.routes.ts';
 
 export interface SubmissionRouteDeps {
@@ -21,6 +22,16 @@ export interface SubmissionRouteDeps {
 
 export function submissionRoutes(deps: SubmissionRouteDeps) {
   const { db } = deps;
+  const decide = decisionsBy(
+    db,
+    (tx, item: { campaign_id: string; submission_id: string }, scope, { to, note, keyId, side }) =>
+      reviewSubmission(tx, item.campaign_id, item.submission_id, scope, {
+        to,
+        feedback: note,
+        keyId,
+        side,
+      }),
+  );
   return createRouter()
     .openapi(listRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');
@@ -35,49 +46,32 @@ export function submissionRoutes(deps: SubmissionRouteDeps) {
           ...(q.awaiting ? { awaiting: q.awaiting } : {}),
         },
       };
-      const cursor = await readCursor(deps.cursorSecret, scope, q.starting_after, submissionKeyset);
-      const page = await listSubmissions(db, campaign_id, {
-        status: q.status,
-        taskId: q.task_id,
-        creatorId: q.creator_id,
-        awaiting: q.awaiting,
-        after: cursor.after,
-        limit: q.limit,
-      });
-      return c.json(cursor.envelope(page, toSubmission), 200);
+      return c.json(
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: submissionKeyset,
+          read: (page) =>
+            listSubmissions(db, campaign_id, {
+              status: q.status,
+              taskId: q.task_id,
+              creatorId: q.creator_id,
+              awaiting: q.awaiting,
+              ...page,
+            }),
+          show: toSubmission,
+        }),
+        200,
+      );
     })
     .openapi(getRoute, async (c) => {
       const { campaign_id, submission_id } = c.req.valid('param');
       return c.json(await getSubmission(db, campaign_id, submission_id, getAuth(c).brandIds), 200);
     })
-    .openapi(approveRoute, async (c) => {
-      const { campaign_id, submission_id } = c.req.valid('param');
-      const auth = getAuth(c);
-      return c.json(
-        await transaction(db, (tx) =>
-          reviewSubmission(tx, campaign_id, submission_id, auth.brandIds, {
-            to: 'approved',
-            keyId: auth.keyId,
-            side: auth.kind,
-          }),
-        ),
-        200,
-      );
-    })
+    .openapi(approveRoute, async (c) =>
+      c.json(await decide(c, c.req.valid('param'), 'approved'), 200),
+    )
     .openapi(rejectRoute, async (c) => {
-      const { campaign_id, submission_id } = c.req.valid('param');
       const body = c.req.valid('json') as SubmissionReject | undefined;
-      const auth = getAuth(c);
-      return c.json(
-        await transaction(db, (tx) =>
-          reviewSubmission(tx, campaign_id, submission_id, auth.brandIds, {
-            to: 'rejected',
-            feedback: body?.feedback,
-            keyId: auth.keyId,
-            side: auth.kind,
-          }),
-        ),
-        200,
-      );
+      return c.json(await decide(c, c.req.valid('param'), 'rejected', body?.feedback), 200);
     });
 }

@@ -12,7 +12,7 @@ import {
 } from '../../domain/tasks.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { readCursor } from '../../http/paging.ts';
+import { answerList } from '../../http/paging.ts';
 import {
   listTasksRoute,
   createTaskRoute,
@@ -38,13 +38,19 @@ export function taskRoutes(deps: TaskRouteDeps) {
         list: `tasks:${campaign_id}`,
         filters: { status: q.status ?? null },
       };
-      const cursor = await readCursor(deps.cursorSecret, scope, q.starting_after, taskKeyset);
-      const page = await listTaskRows(db, campaign_id, {
-        status: q.status,
-        after: cursor.after,
-        limit: q.limit,
-      });
-      return c.json(cursor.envelope(page, toTask), 200);
+      return c.json(
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: taskKeyset,
+          read: (page) =>
+            listTaskRows(db, campaign_id, {
+              status: q.status,
+              ...page,
+            }),
+          show: toTask,
+        }),
+        200,
+      );
     })
     .openapi(createTaskRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');

@@ -10,7 +10,7 @@ import {
 import { notFound } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { readCursor } from '../../http/paging.ts';
+import { answerList } from '../../http/paging.ts';
 import { listRoute, rotateRoute } from './usage-reports.routes.ts';
 
 // The record of usage reports and the groups' e-mail intake (extensions section 10): handlers.
@@ -40,21 +40,22 @@ export function usageReportRoutes(deps: UsageReportRouteDeps) {
           outcome: q.outcome ?? null,
         },
       };
-      const cursor = await readCursor(
-        deps.cursorSecret,
-        scope,
-        q.starting_after,
-        usageReportKeyset,
+      return c.json(
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: usageReportKeyset,
+          read: (page) =>
+            listUsageReports(db, {
+              brandIds,
+              groupId: q.group_id,
+              channel: q.channel,
+              outcome: q.outcome,
+              ...page,
+            }),
+          show: toUsageReport,
+        }),
+        200,
       );
-      const page = await listUsageReports(db, {
-        brandIds,
-        groupId: q.group_id,
-        channel: q.channel,
-        outcome: q.outcome,
-        after: cursor.after,
-        limit: q.limit,
-      });
-      return c.json(cursor.envelope(page, toUsageReport), 200);
     })
     .openapi(rotateRoute, async (c) => {
       const { group_id } = c.req.valid('param');
