@@ -11,7 +11,7 @@ import {
 } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
 import type { Task } from '#contract/tasks';
-import { queryStatement, type Db, type Statement } from '../db/client.ts';
+import { queryStatement, type Db, type Tx, type Statement } from '../db/client.ts';
 import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
 import { brands, campaigns, tasks, type StoredTargeting } from '../db/schema.ts';
 import { notFound, validationFailed } from '../errors.ts';
@@ -190,12 +190,12 @@ async function assertInviteCodeFree(db: Db, code: string, exceptId?: string) {
 }
 
 /** Creates a draft with its tasks; answers it as GET would. Run it in a transaction. */
-export async function createCampaign(tx: Db, input: NewCampaign): Promise<Campaign> {
+export async function createCampaign(tx: Tx, input: NewCampaign): Promise<Campaign> {
   return getCampaign(tx, await insertCampaign(tx, input), null);
 }
 
 /** Creates a draft with its tasks and answers its id (the demo world needs no more). */
-export async function insertCampaign(tx: Db, input: NewCampaign): Promise<string> {
+export async function insertCampaign(tx: Tx, input: NewCampaign): Promise<string> {
   const { body } = input;
   const settings = mergeSettings(CAMPAIGN_SETTINGS_DEFAULTS, body.settings);
   const visibility = body.visibility ?? DEFAULT_VISIBILITY;
@@ -370,7 +370,7 @@ export interface UpdateContext {
 
 /** PATCH: the lock table, deadlines, invite codes; is_required follows a new completion mode. */
 export async function updateCampaign(
-  tx: Db,
+  tx: Tx,
   id: string,
   scope: BrandScope,
   patch: CampaignUpdate,
@@ -402,7 +402,7 @@ export async function updateCampaign(
 
 /** publish, pause, resume, and the /ops review, auto-pause and completion. */
 export async function changeStatus(
-  tx: Db,
+  tx: Tx,
   id: string,
   scope: BrandScope,
   action: Exclude<CampaignAction, 'delete'>,
@@ -432,7 +432,7 @@ export async function changeStatus(
 
 /** DELETE: drafts only; the tasks go with it. */
 export async function deleteCampaign(
-  tx: Db,
+  tx: Tx,
   id: string,
   scope: BrandScope,
 ): Promise<CampaignDeleted> {

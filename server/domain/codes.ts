@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CodeGroup, CodesAdd, DiscountCode } from '#contract/codes';
 import type { OpsCodeAssign, OpsCodeGroupCreate } from '#contract/ops';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { campaignCreators, campaigns, codeGroups, discountCodes } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import type { BrandScope } from './campaigns.ts';
@@ -60,7 +60,7 @@ export const toCodeGroup = (row: GroupRow, intakeDomain: string): CodeGroup => (
 
 /** POST /ops/code-groups: the brand must exist (422 naming brand_id). */
 export async function createCodeGroup(
-  tx: Db,
+  tx: Tx,
   body: OpsCodeGroupCreate,
   intakeDomain: string = DEFAULT_INTAKE_DOMAIN,
 ): Promise<CodeGroup> {
@@ -202,7 +202,7 @@ export async function getCode(db: Db, code: string, scope: BrandScope): Promise<
  * POST /codes: all or nothing. A code present anywhere (any brand) answers 409 code_exists naming
  * it, and nothing is added.
  */
-export async function addCodes(tx: Db, scope: BrandScope, body: CodesAdd): Promise<DiscountCode[]> {
+export async function addCodes(tx: Tx, scope: BrandScope, body: CodesAdd): Promise<DiscountCode[]> {
   const group = await findCodeGroup(tx, body.group_id, scope);
   if (!group) throw notFound('Code group');
   const inserted = await tx
@@ -233,7 +233,7 @@ export async function addCodes(tx: Db, scope: BrandScope, body: CodesAdd): Promi
 }
 
 /** DELETE /codes/{code}: an assigned code answers 409 code_assigned. */
-export async function deleteCode(tx: Db, scope: BrandScope, code: string): Promise<void> {
+export async function deleteCode(tx: Tx, scope: BrandScope, code: string): Promise<void> {
   const [row] = await tx
     .select({
       groupId: discountCodes.groupId,
@@ -259,7 +259,7 @@ export async function deleteCode(tx: Db, scope: BrandScope, code: string): Promi
 }
 
 /** POST /ops/codes/{code}/assign: to an approved creator of a campaign of the code's brand. */
-export async function assignCode(tx: Db, code: string, body: OpsCodeAssign): Promise<DiscountCode> {
+export async function assignCode(tx: Tx, code: string, body: OpsCodeAssign): Promise<DiscountCode> {
   const [current] = await tx
     .select()
     .from(discountCodes)
@@ -375,7 +375,7 @@ const problemAt = (e: UsageInput, message: string): UsageProblem => ({
  * new use. With `groupId`, only that group's codes count as known (an intake address).
  */
 export async function reportUsage(
-  tx: Db,
+  tx: Tx,
   scope: BrandScope,
   entries: readonly UsageInput[],
   options: { fieldOfCode?: string; fieldOfTotal?: string; groupId?: string } = {},

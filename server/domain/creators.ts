@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CampaignCreator } from '#contract/creators';
 import type { CreatorStatus } from '#contract/enums';
 import type { OpsCreator, OpsCreatorCreate } from '#contract/ops';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   apiKeys,
   campaignCreators,
@@ -26,7 +26,7 @@ export const newCreatorId = () =>
   `cr_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
 
 /** POST /ops/creators: property ids must be targeting properties; usernames are unique. */
-export async function createCreator(tx: Db, body: OpsCreatorCreate): Promise<OpsCreator> {
+export async function createCreator(tx: Tx, body: OpsCreatorCreate): Promise<OpsCreator> {
   const properties = body.properties ?? {};
   const ids = Object.keys(properties);
   if (ids.length > 0) {
@@ -186,7 +186,7 @@ const by = (prefix: string | null) => (prefix ? ` by key ${prefix}…` : ' by th
  * deciders at the same moment take turns; the second finds the row decided: 409 already_decided.
  */
 export async function decideCreator(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   creatorId: string,
   scope: BrandScope,
@@ -224,7 +224,7 @@ export async function decideCreator(
 
 /** POST /ops/campaigns/{id}/applications: applied, or approved at once without creator approval. */
 export async function applyToCampaign(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   creatorId: string,
 ): Promise<CampaignCreator> {
@@ -262,7 +262,7 @@ export async function applyToCampaign(
 }
 
 /** The participation row, locked until the transaction ends (submissions of one creator take turns). */
-export async function lockParticipation(tx: Db, campaignId: string, creatorId: string) {
+export async function lockParticipation(tx: Tx, campaignId: string, creatorId: string) {
   const [row] = await tx
     .select({ status: campaignCreators.status })
     .from(campaignCreators)
@@ -298,7 +298,7 @@ export const statusTotal = (status: string): Total | null =>
 
 /** Adds `delta` to the creator's running totals on the campaign. */
 export async function bumpTotals(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   creatorId: string,
   delta: Partial<Record<Total, number>>,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { ALL_SCOPES, type KeyKind, type Scope } from '#contract/me';
-import { transaction, type Db } from '../db/client.ts';
+import { transaction, type Db, type Tx } from '../db/client.ts';
 import { apiKeys } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { readPage } from './paging.ts';
@@ -108,10 +108,10 @@ export interface CreatedKey {
 }
 
 /** Stores a new key (its hash); the returned value is the only time the key is visible. */
-export async function insertApiKey(db: Db, input: NewKey): Promise<CreatedKey> {
+export async function insertApiKey(tx: Tx, input: NewKey): Promise<CreatedKey> {
   const key = input.key ?? generateApiKey();
   const scopes = normalizeScopes(input.scopes);
-  const [row] = await db
+  const [row] = await tx
     .insert(apiKeys)
     .values({
       kind: input.kind,

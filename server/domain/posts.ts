@@ -2,7 +2,7 @@ import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { OpsMetricsUpdate, OpsPostCreate } from '#contract/ops';
 import type { PostStatus, Platform } from '#contract/enums';
 import type { Post } from '#contract/posts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { creators, posts, submissions, tasks } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
@@ -128,7 +128,7 @@ export async function getPost(
 }
 
 /** POST /ops/submissions/{id}/post: only an approved submission, once; on one of its task's platforms. */
-export async function createPost(tx: Db, submissionId: string, body: OpsPostCreate): Promise<Post> {
+export async function createPost(tx: Tx, submissionId: string, body: OpsPostCreate): Promise<Post> {
   const submission = await lockSubmission(tx, submissionId);
   if (submission.status !== 'approved') {
     throw new ApiError(
@@ -173,14 +173,14 @@ export async function createPost(tx: Db, submissionId: string, body: OpsPostCrea
   return toPost(await postRow(tx, row.id));
 }
 
-async function lockPost(tx: Db, id: string) {
+async function lockPost(tx: Tx, id: string) {
   const [row] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
   if (!row) throw notFound('Post');
   return row;
 }
 
 /** PATCH /ops/posts/{id}/metrics: new totals, none lower than stored (422 naming it). */
-export async function updateMetrics(tx: Db, id: string, body: OpsMetricsUpdate): Promise<Post> {
+export async function updateMetrics(tx: Tx, id: string, body: OpsMetricsUpdate): Promise<Post> {
   const current = await lockPost(tx, id);
   if (current.status !== 'live') {
     throw new ApiError(
@@ -211,7 +211,7 @@ export async function updateMetrics(tx: Db, id: string, body: OpsMetricsUpdate):
 }
 
 /** POST /ops/posts/{id}/take-down: live -> deleted; an approved submission becomes post_deleted. */
-export async function takeDownPost(tx: Db, id: string): Promise<Post> {
+export async function takeDownPost(tx: Tx, id: string): Promise<Post> {
   const current = await lockPost(tx, id);
   if (current.status !== 'live') {
     throw new ApiError(409, 'invalid_state_transition', 'status: the post is already deleted');

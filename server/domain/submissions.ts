@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, isNotNull, ne, notInArray, sql, type SQL }
 import type { MediaType, SubmissionStatus } from '#contract/enums';
 import type { OpsRevise, OpsSubmissionCreate } from '#contract/ops';
 import type { Submission } from '#contract/submissions';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewAwaiting } from '#contract/media-checks';
 import { agencyBrands, apiKeys, creators, submissions, tasks } from '../db/schema.ts';
@@ -218,6 +218,8 @@ function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
  * A submission whose media is still being inspected cannot be decided: 409 inspection_pending.
  */
 export async function reviewSubmission(
+  // Db, not Tx, only while bench/parts/service.ts calls this in a db.transaction of its own
+  // (follow-up: transaction() there, then Tx here and no cast below).
   tx: Db,
   campaignId: string,
   id: string,
@@ -267,7 +269,7 @@ export async function reviewSubmission(
   if (!row) throw notFound('Submission');
   const won = updated[0];
   if (!won) throw alreadyReviewed(row, decision.to);
-  await bumpTotals(tx, campaignId, won.creatorId, statusDelta('in_review', decision.to));
+  await bumpTotals(tx as Tx, campaignId, won.creatorId, statusDelta('in_review', decision.to));
   return toSubmission(row);
 }
 
@@ -325,7 +327,7 @@ const DAY_MS = 86_400_000;
  * the weekly video cap).
  */
 export async function createSubmission(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   body: OpsSubmissionCreate,
   ctx: ArrivalContext,
@@ -432,7 +434,7 @@ export async function createSubmission(
   return toSubmission((await submissionRow(tx, row.id))!);
 }
 
-async function lockSubmission(tx: Db, id: string) {
+async function lockSubmission(tx: Tx, id: string) {
   const [row] = await tx.select().from(submissions).where(eq(submissions.id, id)).for('update');
   if (!row) throw notFound('Submission');
   return row;
@@ -440,7 +442,7 @@ async function lockSubmission(tx: Db, id: string) {
 
 /** POST /ops/submissions/{id}/revise: rejected -> in_review (or the arrival rule), revision_count + 1. */
 export async function reviseSubmission(
-  tx: Db,
+  tx: Tx,
   id: string,
   body: OpsRevise,
   ctx: ArrivalContext,
@@ -514,7 +516,7 @@ export async function reviseSubmission(
 }
 
 /** POST /ops/submissions/{id}/fail: any status but failed -> failed, with failure_reason. */
-export async function failSubmission(tx: Db, id: string, reason: string): Promise<Submission> {
+export async function failSubmission(tx: Tx, id: string, reason: string): Promise<Submission> {
   const current = await lockSubmission(tx, id);
   if (current.status === 'failed') {
     throw new ApiError(

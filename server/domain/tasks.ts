@@ -1,7 +1,7 @@
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { TaskStatus } from '#contract/enums';
 import type { Task, TaskCreate, TaskUpdate } from '#contract/tasks';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { campaigns, tasks } from '../db/schema.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { assertTasksWritable, displayOrders, isRequiredForNewTask } from './campaign-rules.ts';
@@ -74,7 +74,7 @@ export async function getTask(
 }
 
 async function writableCampaign(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   scope: BrandScope,
 ): Promise<CampaignRow> {
@@ -85,7 +85,7 @@ async function writableCampaign(
 
 /** Adds a task; without display_order it goes after the last one. */
 export async function createTask(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   scope: BrandScope,
   body: TaskCreate,
@@ -115,7 +115,7 @@ export async function createTask(
 
 /** PATCH: omitted fields stay; is_required only under some_required. */
 export async function updateTask(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   taskId: string,
   scope: BrandScope,
@@ -134,7 +134,7 @@ export async function updateTask(
 
 /** archive (active -> archived) and unarchive (archived -> active); anything else is a 409. */
 export async function setTaskStatus(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   taskId: string,
   scope: BrandScope,

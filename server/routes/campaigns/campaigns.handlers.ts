@@ -1,6 +1,6 @@
 import { pastDeadlineIssues, todayUtc } from '#contract/campaign-rules';
 import type { Campaign } from '#contract/campaigns';
-import { transaction, type Db } from '../../db/client.ts';
+import { transaction, type Db, type Tx } from '../../db/client.ts';
 import {
   campaignKeyset,
   changeStatus,
@@ -51,7 +51,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       const body = c.req.valid('json');
       const key = c.req.valid('header')['Idempotency-Key'];
       const { brand_id, ...rest } = body;
-      const create = (tx: Db) => {
+      const create = (tx: Tx) => {
         // Inside the idempotent run: a replay answers the stored campaign, whatever today is.
         const late = pastDeadlineIssues(rest, todayUtc(now()));
         if (late.length > 0) throw fieldsRefused(422, 'validation_failed', late);
