@@ -96,7 +96,11 @@ export async function seedDemoActivity(
   mediaBase: string,
   options: DemoActivityOptions = {},
 ): Promise<void> {
-  const arrival = { reviewer: leaveForBuyer, inspect: options.inspect ?? false };
+  const arrival = {
+    reviewer: leaveForBuyer,
+    inspect: options.inspect ?? false,
+    now: () => new Date(),
+  };
   const creatorIds: string[] = [];
   for (const [i, username] of USERNAMES.entries()) {
     creatorIds.push(

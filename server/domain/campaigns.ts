@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   CAMPAIGN_SETTINGS_DEFAULTS,
   DEFAULT_VISIBILITY,
@@ -30,7 +30,7 @@ import {
   type CampaignAction,
 } from './campaign-rules.ts';
 import { noPage, pageOf, rowsForPage, timeThenId, type Page } from './paging.ts';
-import { isoTimestamp, isoTimestampText } from './sql.ts';
+import { inScope, isoTimestamp, isoTimestampText } from './sql.ts';
 import { loadTasks, taskValues } from './task-rows.ts';
 
 // Campaigns in the database: reading (one shape for every answer), creating, listing, updating
@@ -114,13 +114,6 @@ export function toCampaign(row: CampaignRow, taskList: Task[]): Campaign {
   return { ...toCampaignSummary(row), tasks: taskList };
 }
 
-const inScope = (scope: BrandScope): SQL | undefined =>
-  scope === null
-    ? undefined
-    : scope.length === 1
-      ? eq(campaigns.brandId, scope[0]!)
-      : inArray(campaigns.brandId, [...scope]);
-
 /**
  * The campaign with this id if the scope may see it, else null. `forUpdate` locks its row until
  * the transaction ends, so status changes and task writes of one campaign take turns.
@@ -136,7 +129,7 @@ export async function findCampaignRow(
     .select(campaignSelection)
     .from(campaigns)
     .innerJoin(brands, eq(brands.id, campaigns.brandId))
-    .where(and(eq(campaigns.id, id), inScope(scope)));
+    .where(and(eq(campaigns.id, id), inScope(campaigns.brandId, scope)));
   const [row] = options.forUpdate ? await query.for('update', { of: campaigns }) : await query;
   return row ?? null;
 }

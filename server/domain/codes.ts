@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CodeGroup, CodesAdd, DiscountCode } from '#contract/codes';
 import type { OpsCodeAssign, OpsCodeGroupCreate } from '#contract/ops';
 import type { Db, Tx } from '../db/client.ts';
@@ -8,7 +7,7 @@ import { ApiError, notFound, validationFailed } from '../errors.ts';
 import type { BrandScope } from './campaigns.ts';
 import { bumpTotals, findCreator } from './creators.ts';
 import { noPage, readPage, timeThenId, type Keyset } from './paging.ts';
-import { isoTimestamp } from './sql.ts';
+import { inScope, isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { findBrand } from './tenancy.ts';
 
 // Discount codes (extensions section 4): groups made on the platform side, codes added by the
@@ -17,13 +16,6 @@ import { findBrand } from './tenancy.ts';
 // and the campaign's spent_cents move together in the transaction of the report. Codes are locked
 // in code order, then participations, then campaigns, so concurrent reports queue instead of
 // losing an increase or deadlocking.
-
-const inScope = (column: PgColumn, scope: BrandScope): SQL | undefined =>
-  scope === null
-    ? undefined
-    : scope.length === 1
-      ? eq(column, scope[0]!)
-      : inArray(column, [...scope]);
 
 // ---------------------------------------------------------------- groups
 
@@ -123,9 +115,7 @@ const codeSelection = {
   assignedCreatorId: discountCodes.assignedCreatorId,
   assignedCampaignId: discountCodes.assignedCampaignId,
   earningsCents: discountCodes.earningsCents,
-  lastReportedAt: sql<
-    string | null
-  >`case when ${discountCodes.lastReportedAt} is null then null else ${isoTimestamp(discountCodes.lastReportedAt)} end`,
+  lastReportedAt: nullableIsoTimestamp(discountCodes.lastReportedAt),
   createdAt: isoTimestamp(discountCodes.createdAt),
 };
 

@@ -14,7 +14,7 @@ import {
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
 import { readPage, timeThenId } from './paging.ts';
-import { isoTimestamp } from './sql.ts';
+import { isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { creatorPropertiesSql, targetingFitSql, targetingMatchesSql } from './targeting-fit.ts';
 
 // Creators and their participation in campaigns (campaign_creators). A participation row carries
@@ -66,9 +66,7 @@ const participationSelection = {
   username: creators.username,
   status: campaignCreators.status,
   appliedAt: isoTimestamp(campaignCreators.appliedAt),
-  decidedAt: sql<
-    string | null
-  >`case when ${campaignCreators.decidedAt} is null then null else ${isoTimestamp(campaignCreators.decidedAt)} end`,
+  decidedAt: nullableIsoTimestamp(campaignCreators.decidedAt),
   decidedByPrefix: apiKeys.prefix,
   submittedCount: campaignCreators.submittedCount,
   inReviewCount: campaignCreators.inReviewCount,
@@ -179,7 +177,9 @@ export async function getCampaignCreator(
   return toCampaignCreator(row);
 }
 
-const by = (prefix: string | null) => (prefix ? ` by key ${prefix}…` : ' by the platform');
+/** Who decided, for a message: the deciding key's shown prefix, or the platform (none). */
+export const decidedBy = (prefix: string | null) =>
+  prefix ? ` by key ${prefix}…` : ' by the platform';
 
 /**
  * approve / reject an application: only from `applied`. The conditional UPDATE makes two
@@ -216,7 +216,7 @@ export async function decideCreator(
     throw new ApiError(
       409,
       'already_decided',
-      `status: the application was already ${row.status} at ${row.decidedAt ?? row.appliedAt}${by(row.decidedByPrefix)}; only an applied creator can be ${decision.to}`,
+      `status: the application was already ${row.status} at ${row.decidedAt ?? row.appliedAt}${decidedBy(row.decidedByPrefix)}; only an applied creator can be ${decision.to}`,
     );
   }
   return toCampaignCreator(row);
