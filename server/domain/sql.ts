@@ -26,6 +26,3 @@ export const inScope = (column: AnyColumn, scope: BrandScope): SQL | undefined =
 /** isoTimestamp as SQL text, for statements written as text. */
 export const isoTimestampText = (column: string) =>
   `to_char(${column} at time zone 'UTC', ${ISO_FORMAT})`;
-
-/** A date-time or date text the service passes to PostgreSQL; year 0000 does not exist there. */
-export const storableDate = (value: string) => !value.startsWith('0000');

@@ -2,8 +2,6 @@ import type { Db } from '../../db/client.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
 import type { CursorScope } from '../../domain/cursor.ts';
 import { getPost, listPosts, postKeyset, toPost } from '../../domain/posts.ts';
-import { storableDate } from '../../domain/sql.ts';
-import { ApiError } from '../../errors.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { answerList } from '../../http/paging.ts';
@@ -20,16 +18,6 @@ export function postRoutes(deps: PostRouteDeps) {
     .openapi(listRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');
       const q = c.req.valid('query');
-      for (const field of ['posted_after', 'posted_before'] as const) {
-        const v = q[field];
-        if (v !== undefined && !storableDate(v)) {
-          throw new ApiError(
-            400,
-            'invalid_request',
-            `${field}: year 0000 does not exist; use a year from 0001`,
-          );
-        }
-      }
       await getCampaignRow(db, campaign_id, getAuth(c).brandIds);
       const scope: CursorScope = {
         list: `posts:${campaign_id}`,
