@@ -1,5 +1,5 @@
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { TargetingPropertyKind } from '#contract/targeting';
+import type { Tx } from './client.ts';
 import { targetingProperties, targetingValues } from './schema.ts';
 
 // The creator properties every database offers for targeting. Ids and values are opaque slugs
@@ -169,24 +169,20 @@ export const BUILTIN_TARGETING: readonly BuiltinProperty[] = [
  * Inserts the built-in properties and values that are missing; never changes existing rows.
  * Runs at every boot (a few milliseconds), so new built-ins reach old databases too.
  */
-export async function ensureBuiltinTargeting(
-  db: PgDatabase<PgQueryResultHKT, Record<string, unknown>>,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(targetingProperties)
-      .values(
-        BUILTIN_TARGETING.map((p, i) => ({ id: p.id, name: p.name, kind: p.kind, position: i })),
-      )
-      .onConflictDoNothing();
-    const values = BUILTIN_TARGETING.flatMap((p) =>
-      (p.values ?? []).map(([value, label], i) => ({
-        propertyId: p.id,
-        value,
-        label,
-        position: i,
-      })),
-    );
-    await tx.insert(targetingValues).values(values).onConflictDoNothing();
-  });
+export async function ensureBuiltinTargeting(tx: Tx): Promise<void> {
+  await tx
+    .insert(targetingProperties)
+    .values(
+      BUILTIN_TARGETING.map((p, i) => ({ id: p.id, name: p.name, kind: p.kind, position: i })),
+    )
+    .onConflictDoNothing();
+  const values = BUILTIN_TARGETING.flatMap((p) =>
+    (p.values ?? []).map(([value, label], i) => ({
+      propertyId: p.id,
+      value,
+      label,
+      position: i,
+    })),
+  );
+  await tx.insert(targetingValues).values(values).onConflictDoNothing();
 }

@@ -16,7 +16,17 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** A drizzle database on either driver (PGlite or node-postgres); a transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+declare const opened: unique symbol;
+/**
+ * A database handle inside a transaction that `transaction()` (or `savepoint()`) opened: write
+ * functions take one, so a write outside a transaction, or one that skips the audit actor, does
+ * not compile. It reads like any `Db`.
+ */
+export type Tx = Db & { readonly [opened]: true };
+
+type DriverTx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+const asTx = (tx: DriverTx) => tx as unknown as Tx;
 
 export interface Database {
   db: Db;
@@ -36,24 +46,30 @@ export interface Database {
 }
 
 /**
- * Runs `fn` in one transaction: every write of the service goes through here. Inside an audit
- * scope with an actor (a request, an e-mail), the transaction first names the actor and request
- * id, so the audit triggers record every change in this same transaction (audit-context.ts).
+ * Runs `fn` in one transaction: the service opens every transaction here (the only maker of a
+ * `Tx`). Inside an audit scope with an actor (a request, an e-mail), the transaction first names
+ * the actor and request id, so the audit triggers record every change in this same transaction
+ * (audit-context.ts); without one (boot, demo seed, inspection worker) nothing is recorded.
  */
 export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const scope = currentAuditScope();
   const actor = scope?.actor;
-  if (!actor) return db.transaction(fn);
+  if (!actor) return db.transaction((tx) => fn(asTx(tx)));
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('cc.audit_actor', ${JSON.stringify(actor)}, true), set_config('cc.request_id', ${scope.requestId ?? ''}, true)`,
     );
-    return fn(tx);
+    return fn(asTx(tx));
   });
 }
 
+/** Runs `fn` in a savepoint of `tx`: a failure rolls back only what `fn` wrote. */
+export function savepoint<T>(tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return tx.transaction((sp) => fn(asTx(sp)));
+}
+
 /** Names the actor of the rest of a transaction (a member who has just signed in or joined). */
-export async function setTransactionActor(tx: Db, actor: AuditActor): Promise<void> {
+export async function setTransactionActor(tx: Tx, actor: AuditActor): Promise<void> {
   const requestId = currentAuditScope()?.requestId ?? '';
   await tx.execute(
     sql`select set_config('cc.audit_actor', ${JSON.stringify(actor)}, true), set_config('cc.request_id', ${requestId}, true)`,
@@ -214,7 +230,7 @@ export async function openPostgres(
 /** Migrations, then the data every database has (the built-in targeting properties). */
 export async function prepareDatabase(database: Database): Promise<void> {
   await database.migrate();
-  await ensureBuiltinTargeting(database.db);
+  await transaction(database.db, ensureBuiltinTargeting);
 }
 
 export interface OpenOptions {

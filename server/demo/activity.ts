@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Platform } from '#contract/enums';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { campaignCreators, campaigns, creators, posts, submissions, tasks } from '../db/schema.ts';
 import { applyToCampaign, createCreator, decideCreator } from '../domain/creators.ts';
 import { createPayout } from '../domain/payouts.ts';
@@ -91,12 +91,16 @@ export interface DemoActivityOptions {
 
 /** Adds creators and their activity to the demo campaigns that ran; run in the seed's transaction. */
 export async function seedDemoActivity(
-  tx: Db,
+  tx: Tx,
   brandIds: readonly string[],
   mediaBase: string,
   options: DemoActivityOptions = {},
 ): Promise<void> {
-  const arrival = { reviewer: leaveForBuyer, inspect: options.inspect ?? false };
+  const arrival = {
+    reviewer: leaveForBuyer,
+    inspect: options.inspect ?? false,
+    now: () => new Date(),
+  };
   const creatorIds: string[] = [];
   for (const [i, username] of USERNAMES.entries()) {
     creatorIds.push(
@@ -297,7 +301,7 @@ export async function seedDemoActivity(
 }
 
 /** Spreads the activity over the past days (deterministically), keeping each row's order. */
-async function spreadHistory(tx: Db, creatorIds: string[]): Promise<void> {
+async function spreadHistory(tx: Tx, creatorIds: string[]): Promise<void> {
   const hours = (column: string, base: number, spread: number) =>
     sql.raw(`(${base} + abs(hashtext(${column}::text)) % ${spread}) * interval '1 hour'`);
   await tx

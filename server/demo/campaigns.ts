@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CampaignCreate } from '#contract/campaigns';
 import type { AutoPauseReason, CampaignStatus } from '#contract/enums';
 import type { TaskCreate } from '#contract/tasks';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { campaigns, tasks, type StoredStatusDetail } from '../db/schema.ts';
 import { insertCampaign } from '../domain/campaigns.ts';
 
@@ -571,7 +571,7 @@ function finalState(
 
 /** Creates the demo campaigns of the three demo brands (run in the seed's transaction). */
 export async function seedDemoCampaigns(
-  tx: Db,
+  tx: Tx,
   brandIds: { glow: string; northwind: string; pixel: string },
 ): Promise<number> {
   const all: [string, DemoCampaign][] = [

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { brands, campaignCreators, campaigns, creators } from '../db/schema.ts';
 import { addCodes, assignCode, createCodeGroup, reportUsage } from '../domain/codes.ts';
 
@@ -17,7 +17,7 @@ const slug = (text: string, max: number) =>
     .slice(0, max);
 
 /** Creates the demo code groups and codes; run in the seed's transaction, after the activity. */
-export async function seedDemoCodes(tx: Db, brandIds: readonly string[]): Promise<void> {
+export async function seedDemoCodes(tx: Tx, brandIds: readonly string[]): Promise<void> {
   const rows = await tx
     .select({ id: brands.id, name: brands.name })
     .from(brands)

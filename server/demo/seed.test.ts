@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Campaign, CampaignPage } from '#contract/campaigns';
 import { Me } from '#contract/me';
 import { BUILTIN_TARGETING, ensureBuiltinTargeting } from '../db/builtin-targeting.ts';
-import { queryRows } from '../db/client.ts';
+import { queryRows, transaction } from '../db/client.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import {
   DEMO_AGENCY_KEY,
@@ -106,7 +106,7 @@ describe('built-in targeting properties', () => {
 
   it('are ensured idempotently', async () => {
     const before = await counts();
-    await ensureBuiltinTargeting(ctx.db);
+    await transaction(ctx.db, ensureBuiltinTargeting);
     expect(await counts()).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { transaction, type Db } from '../db/client.ts';
 import { Role } from '#contract/me';
 import { apiKeys, brands, members } from '../db/schema.ts';
 import { hashPassword } from '../domain/passwords.ts';
@@ -78,7 +78,7 @@ export interface SeedOptions {
 export const DEFAULT_MEDIA_BASE = 'http://127.0.0.1:8080';
 
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [any] = await tx.select({ id: brands.id }).from(brands).limit(1);
     if (any) return { created: false } as const;

@@ -47,7 +47,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const { db, logger } = options;
   const random = options.random ?? Math.random;
   const reviewer = options.reviewer ?? leaveForBuyer;
-  const arrival = { reviewer, inspect: options.inspect ?? false };
+  const arrival = { reviewer, inspect: options.inspect ?? false, now: () => new Date() };
   let ticks = 0;
   let creatorsMade = 0;
 

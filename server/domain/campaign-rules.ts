@@ -210,6 +210,67 @@ export interface UpdatePlan {
   completionMode: CompletionMode | null;
 }
 
+interface UpdateContext {
+  today: string;
+  uuid: () => string;
+  inviteCode: () => string;
+}
+
+/** How a PATCH field becomes a stored value: the value, and whether it is the stored one. */
+interface FieldRule<K extends keyof CampaignChanges> {
+  key: K;
+  plan(
+    patch: CampaignUpdate,
+    stored: EditableCampaign,
+    context: UpdateContext,
+  ): { value: EditableCampaign[K]; same: boolean };
+}
+
+const rule = <K extends keyof CampaignChanges>(key: K, plan: FieldRule<K>['plan']) => ({
+  key,
+  plan,
+});
+
+/** A value stored as sent (absent or null: null), the same when equal. */
+const asSent = <K extends keyof CampaignChanges>(field: CampaignField, key: K) =>
+  rule(key, (patch, stored) => {
+    const value = (patch[field] ?? null) as EditableCampaign[K];
+    return { value, same: value === stored[key] };
+  });
+
+/** A JSON value stored as sent, the same when its JSON is. */
+const asSentJson = <K extends keyof CampaignChanges>(field: CampaignField, key: K) =>
+  rule(key, (patch, stored) => {
+    const value = (patch[field] ?? null) as EditableCampaign[K];
+    return { value, same: sameJson(value, stored[key]) };
+  });
+
+const FIELD_RULES: { [F in CampaignField]: FieldRule<keyof CampaignChanges> } = {
+  name: asSent('name', 'name'),
+  description: asSent('description', 'description'),
+  instructions: asSent('instructions', 'instructions'),
+  icon_url: asSent('icon_url', 'iconUrl'),
+  brief_url: asSent('brief_url', 'briefUrl'),
+  video_examples: asSentJson('video_examples', 'videoExamples'),
+  links: rule('links', (patch, stored, context) => {
+    const same = sameJson(patch.links!.map(linkContent), stored.links.map(linkContent));
+    return { value: same ? stored.links : newLinks(patch.links!, context.uuid), same };
+  }),
+  product: rule('product', (patch, stored) => {
+    const product = normalizeProduct(patch.product!);
+    return { value: product, same: sameJson(product, stored.product) };
+  }),
+  visibility: asSent('visibility', 'visibility'),
+  invite_code: asSent('invite_code', 'inviteCode'),
+  targeting: asSentJson('targeting', 'targeting'),
+  settings: rule('settings', (patch, stored) => {
+    const settings = mergeSettings(stored.settings, patch.settings);
+    return { value: settings, same: sameJson(settings, stored.settings) };
+  }),
+  content_deadline_date: asSent('content_deadline_date', 'contentDeadlineDate'),
+  post_deadline_date: asSent('post_deadline_date', 'postDeadlineDate'),
+};
+
 /**
  * The changes a PATCH makes, or the error it answers. A field sent with the value it already has
  * is not a change: it is never locked, so a form may send back fields it did not touch.
@@ -219,113 +280,18 @@ export function planCampaignUpdate(
   stored: EditableCampaign,
   patch: CampaignUpdate,
   sent: readonly string[],
-  context: { today: string; uuid: () => string; inviteCode: () => string },
+  context: UpdateContext,
 ): UpdatePlan {
   const next: CampaignChanges = {};
   const changed: CampaignField[] = [];
-  const consider = <K extends keyof CampaignChanges>(
-    field: CampaignField,
-    key: K,
-    value: EditableCampaign[K],
-    same: boolean,
-  ) => {
-    if (same) return;
-    changed.push(field);
-    next[key] = value;
-  };
   const order = [...new Set([...sent, ...Object.keys(patch)])] as CampaignField[];
   for (const field of order) {
-    if (patch[field] === undefined) continue;
-    switch (field) {
-      case 'name':
-        consider(field, 'name', patch.name!, patch.name === stored.name);
-        break;
-      case 'description':
-        consider(
-          field,
-          'description',
-          patch.description ?? null,
-          (patch.description ?? null) === stored.description,
-        );
-        break;
-      case 'instructions':
-        consider(
-          field,
-          'instructions',
-          patch.instructions ?? null,
-          (patch.instructions ?? null) === stored.instructions,
-        );
-        break;
-      case 'icon_url':
-        consider(
-          field,
-          'iconUrl',
-          patch.icon_url ?? null,
-          (patch.icon_url ?? null) === stored.iconUrl,
-        );
-        break;
-      case 'brief_url':
-        consider(
-          field,
-          'briefUrl',
-          patch.brief_url ?? null,
-          (patch.brief_url ?? null) === stored.briefUrl,
-        );
-        break;
-      case 'video_examples':
-        consider(
-          field,
-          'videoExamples',
-          patch.video_examples!,
-          sameJson(patch.video_examples, stored.videoExamples),
-        );
-        break;
-      case 'links': {
-        const same = sameJson(patch.links!.map(linkContent), stored.links.map(linkContent));
-        consider(field, 'links', same ? stored.links : newLinks(patch.links!, context.uuid), same);
-        break;
-      }
-      case 'product': {
-        const product = normalizeProduct(patch.product!);
-        consider(field, 'product', product, sameJson(product, stored.product));
-        break;
-      }
-      case 'targeting':
-        consider(
-          field,
-          'targeting',
-          (patch.targeting ?? null) as StoredTargeting | null,
-          sameJson(patch.targeting ?? null, stored.targeting),
-        );
-        break;
-      case 'settings': {
-        const settings = mergeSettings(stored.settings, patch.settings);
-        consider(field, 'settings', settings, sameJson(settings, stored.settings));
-        break;
-      }
-      case 'visibility':
-        consider(field, 'visibility', patch.visibility!, patch.visibility === stored.visibility);
-        break;
-      case 'invite_code':
-        consider(field, 'inviteCode', patch.invite_code!, patch.invite_code === stored.inviteCode);
-        break;
-      case 'content_deadline_date':
-        consider(
-          field,
-          'contentDeadlineDate',
-          patch.content_deadline_date ?? null,
-          (patch.content_deadline_date ?? null) === stored.contentDeadlineDate,
-        );
-        break;
-      case 'post_deadline_date':
-        consider(
-          field,
-          'postDeadlineDate',
-          patch.post_deadline_date ?? null,
-          (patch.post_deadline_date ?? null) === stored.postDeadlineDate,
-        );
-        break;
-    }
+    const fieldRule = Object.hasOwn(FIELD_RULES, field) ? FIELD_RULES[field] : undefined;
+    if (patch[field] === undefined || !fieldRule) continue;
+    const { value, same } = fieldRule.plan(patch, stored, context);
+    if (same) continue;
+    changed.push(field);
+    Object.assign(next, { [fieldRule.key]: value });
   }
 
   assertEditable(stored.status, changed);

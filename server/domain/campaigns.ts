@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   CAMPAIGN_SETTINGS_DEFAULTS,
   DEFAULT_VISIBILITY,
@@ -11,7 +11,7 @@ import {
 } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
 import type { Task } from '#contract/tasks';
-import { queryStatement, type Db, type Statement } from '../db/client.ts';
+import { queryStatement, type Db, type Tx, type Statement } from '../db/client.ts';
 import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
 import { brands, campaigns, tasks, type StoredTargeting } from '../db/schema.ts';
 import { notFound, validationFailed } from '../errors.ts';
@@ -29,7 +29,8 @@ import {
   stateAfter,
   type CampaignAction,
 } from './campaign-rules.ts';
-import { isoTimestamp, isoTimestampText } from './sql.ts';
+import { noPage, pageOf, rowsForPage, timeThenId, type Page } from './paging.ts';
+import { inScope, isoTimestamp, isoTimestampText } from './sql.ts';
 import { loadTasks, taskValues } from './task-rows.ts';
 
 // Campaigns in the database: reading (one shape for every answer), creating, listing, updating
@@ -113,13 +114,6 @@ export function toCampaign(row: CampaignRow, taskList: Task[]): Campaign {
   return { ...toCampaignSummary(row), tasks: taskList };
 }
 
-const inScope = (scope: BrandScope): SQL | undefined =>
-  scope === null
-    ? undefined
-    : scope.length === 1
-      ? eq(campaigns.brandId, scope[0]!)
-      : inArray(campaigns.brandId, [...scope]);
-
 /**
  * The campaign with this id if the scope may see it, else null. `forUpdate` locks its row until
  * the transaction ends, so status changes and task writes of one campaign take turns.
@@ -135,7 +129,7 @@ export async function findCampaignRow(
     .select(campaignSelection)
     .from(campaigns)
     .innerJoin(brands, eq(brands.id, campaigns.brandId))
-    .where(and(eq(campaigns.id, id), inScope(scope)));
+    .where(and(eq(campaigns.id, id), inScope(campaigns.brandId, scope)));
   const [row] = options.forUpdate ? await query.for('update', { of: campaigns }) : await query;
   return row ?? null;
 }
@@ -189,12 +183,12 @@ async function assertInviteCodeFree(db: Db, code: string, exceptId?: string) {
 }
 
 /** Creates a draft with its tasks; answers it as GET would. Run it in a transaction. */
-export async function createCampaign(tx: Db, input: NewCampaign): Promise<Campaign> {
+export async function createCampaign(tx: Tx, input: NewCampaign): Promise<Campaign> {
   return getCampaign(tx, await insertCampaign(tx, input), null);
 }
 
 /** Creates a draft with its tasks and answers its id (the demo world needs no more). */
-export async function insertCampaign(tx: Db, input: NewCampaign): Promise<string> {
+export async function insertCampaign(tx: Tx, input: NewCampaign): Promise<string> {
   const { body } = input;
   const settings = mergeSettings(CAMPAIGN_SETTINGS_DEFAULTS, body.settings);
   const visibility = body.visibility ?? DEFAULT_VISIBILITY;
@@ -270,6 +264,9 @@ export interface CampaignListFilter {
   limit: number;
 }
 
+/** Newest created_at first, then id (descending). */
+export const campaignKeyset = timeThenId('createdAt', 'id');
+
 // The list is the hottest read: one statement written as SQL text and handed straight to the
 // driver (building it with drizzle and mapping its rows cost more than the query itself on
 // PGlite), answering rows already in CampaignRow's shape (timestamps as ISO text, dates as text)
@@ -325,7 +322,7 @@ export function campaignListStatement(filter: CampaignListFilter): Statement {
     }
     return where;
   };
-  const take = filter.limit + 1;
+  const take = rowsForPage(filter.limit);
   let scope: string;
   if (filter.scope.length === 1) {
     scope = `c.brand_id = ${p(filter.scope[0])}${conditions('c')}`;
@@ -348,12 +345,12 @@ export function campaignListStatement(filter: CampaignListFilter): Statement {
 export async function listCampaignRows(
   db: Db,
   filter: CampaignListFilter,
-): Promise<{ rows: CampaignRow[]; hasMore: boolean }> {
-  if (filter.scope.length === 0) return { rows: [], hasMore: false };
+): Promise<Page<CampaignRow>> {
+  if (filter.scope.length === 0) return noPage();
   const rows = await queryStatement<CampaignRow>(db, campaignListStatement(filter));
   // bigint arrives as text from node-postgres and as a number from PGlite.
   for (const row of rows) row.spentCents = Number(row.spentCents);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  return pageOf(rows, filter.limit);
 }
 
 // ---------------------------------------------------------------- update
@@ -366,7 +363,7 @@ export interface UpdateContext {
 
 /** PATCH: the lock table, deadlines, invite codes; is_required follows a new completion mode. */
 export async function updateCampaign(
-  tx: Db,
+  tx: Tx,
   id: string,
   scope: BrandScope,
   patch: CampaignUpdate,
@@ -398,7 +395,7 @@ export async function updateCampaign(
 
 /** publish, pause, resume, and the /ops review, auto-pause and completion. */
 export async function changeStatus(
-  tx: Db,
+  tx: Tx,
   id: string,
   scope: BrandScope,
   action: Exclude<CampaignAction, 'delete'>,
@@ -428,7 +425,7 @@ export async function changeStatus(
 
 /** DELETE: drafts only; the tasks go with it. */
 export async function deleteCampaign(
-  tx: Db,
+  tx: Tx,
   id: string,
   scope: BrandScope,
 ): Promise<CampaignDeleted> {

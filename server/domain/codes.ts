@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CodeGroup, CodesAdd, DiscountCode } from '#contract/codes';
 import type { OpsCodeAssign, OpsCodeGroupCreate } from '#contract/ops';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { campaignCreators, campaigns, codeGroups, discountCodes } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import type { BrandScope } from './campaigns.ts';
 import { bumpTotals, findCreator } from './creators.ts';
-import { isoTimestamp } from './sql.ts';
+import { noPage, readPage, timeThenId, type Keyset } from './paging.ts';
+import { inScope, isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { findBrand } from './tenancy.ts';
 
 // Discount codes (extensions section 4): groups made on the platform side, codes added by the
@@ -16,13 +16,6 @@ import { findBrand } from './tenancy.ts';
 // and the campaign's spent_cents move together in the transaction of the report. Codes are locked
 // in code order, then participations, then campaigns, so concurrent reports queue instead of
 // losing an increase or deadlocking.
-
-const inScope = (column: PgColumn, scope: BrandScope): SQL | undefined =>
-  scope === null
-    ? undefined
-    : scope.length === 1
-      ? eq(column, scope[0]!)
-      : inArray(column, [...scope]);
 
 // ---------------------------------------------------------------- groups
 
@@ -59,7 +52,7 @@ export const toCodeGroup = (row: GroupRow, intakeDomain: string): CodeGroup => (
 
 /** POST /ops/code-groups: the brand must exist (422 naming brand_id). */
 export async function createCodeGroup(
-  tx: Db,
+  tx: Tx,
   body: OpsCodeGroupCreate,
   intakeDomain: string = DEFAULT_INTAKE_DOMAIN,
 ): Promise<CodeGroup> {
@@ -94,9 +87,11 @@ export interface GroupListFilter {
 }
 
 /** Newest created_at first, then id (descending). */
+export const codeGroupKeyset = timeThenId('createdAt', 'id');
+
 export async function listCodeGroups(db: Db, filter: GroupListFilter) {
-  if (filter.brandIds.length === 0) return { rows: [], hasMore: false };
-  const rows = await groupQuery(db)
+  if (filter.brandIds.length === 0) return noPage<GroupRow>();
+  const query = groupQuery(db)
     .where(
       and(
         inScope(codeGroups.brandId, filter.brandIds),
@@ -105,9 +100,8 @@ export async function listCodeGroups(db: Db, filter: GroupListFilter) {
           : undefined,
       ),
     )
-    .orderBy(sql`${codeGroups.createdAt} desc nulls last, ${codeGroups.id} desc nulls last`)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+    .orderBy(sql`${codeGroups.createdAt} desc nulls last, ${codeGroups.id} desc nulls last`);
+  return readPage(query, filter.limit);
 }
 
 // ---------------------------------------------------------------- codes
@@ -121,9 +115,7 @@ const codeSelection = {
   assignedCreatorId: discountCodes.assignedCreatorId,
   assignedCampaignId: discountCodes.assignedCampaignId,
   earningsCents: discountCodes.earningsCents,
-  lastReportedAt: sql<
-    string | null
-  >`case when ${discountCodes.lastReportedAt} is null then null else ${isoTimestamp(discountCodes.lastReportedAt)} end`,
+  lastReportedAt: nullableIsoTimestamp(discountCodes.lastReportedAt),
   createdAt: isoTimestamp(discountCodes.createdAt),
 };
 
@@ -165,9 +157,15 @@ export interface CodeListFilter {
 }
 
 /** Codes in code order (byte order, so it is the same on every database). */
+export const codeKeyset: Keyset<CodeRow, string> = {
+  shape: ['string'],
+  positionOf: (row) => [row.code],
+  after: ([code]) => String(code),
+};
+
 export async function listCodes(db: Db, filter: CodeListFilter) {
-  if (filter.brandIds.length === 0) return { rows: [], hasMore: false };
-  const rows = await codeQuery(db)
+  if (filter.brandIds.length === 0) return noPage<CodeRow>();
+  const query = codeQuery(db)
     .where(
       and(
         inScope(discountCodes.brandId, filter.brandIds),
@@ -180,9 +178,8 @@ export async function listCodes(db: Db, filter: CodeListFilter) {
           : undefined,
       ),
     )
-    .orderBy(sql`${discountCodes.code} collate "C"`)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+    .orderBy(sql`${discountCodes.code} collate "C"`);
+  return readPage(query, filter.limit);
 }
 
 export async function getCode(db: Db, code: string, scope: BrandScope): Promise<DiscountCode> {
@@ -195,7 +192,7 @@ export async function getCode(db: Db, code: string, scope: BrandScope): Promise<
  * POST /codes: all or nothing. A code present anywhere (any brand) answers 409 code_exists naming
  * it, and nothing is added.
  */
-export async function addCodes(tx: Db, scope: BrandScope, body: CodesAdd): Promise<DiscountCode[]> {
+export async function addCodes(tx: Tx, scope: BrandScope, body: CodesAdd): Promise<DiscountCode[]> {
   const group = await findCodeGroup(tx, body.group_id, scope);
   if (!group) throw notFound('Code group');
   const inserted = await tx
@@ -226,7 +223,7 @@ export async function addCodes(tx: Db, scope: BrandScope, body: CodesAdd): Promi
 }
 
 /** DELETE /codes/{code}: an assigned code answers 409 code_assigned. */
-export async function deleteCode(tx: Db, scope: BrandScope, code: string): Promise<void> {
+export async function deleteCode(tx: Tx, scope: BrandScope, code: string): Promise<void> {
   const [row] = await tx
     .select({
       groupId: discountCodes.groupId,
@@ -252,7 +249,7 @@ export async function deleteCode(tx: Db, scope: BrandScope, code: string): Promi
 }
 
 /** POST /ops/codes/{code}/assign: to an approved creator of a campaign of the code's brand. */
-export async function assignCode(tx: Db, code: string, body: OpsCodeAssign): Promise<DiscountCode> {
+export async function assignCode(tx: Tx, code: string, body: OpsCodeAssign): Promise<DiscountCode> {
   const [current] = await tx
     .select()
     .from(discountCodes)
@@ -368,7 +365,7 @@ const problemAt = (e: UsageInput, message: string): UsageProblem => ({
  * new use. With `groupId`, only that group's codes count as known (an intake address).
  */
 export async function reportUsage(
-  tx: Db,
+  tx: Tx,
   scope: BrandScope,
   entries: readonly UsageInput[],
   options: { fieldOfCode?: string; fieldOfTotal?: string; groupId?: string } = {},

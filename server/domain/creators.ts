@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CampaignCreator } from '#contract/creators';
 import type { CreatorStatus } from '#contract/enums';
 import type { OpsCreator, OpsCreatorCreate } from '#contract/ops';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   apiKeys,
   campaignCreators,
@@ -13,7 +13,8 @@ import {
 } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
-import { isoTimestamp } from './sql.ts';
+import { readPage, timeThenId } from './paging.ts';
+import { isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { creatorPropertiesSql, targetingFitSql, targetingMatchesSql } from './targeting-fit.ts';
 
 // Creators and their participation in campaigns (campaign_creators). A participation row carries
@@ -25,7 +26,7 @@ export const newCreatorId = () =>
   `cr_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
 
 /** POST /ops/creators: property ids must be targeting properties; usernames are unique. */
-export async function createCreator(tx: Db, body: OpsCreatorCreate): Promise<OpsCreator> {
+export async function createCreator(tx: Tx, body: OpsCreatorCreate): Promise<OpsCreator> {
   const properties = body.properties ?? {};
   const ids = Object.keys(properties);
   if (ids.length > 0) {
@@ -65,9 +66,7 @@ const participationSelection = {
   username: creators.username,
   status: campaignCreators.status,
   appliedAt: isoTimestamp(campaignCreators.appliedAt),
-  decidedAt: sql<
-    string | null
-  >`case when ${campaignCreators.decidedAt} is null then null else ${isoTimestamp(campaignCreators.decidedAt)} end`,
+  decidedAt: nullableIsoTimestamp(campaignCreators.decidedAt),
   decidedByPrefix: apiKeys.prefix,
   submittedCount: campaignCreators.submittedCount,
   inReviewCount: campaignCreators.inReviewCount,
@@ -145,8 +144,10 @@ export interface CreatorListFilter {
 }
 
 /** Newest applied_at first, then creator id (descending). */
+export const campaignCreatorKeyset = timeThenId('appliedAt', 'creatorId');
+
 export async function listCampaignCreators(db: Db, campaignId: string, filter: CreatorListFilter) {
-  const rows = await participationQuery(
+  const query = participationQuery(
     db,
     and(
       eq(campaignCreators.campaignId, campaignId),
@@ -158,12 +159,10 @@ export async function listCampaignCreators(db: Db, campaignId: string, filter: C
         ? sql`(${campaignCreators.appliedAt}, ${campaignCreators.creatorId}) < (${filter.after.appliedAt}::timestamptz, ${filter.after.creatorId})`
         : undefined,
     ),
-  )
-    .orderBy(
-      sql`${campaignCreators.appliedAt} desc nulls last, ${campaignCreators.creatorId} desc nulls last`,
-    )
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  ).orderBy(
+    sql`${campaignCreators.appliedAt} desc nulls last, ${campaignCreators.creatorId} desc nulls last`,
+  );
+  return readPage(query, filter.limit);
 }
 
 export async function getCampaignCreator(
@@ -178,14 +177,16 @@ export async function getCampaignCreator(
   return toCampaignCreator(row);
 }
 
-const by = (prefix: string | null) => (prefix ? ` by key ${prefix}…` : ' by the platform');
+/** Who decided, for a message: the deciding key's shown prefix, or the platform (none). */
+export const decidedBy = (prefix: string | null) =>
+  prefix ? ` by key ${prefix}…` : ' by the platform';
 
 /**
  * approve / reject an application: only from `applied`. The conditional UPDATE makes two
  * deciders at the same moment take turns; the second finds the row decided: 409 already_decided.
  */
 export async function decideCreator(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   creatorId: string,
   scope: BrandScope,
@@ -215,7 +216,7 @@ export async function decideCreator(
     throw new ApiError(
       409,
       'already_decided',
-      `status: the application was already ${row.status} at ${row.decidedAt ?? row.appliedAt}${by(row.decidedByPrefix)}; only an applied creator can be ${decision.to}`,
+      `status: the application was already ${row.status} at ${row.decidedAt ?? row.appliedAt}${decidedBy(row.decidedByPrefix)}; only an applied creator can be ${decision.to}`,
     );
   }
   return toCampaignCreator(row);
@@ -223,7 +224,7 @@ export async function decideCreator(
 
 /** POST /ops/campaigns/{id}/applications: applied, or approved at once without creator approval. */
 export async function applyToCampaign(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   creatorId: string,
 ): Promise<CampaignCreator> {
@@ -261,7 +262,7 @@ export async function applyToCampaign(
 }
 
 /** The participation row, locked until the transaction ends (submissions of one creator take turns). */
-export async function lockParticipation(tx: Db, campaignId: string, creatorId: string) {
+export async function lockParticipation(tx: Tx, campaignId: string, creatorId: string) {
   const [row] = await tx
     .select({ status: campaignCreators.status })
     .from(campaignCreators)
@@ -297,7 +298,7 @@ export const statusTotal = (status: string): Total | null =>
 
 /** Adds `delta` to the creator's running totals on the campaign. */
 export async function bumpTotals(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   creatorId: string,
   delta: Partial<Record<Total, number>>,

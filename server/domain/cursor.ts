@@ -10,6 +10,9 @@ import { canonicalJson } from './json.ts';
 /** One position in a keyset order: the sort values of the last row of a page, then its id. */
 export type Position = readonly (string | number)[];
 
+/** The type of each value of a position: 'string' or 'number'. */
+export type PositionShape = readonly ('string' | 'number')[];
+
 export interface CursorScope {
   /** Which list, e.g. `campaigns` or `tasks:<campaign id>`. */
   list: string;
@@ -46,7 +49,7 @@ export function decodeCursor(
   secret: Uint8Array,
   scope: CursorScope,
   cursor: string,
-  shape: readonly ('string' | 'number')[],
+  shape: PositionShape,
 ): Position {
   const dot = cursor.indexOf('.');
   if (dot <= 0 || dot !== cursor.lastIndexOf('.')) throw badCursor();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { queryRows, type Db, type Tx } from '../db/client.ts';
+import { queryRows, transaction, type Db, type Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { canonicalJson } from './json.ts';
@@ -54,7 +54,7 @@ export async function runIdempotent(
   work: (tx: Tx) => Promise<{ status: number; body: unknown }>,
 ): Promise<IdempotentOutcome> {
   const expiredBefore = new Date(request.now.getTime() - REPLAY_WINDOW_MS);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [claim] = await queryRows<{ locked: boolean }>(
       tx,
       sql`select pg_try_advisory_xact_lock(${advisoryLockId(request.apiKeyId, request.key)}::bigint) as locked`,

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { ALL_SCOPES, type KeyKind, type Scope } from '#contract/me';
-import { transaction, type Db } from '../db/client.ts';
+import { transaction, type Db, type Tx } from '../db/client.ts';
 import { apiKeys } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { readPage } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './key-cache.ts';
 import type { AuthContext } from './tenancy.ts';
@@ -107,10 +108,10 @@ export interface CreatedKey {
 }
 
 /** Stores a new key (its hash); the returned value is the only time the key is visible. */
-export async function insertApiKey(db: Db, input: NewKey): Promise<CreatedKey> {
+export async function insertApiKey(tx: Tx, input: NewKey): Promise<CreatedKey> {
   const key = input.key ?? generateApiKey();
   const scopes = normalizeScopes(input.scopes);
-  const [row] = await db
+  const [row] = await tx
     .insert(apiKeys)
     .values({
       kind: input.kind,
@@ -177,7 +178,7 @@ export async function listOwnKeys(
   after: { createdAt: string; id: string } | undefined,
   limit: number,
 ) {
-  const rows = await db
+  const query = db
     .select({
       id: apiKeys.id,
       name: apiKeys.name,
@@ -197,10 +198,11 @@ export async function listOwnKeys(
           : undefined,
       ),
     )
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
-    .limit(limit + 1);
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  const page = await readPage(query, limit);
   return {
-    rows: rows.slice(0, limit).map((r) => ({
+    ...page,
+    rows: page.rows.map((r) => ({
       id: r.id,
       name: r.name,
       prefix: r.prefix,
@@ -210,6 +212,5 @@ export async function listOwnKeys(
       created_at: r.createdAt,
       revoked_at: r.revokedAt as string | null,
     })),
-    hasMore: rows.length > limit,
   };
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { OpsPayout, OpsPayoutCreate } from '#contract/ops';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { campaigns, payouts } from '../db/schema.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { getCampaignRow } from './campaigns.ts';
@@ -11,7 +11,7 @@ import { isoTimestamp } from './sql.ts';
  * POST /ops/payouts: pays an approved creator of a campaign. The payout, the creator's spend_cents
  * and the campaign's spent_cents move in one transaction.
  */
-export async function createPayout(tx: Db, body: OpsPayoutCreate): Promise<OpsPayout> {
+export async function createPayout(tx: Tx, body: OpsPayoutCreate): Promise<OpsPayout> {
   await getCampaignRow(tx, body.campaign_id, null);
   if (!(await findCreator(tx, body.creator_id)))
     throw validationFailed('creator_id', `unknown creator ${body.creator_id}`);

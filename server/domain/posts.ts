@@ -2,11 +2,12 @@ import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { OpsMetricsUpdate, OpsPostCreate } from '#contract/ops';
 import type { PostStatus, Platform } from '#contract/enums';
 import type { Post } from '#contract/posts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { creators, posts, submissions, tasks } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
 import { bumpTotals } from './creators.ts';
+import { readPage, timeThenId } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 import { lockSubmission } from './submissions.ts';
 
@@ -85,13 +86,16 @@ export interface PostListFilter {
   limit: number;
 }
 
+/** Newest posted_at first, then id (descending). */
+export const postKeyset = timeThenId('postedAt', 'id');
+
 /**
- * Newest posted_at first, then id (descending); deleted posts included unless status says.
+ * Posts in postKeyset order; deleted posts included unless status says.
  * `nulls last` matches posts_campaign_posted_idx (the columns are not null, but the planner only
  * uses an index whose null order is the query's): without it every page read and sorted every post.
  */
 export async function listPosts(db: Db, campaignId: string, filter: PostListFilter) {
-  const rows = await postQuery(
+  const query = postQuery(
     db,
     and(
       eq(posts.campaignId, campaignId),
@@ -107,10 +111,8 @@ export async function listPosts(db: Db, campaignId: string, filter: PostListFilt
         ? sql`(${posts.postedAt}, ${posts.id}) < (${filter.after.postedAt}::timestamptz, ${filter.after.id}::uuid)`
         : undefined,
     ),
-  )
-    .orderBy(sql`${posts.postedAt} desc nulls last, ${posts.id} desc nulls last`)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  ).orderBy(sql`${posts.postedAt} desc nulls last, ${posts.id} desc nulls last`);
+  return readPage(query, filter.limit);
 }
 
 export async function getPost(
@@ -126,7 +128,7 @@ export async function getPost(
 }
 
 /** POST /ops/submissions/{id}/post: only an approved submission, once; on one of its task's platforms. */
-export async function createPost(tx: Db, submissionId: string, body: OpsPostCreate): Promise<Post> {
+export async function createPost(tx: Tx, submissionId: string, body: OpsPostCreate): Promise<Post> {
   const submission = await lockSubmission(tx, submissionId);
   if (submission.status !== 'approved') {
     throw new ApiError(
@@ -171,14 +173,14 @@ export async function createPost(tx: Db, submissionId: string, body: OpsPostCrea
   return toPost(await postRow(tx, row.id));
 }
 
-async function lockPost(tx: Db, id: string) {
+async function lockPost(tx: Tx, id: string) {
   const [row] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
   if (!row) throw notFound('Post');
   return row;
 }
 
 /** PATCH /ops/posts/{id}/metrics: new totals, none lower than stored (422 naming it). */
-export async function updateMetrics(tx: Db, id: string, body: OpsMetricsUpdate): Promise<Post> {
+export async function updateMetrics(tx: Tx, id: string, body: OpsMetricsUpdate): Promise<Post> {
   const current = await lockPost(tx, id);
   if (current.status !== 'live') {
     throw new ApiError(
@@ -209,7 +211,7 @@ export async function updateMetrics(tx: Db, id: string, body: OpsMetricsUpdate):
 }
 
 /** POST /ops/posts/{id}/take-down: live -> deleted; an approved submission becomes post_deleted. */
-export async function takeDownPost(tx: Db, id: string): Promise<Post> {
+export async function takeDownPost(tx: Tx, id: string): Promise<Post> {
   const current = await lockPost(tx, id);
   if (current.status !== 'live') {
     throw new ApiError(409, 'invalid_state_transition', 'status: the post is already deleted');

@@ -1,4 +1,5 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { BrandScope } from './campaigns.ts';
 
 const ISO_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
@@ -10,9 +11,18 @@ const ISO_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 export const isoTimestamp = (column: AnyColumn | SQL): SQL<string> =>
   sql<string>`to_char(${column} at time zone 'UTC', ${sql.raw(ISO_FORMAT)})`;
 
+/** isoTimestamp of a column that may be null (null stays null). */
+export const nullableIsoTimestamp = (column: AnyColumn | SQL): SQL<string | null> =>
+  sql<string | null>`case when ${column} is null then null else ${isoTimestamp(column)} end`;
+
+/** The rows of the brands in `scope` (a brand id column); every brand's with a null scope. */
+export const inScope = (column: AnyColumn, scope: BrandScope): SQL | undefined =>
+  scope === null
+    ? undefined
+    : scope.length === 1
+      ? eq(column, scope[0]!)
+      : inArray(column, [...scope]);
+
 /** isoTimestamp as SQL text, for statements written as text. */
 export const isoTimestampText = (column: string) =>
   `to_char(${column} at time zone 'UTC', ${ISO_FORMAT})`;
-
-/** A date-time or date text the service passes to PostgreSQL; year 0000 does not exist there. */
-export const storableDate = (value: string) => !value.startsWith('0000');

@@ -2,15 +2,16 @@ import { and, count, eq, gt, inArray, isNotNull, ne, notInArray, sql, type SQL }
 import type { MediaType, SubmissionStatus } from '#contract/enums';
 import type { OpsRevise, OpsSubmissionCreate } from '#contract/ops';
 import type { Submission } from '#contract/submissions';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewAwaiting } from '#contract/media-checks';
 import { agencyBrands, apiKeys, creators, submissions, tasks } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
-import { bumpTotals, findCreator, lockParticipation, statusDelta } from './creators.ts';
+import { bumpTotals, decidedBy, findCreator, lockParticipation, statusDelta } from './creators.ts';
 import type { Reviewer } from './reviewer.ts';
-import { isoTimestamp } from './sql.ts';
+import { readPage, timeThenId } from './paging.ts';
+import { isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { enqueueInspection } from '../jobs/inspection-queue.ts';
 
 // Submissions: the buyer's review queue (list, read, approve, reject) and the platform side
@@ -20,9 +21,6 @@ import { enqueueInspection } from '../jobs/inspection-queue.ts';
 /** The note a creator receives when a rejection carries no feedback. */
 export const GENERIC_CHANGES_REQUESTED =
   'Changes requested: please check the task instructions and submit a revised version.';
-
-const nullableIso = (column: Parameters<typeof isoTimestamp>[0]) =>
-  sql<string | null>`case when ${column} is null then null else ${isoTimestamp(column)} end`;
 
 const agencyKeys = alias(apiKeys, 'agency_keys');
 
@@ -39,11 +37,11 @@ const submissionSelection = {
   revisionCount: submissions.revisionCount,
   feedback: submissions.feedback,
   failureReason: submissions.failureReason,
-  submittedAt: nullableIso(submissions.submittedAt),
-  reviewedAt: nullableIso(submissions.reviewedAt),
+  submittedAt: nullableIsoTimestamp(submissions.submittedAt),
+  reviewedAt: nullableIsoTimestamp(submissions.reviewedAt),
   reviewedByPrefix: apiKeys.prefix,
   awaiting: submissions.awaiting,
-  agencyApprovedAt: nullableIso(submissions.agencyApprovedAt),
+  agencyApprovedAt: nullableIsoTimestamp(submissions.agencyApprovedAt),
   agencyApprovedByPrefix: agencyKeys.prefix,
   media: submissions.media,
   checks: submissions.checks,
@@ -109,8 +107,10 @@ export interface SubmissionListFilter {
 }
 
 /** Oldest submitted_at first (the review queue), then id. */
+export const submissionKeyset = timeThenId('submittedAt', 'id');
+
 export async function listSubmissions(db: Db, campaignId: string, filter: SubmissionListFilter) {
-  const rows = await submissionQuery(
+  const query = submissionQuery(
     db,
     and(
       eq(submissions.campaignId, campaignId),
@@ -124,10 +124,8 @@ export async function listSubmissions(db: Db, campaignId: string, filter: Submis
         ? sql`(${submissions.submittedAt}, ${submissions.id}) > (${filter.after.submittedAt}::timestamptz, ${filter.after.id}::uuid)`
         : undefined,
     ),
-  )
-    .orderBy(sql`${submissions.submittedAt} asc, ${submissions.id} asc`)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  ).orderBy(sql`${submissions.submittedAt} asc, ${submissions.id} asc`);
+  return readPage(query, filter.limit);
 }
 
 export async function getSubmission(
@@ -141,8 +139,6 @@ export async function getSubmission(
   if (!row) throw notFound('Submission');
   return toSubmission(row);
 }
-
-const by = (prefix: string | null) => (prefix ? ` by key ${prefix}…` : ' by the platform');
 
 const awaitingIs = (who: ReviewAwaiting) => eq(submissions.awaiting, who);
 
@@ -190,7 +186,7 @@ function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
   }
   if (row.status === 'in_review' && row.awaiting === 'brand') {
     const when = row.agencyApprovedAt
-      ? ` (the agency approved it at ${row.agencyApprovedAt}${by(row.agencyApprovedByPrefix)})`
+      ? ` (the agency approved it at ${row.agencyApprovedAt}${decidedBy(row.agencyApprovedByPrefix)})`
       : '';
     return new ApiError(
       409,
@@ -198,7 +194,7 @@ function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
       `awaiting: the submission waits for the brand's sign-off${when}; only the brand can approve or reject it now`,
     );
   }
-  const when = row.reviewedAt ? ` at ${row.reviewedAt}${by(row.reviewedByPrefix)}` : '';
+  const when = row.reviewedAt ? ` at ${row.reviewedAt}${decidedBy(row.reviewedByPrefix)}` : '';
   return new ApiError(
     409,
     'already_reviewed',
@@ -217,6 +213,8 @@ function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
  * A submission whose media is still being inspected cannot be decided: 409 inspection_pending.
  */
 export async function reviewSubmission(
+  // Db, not Tx, only while bench/parts/service.ts calls this in a db.transaction of its own
+  // (follow-up: transaction() there, then Tx here and no cast below).
   tx: Db,
   campaignId: string,
   id: string,
@@ -266,7 +264,7 @@ export async function reviewSubmission(
   if (!row) throw notFound('Submission');
   const won = updated[0];
   if (!won) throw alreadyReviewed(row, decision.to);
-  await bumpTotals(tx, campaignId, won.creatorId, statusDelta('in_review', decision.to));
+  await bumpTotals(tx as Tx, campaignId, won.creatorId, statusDelta('in_review', decision.to));
   return toSubmission(row);
 }
 
@@ -274,6 +272,8 @@ export async function reviewSubmission(
 
 export interface ArrivalContext {
   reviewer: Reviewer;
+  /** The clock of the weekly video cap. */
+  now: () => Date;
   /**
    * Inspect the media in a durable job before anyone reviews it (section 9): the submission waits
    * in review with `checks: null` and the job applies the review bar. Off (tests of other parts):
@@ -318,13 +318,41 @@ function assertAccepting(campaign: CampaignRow) {
 
 const DAY_MS = 86_400_000;
 
+/** 409 when the creator already has the task's max_posts_per_creator submissions that count. */
+async function assertBelowMaxPosts(
+  tx: Tx,
+  task: { id: string; maxPostsPerCreator: number | null },
+  campaignId: string,
+  creatorId: string,
+): Promise<void> {
+  if (task.maxPostsPerCreator === null) return;
+  const [used] = await tx
+    .select({ n: count() })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.campaignId, campaignId),
+        eq(submissions.creatorId, creatorId),
+        eq(submissions.taskId, task.id),
+        notInArray(submissions.status, ['rejected', 'failed']),
+      ),
+    );
+  if ((used?.n ?? 0) >= task.maxPostsPerCreator) {
+    throw new ApiError(
+      409,
+      'invalid_state_transition',
+      `task_id: the creator reached max_posts_per_creator (${task.maxPostsPerCreator}) for this task`,
+    );
+  }
+}
+
 /**
  * POST /ops/campaigns/{id}/submissions. The creator's participation row is locked first, so
  * two submissions of one creator take turns on the limits (max_posts_per_creator, pick_one,
  * the weekly video cap).
  */
 export async function createSubmission(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   body: OpsSubmissionCreate,
   ctx: ArrivalContext,
@@ -367,30 +395,12 @@ export async function createSubmission(
       );
     }
   }
-  if (task.maxPostsPerCreator !== null) {
-    const [used] = await tx
-      .select({ n: count() })
-      .from(submissions)
-      .where(
-        and(
-          mine,
-          eq(submissions.taskId, task.id),
-          notInArray(submissions.status, ['rejected', 'failed']),
-        ),
-      );
-    if ((used?.n ?? 0) >= task.maxPostsPerCreator) {
-      throw new ApiError(
-        409,
-        'invalid_state_transition',
-        `task_id: the creator reached max_posts_per_creator (${task.maxPostsPerCreator}) for this task`,
-      );
-    }
-  }
+  await assertBelowMaxPosts(tx, task, campaignId, body.creator_id);
   if (campaign.weeklyVideoCap !== null) {
     const [week] = await tx
       .select({ n: count() })
       .from(submissions)
-      .where(and(mine, gt(submissions.createdAt, new Date(Date.now() - 7 * DAY_MS))));
+      .where(and(mine, gt(submissions.createdAt, new Date(ctx.now().getTime() - 7 * DAY_MS))));
     if ((week?.n ?? 0) >= campaign.weeklyVideoCap) {
       throw new ApiError(
         409,
@@ -431,7 +441,7 @@ export async function createSubmission(
   return toSubmission((await submissionRow(tx, row.id))!);
 }
 
-async function lockSubmission(tx: Db, id: string) {
+async function lockSubmission(tx: Tx, id: string) {
   const [row] = await tx.select().from(submissions).where(eq(submissions.id, id)).for('update');
   if (!row) throw notFound('Submission');
   return row;
@@ -439,7 +449,7 @@ async function lockSubmission(tx: Db, id: string) {
 
 /** POST /ops/submissions/{id}/revise: rejected -> in_review (or the arrival rule), revision_count + 1. */
 export async function reviseSubmission(
-  tx: Db,
+  tx: Tx,
   id: string,
   body: OpsRevise,
   ctx: ArrivalContext,
@@ -457,27 +467,8 @@ export async function reviseSubmission(
   const [task] = await tx.select().from(tasks).where(eq(tasks.id, current.taskId));
   if (!task) throw notFound('Task');
   await lockParticipation(tx, current.campaignId, current.creatorId);
-  if (task.maxPostsPerCreator !== null) {
-    // A creator who submitted anew after this rejection may already be at the limit.
-    const [used] = await tx
-      .select({ n: count() })
-      .from(submissions)
-      .where(
-        and(
-          eq(submissions.campaignId, current.campaignId),
-          eq(submissions.creatorId, current.creatorId),
-          eq(submissions.taskId, task.id),
-          notInArray(submissions.status, ['rejected', 'failed']),
-        ),
-      );
-    if ((used?.n ?? 0) >= task.maxPostsPerCreator) {
-      throw new ApiError(
-        409,
-        'invalid_state_transition',
-        `task_id: the creator reached max_posts_per_creator (${task.maxPostsPerCreator}) for this task`,
-      );
-    }
-  }
+  // A creator who submitted anew after this rejection may already be at the limit.
+  await assertBelowMaxPosts(tx, task, current.campaignId, current.creatorId);
   const arrival = ctx.inspect
     ? { status: 'in_review' as const }
     : await arrivalDecision(
@@ -513,7 +504,7 @@ export async function reviseSubmission(
 }
 
 /** POST /ops/submissions/{id}/fail: any status but failed -> failed, with failure_reason. */
-export async function failSubmission(tx: Db, id: string, reason: string): Promise<Submission> {
+export async function failSubmission(tx: Tx, id: string, reason: string): Promise<Submission> {
   const current = await lockSubmission(tx, id);
   if (current.status === 'failed') {
     throw new ApiError(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { OpsTargetingPropertyCreate } from '#contract/ops';
 import type { TargetingProperty, TargetingValue } from '#contract/targeting';
-import type { Db } from '../db/client.ts';
+import { transaction, type Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { targetingProperties, targetingValues } from '../db/schema.ts';
 import { ApiError, validationFailed } from '../errors.ts';
@@ -60,38 +60,36 @@ export async function insertProperty(
   });
   const id = input.id ?? randomUUID();
   const taken = () => validationFailed('id', `a targeting property with id "${id}" already exists`);
-  return db
-    .transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: targetingProperties.id })
-        .from(targetingProperties)
-        .where(eq(targetingProperties.id, id));
-      if (existing) throw taken();
-      const [row] = await tx
-        .insert(targetingProperties)
-        .values({
-          id,
-          name: input.name,
-          kind: input.kind,
-          position: sql`(select coalesce(max(${targetingProperties.position}), -1) + 1 from ${targetingProperties})`,
-        })
-        .returning({
-          id: targetingProperties.id,
-          name: targetingProperties.name,
-          kind: targetingProperties.kind,
-        });
-      if (!row) throw new Error('insert into targeting_properties returned no row');
-      if (values.length > 0) {
-        await tx
-          .insert(targetingValues)
-          .values(
-            values.map((v, i) => ({ propertyId: id, value: v.value, label: v.label, position: i })),
-          );
-      }
-      return row;
-    })
-    .catch((err: unknown) => {
-      // Two creates of the same id at once: the primary key decides, the loser gets the same 422.
-      throw isUniqueViolation(err) ? taken() : err;
-    });
+  return transaction(db, async (tx) => {
+    const [existing] = await tx
+      .select({ id: targetingProperties.id })
+      .from(targetingProperties)
+      .where(eq(targetingProperties.id, id));
+    if (existing) throw taken();
+    const [row] = await tx
+      .insert(targetingProperties)
+      .values({
+        id,
+        name: input.name,
+        kind: input.kind,
+        position: sql`(select coalesce(max(${targetingProperties.position}), -1) + 1 from ${targetingProperties})`,
+      })
+      .returning({
+        id: targetingProperties.id,
+        name: targetingProperties.name,
+        kind: targetingProperties.kind,
+      });
+    if (!row) throw new Error('insert into targeting_properties returned no row');
+    if (values.length > 0) {
+      await tx
+        .insert(targetingValues)
+        .values(
+          values.map((v, i) => ({ propertyId: id, value: v.value, label: v.label, position: i })),
+        );
+    }
+    return row;
+  }).catch((err: unknown) => {
+    // Two creates of the same id at once: the primary key decides, the loser gets the same 422.
+    throw isUniqueViolation(err) ? taken() : err;
+  });
 }

@@ -1,25 +1,43 @@
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { TaskStatus } from '#contract/enums';
 import type { Task, TaskCreate, TaskUpdate } from '#contract/tasks';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { campaigns, tasks } from '../db/schema.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { assertTasksWritable, displayOrders, isRequiredForNewTask } from './campaign-rules.ts';
 import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
+import { readPage, type Keyset } from './paging.ts';
 import { taskChanges, taskOrder, taskSelection, taskValues, toTask } from './task-rows.ts';
 
 // Tasks of a campaign: list, read, and the writes (create, PATCH, archive, unarchive). Every write
 // locks the campaign's row first, so it sees the campaign's current status and completion mode.
 
+interface TaskPosition {
+  displayOrder: number;
+  createdAt: string;
+  id: string;
+}
+
 export interface TaskListFilter {
   status?: TaskStatus | undefined;
   /** (display_order, created_at, id) of the previous page's last task. */
-  after?: { displayOrder: number; createdAt: string; id: string } | undefined;
+  after?: TaskPosition | undefined;
   limit: number;
 }
 
+/** Tasks in display order, then created_at, then id (taskOrder). */
+export const taskKeyset: Keyset<TaskPosition, TaskPosition> = {
+  shape: ['number', 'string', 'string'],
+  positionOf: (row) => [row.displayOrder, row.createdAt, row.id],
+  after: ([displayOrder, createdAt, id]) => ({
+    displayOrder: Number(displayOrder),
+    createdAt: String(createdAt),
+    id: String(id),
+  }),
+};
+
 export async function listTaskRows(db: Db, campaignId: string, filter: TaskListFilter) {
-  const rows = await db
+  const query = db
     .select(taskSelection)
     .from(tasks)
     .where(
@@ -31,9 +49,8 @@ export async function listTaskRows(db: Db, campaignId: string, filter: TaskListF
           : undefined,
       ),
     )
-    .orderBy(...taskOrder)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+    .orderBy(...taskOrder);
+  return readPage(query, filter.limit);
 }
 
 async function getTaskRow(db: Db, campaignId: string, taskId: string) {
@@ -57,7 +74,7 @@ export async function getTask(
 }
 
 async function writableCampaign(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   scope: BrandScope,
 ): Promise<CampaignRow> {
@@ -68,7 +85,7 @@ async function writableCampaign(
 
 /** Adds a task; without display_order it goes after the last one. */
 export async function createTask(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   scope: BrandScope,
   body: TaskCreate,
@@ -98,7 +115,7 @@ export async function createTask(
 
 /** PATCH: omitted fields stay; is_required only under some_required. */
 export async function updateTask(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   taskId: string,
   scope: BrandScope,
@@ -117,7 +134,7 @@ export async function updateTask(
 
 /** archive (active -> archived) and unarchive (archived -> active); anything else is a 409. */
 export async function setTaskStatus(
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   taskId: string,
   scope: BrandScope,

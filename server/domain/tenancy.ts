@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { KeyKind, Role, Scope } from '#contract/me';
-import type { Db } from '../db/client.ts';
+import { transaction, type Db, type Tx } from '../db/client.ts';
 import { agencies, agencyBrands, brands } from '../db/schema.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 
@@ -66,8 +66,8 @@ export interface BrandRow {
   name: string;
 }
 
-export async function insertBrand(db: Db, name: string): Promise<BrandRow> {
-  const [row] = await db
+export async function insertBrand(tx: Tx, name: string): Promise<BrandRow> {
+  const [row] = await tx
     .insert(brands)
     .values({ name })
     .returning({ id: brands.id, name: brands.name });
@@ -82,7 +82,7 @@ export async function insertAgency(
   brandIds: readonly string[],
 ): Promise<{ id: string; name: string; brandIds: string[] }> {
   const unique = [...new Set(brandIds)];
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     if (unique.length > 0) {
       const found = await tx
         .select({ id: brands.id })

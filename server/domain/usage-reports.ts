@@ -8,7 +8,7 @@ import type {
   UsageReportOutcome,
   UsageReportRecord,
 } from '#contract/usage-reports';
-import type { Db } from '../db/client.ts';
+import { savepoint, type Db, type Tx } from '../db/client.ts';
 import { brands, codeGroups, discountCodes, usageReports } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { BrandScope } from './campaigns.ts';
@@ -22,6 +22,7 @@ import {
   type UsageProblem,
   type UsageResult,
 } from './codes.ts';
+import { noPage, readPage, timeThenId } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 
 // Usage reports (extensions section 10). Every channel, PUT /codes with JSON or CSV, the
@@ -112,7 +113,7 @@ function keepErrors(problems: readonly UsageProblem[]): UsageReportError[] {
 }
 
 /** The brands and the one group (if only one) of the codes a refused report names. */
-async function whoseCodes(tx: Db, codes: readonly string[], scope: readonly string[]) {
+async function whoseCodes(tx: Tx, codes: readonly string[], scope: readonly string[]) {
   if (codes.length === 0 || scope.length === 0) return { brandIds: [], groupIds: [] };
   const rows = await tx
     .selectDistinct({ brandId: discountCodes.brandId, groupId: discountCodes.groupId })
@@ -128,7 +129,7 @@ async function whoseCodes(tx: Db, codes: readonly string[], scope: readonly stri
 
 /** Applies or refuses one usage report and records it, in `tx` (one transaction). */
 export async function receiveUsageReport(
-  tx: Db,
+  tx: Tx,
   input: UsageReportInput,
 ): Promise<ReceivedUsageReport> {
   let claimed: string | null = null;
@@ -198,7 +199,7 @@ export async function receiveUsageReport(
   if (!refused) {
     try {
       // A savepoint: a refusal rolls back only the application, never the record of it.
-      applied = await tx.transaction((sp) =>
+      applied = await savepoint(tx, (sp) =>
         reportUsage(sp, input.scope, entries, {
           ...(input.format === 'csv' ? { fieldOfCode: '', fieldOfTotal: '' } : {}),
           ...(input.groupId ? { groupId: input.groupId } : {}),
@@ -257,9 +258,11 @@ const uuidArray = (ids: readonly string[]): SQL =>
   )}]::uuid[]`;
 
 /** Newest received_at first, then id (descending). */
+export const usageReportKeyset = timeThenId('receivedAt', 'id');
+
 export async function listUsageReports(db: Db, filter: UsageReportFilter) {
-  if (filter.brandIds.length === 0) return { rows: [], hasMore: false };
-  const rows = await reportQuery(db)
+  if (filter.brandIds.length === 0) return noPage<Row>();
+  const query = reportQuery(db)
     .where(
       and(
         sql`${usageReports.brandIds} && ${uuidArray(filter.brandIds)}`,
@@ -271,9 +274,8 @@ export async function listUsageReports(db: Db, filter: UsageReportFilter) {
           : undefined,
       ),
     )
-    .orderBy(sql`${usageReports.receivedAt} desc nulls last, ${usageReports.id} desc nulls last`)
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+    .orderBy(sql`${usageReports.receivedAt} desc nulls last, ${usageReports.id} desc nulls last`);
+  return readPage(query, filter.limit);
 }
 
 /** 128 bits from the operating system's cryptographic source, as 32 lowercase hex characters. */
@@ -281,7 +283,7 @@ export const newIntakeToken = () => randomBytes(16).toString('hex');
 
 /** POST /code-groups/{id}/rotate-intake: a new token; the old address stops working at once. */
 export async function rotateIntake(
-  tx: Db,
+  tx: Tx,
   scope: BrandScope,
   groupId: string,
   intakeDomain: string,

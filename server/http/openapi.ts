@@ -2,7 +2,9 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { ErrorBody } from '#contract/common';
+import type { Scope } from '#contract/me';
 import { ApiError } from '../errors.ts';
+import { requireScope } from './auth.ts';
 import type { AppEnv } from './context.ts';
 import { validationHook } from './errors.ts';
 
@@ -111,3 +113,9 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
 
 /** Security requirement naming the scope an operation needs (OpenAPI 3.1 allows roles here). */
 export const bearerWithScope = (scope?: string) => [{ bearerAuth: scope ? [scope] : [] }];
+
+/** What an operation needing `scope` states: its security requirement and the scope check. */
+export const withScope = (scope: Scope) => ({
+  security: bearerWithScope(scope),
+  middleware: [requireScope(scope)],
+});

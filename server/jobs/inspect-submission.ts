@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Format, Platform } from '#contract/enums';
 import type { MediaCheck } from '#contract/media-checks';
-import { transaction, type Db } from '../db/client.ts';
+import { transaction, type Db, type Tx } from '../db/client.ts';
 import { submissions, tasks } from '../db/schema.ts';
 import { getCampaignRow } from '../domain/campaigns.ts';
 import { bumpTotals, statusDelta } from '../domain/creators.ts';
@@ -37,7 +37,7 @@ export function inspectionHandler(deps: InspectionDeps): JobHandler {
   const maxAttempts = deps.maxAttempts ?? 5;
   const backoff = deps.backoffMs ?? defaultBackoff;
 
-  const finish = (job: ClaimedJob, apply?: (tx: Db) => Promise<void>) =>
+  const finish = (job: ClaimedJob, apply?: (tx: Tx) => Promise<void>) =>
     transaction(deps.db, async (tx) => {
       if (!(await completeInspection(tx, job))) return;
       await apply?.(tx);

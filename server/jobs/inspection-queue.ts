@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, transaction, type Db } from '../db/client.ts';
+import { queryRows, transaction, type Db, type Tx } from '../db/client.ts';
 import { inspectionJobs } from '../db/schema.ts';
 
 // The durable queue of media inspections (extensions section 9): one row per submission and
@@ -21,7 +21,7 @@ export interface ClaimedJob {
 
 /** Queues the inspection of a submission's revision (idempotent: one job per revision). */
 export async function enqueueInspection(
-  tx: Db,
+  tx: Tx,
   submissionId: string,
   revision: number,
 ): Promise<void> {
@@ -71,7 +71,7 @@ const held = (job: ClaimedJob) =>
  * Marks the job done inside `tx` if this worker still holds it; false when its lease ran out and
  * another worker took it (the caller then must change nothing).
  */
-export async function completeInspection(tx: Db, job: ClaimedJob): Promise<boolean> {
+export async function completeInspection(tx: Tx, job: ClaimedJob): Promise<boolean> {
   const done = await tx
     .update(inspectionJobs)
     .set({ state: 'done', finishedAt: sql`now()`, lockToken: null, lockedUntil: null })

@@ -1,7 +1,8 @@
 import { pastDeadlineIssues, todayUtc } from '#contract/campaign-rules';
 import type { Campaign } from '#contract/campaigns';
-import { transaction, type Db } from '../../db/client.ts';
+import { transaction, type Db, type Tx } from '../../db/client.ts';
 import {
+  campaignKeyset,
   changeStatus,
   createCampaign,
   deleteCampaign,
@@ -11,12 +12,13 @@ import {
   toCampaignSummary,
   updateCampaign,
 } from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
 import { requestHash, runIdempotent } from '../../domain/idempotency.ts';
 import { brandForCreate } from '../../domain/tenancy.ts';
 import { fieldsRefused } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { answerList } from '../../http/paging.ts';
 import {
   createCampaignRoute,
   listCampaignsRoute,
@@ -49,7 +51,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       const body = c.req.valid('json');
       const key = c.req.valid('header')['Idempotency-Key'];
       const { brand_id, ...rest } = body;
-      const create = (tx: Db) => {
+      const create = (tx: Tx) => {
         // Inside the idempotent run: a replay answers the stored campaign, whatever today is.
         const late = pastDeadlineIssues(rest, todayUtc(now()));
         if (late.length > 0) throw fieldsRefused(422, 'validation_failed', late);
@@ -94,28 +96,20 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
           created_before: q.created_before ?? null,
         },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([createdAt, id]) => ({ createdAt: String(createdAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listCampaignRows(db, {
-        scope: q.brand_id !== undefined ? [q.brand_id] : auth.brandIds,
-        statuses,
-        createdAfter: q.created_after,
-        createdBefore: q.created_before,
-        after,
-        limit: q.limit,
-      });
-      const last = rows.at(-1);
       return c.json(
-        {
-          data: rows.map((row) => toCampaignSummary(row)),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last ? encodeCursor(secret, scope, [last.createdAt, last.id]) : null,
-        },
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: campaignKeyset,
+          read: (page) =>
+            listCampaignRows(db, {
+              scope: q.brand_id !== undefined ? [q.brand_id] : auth.brandIds,
+              statuses,
+              createdAfter: q.created_after,
+              createdBefore: q.created_before,
+              ...page,
+            }),
+          show: toCampaignSummary,
+        }),
         200,
       );
     })

@@ -9,18 +9,11 @@ import {
 } from '#contract/campaigns';
 import { IdempotencyKey } from '#contract/common';
 import { CampaignParams } from '#contract/params';
-import { requireScope } from '../../http/auth.ts';
-import { bearerWithScope, errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
+import { errorResponses, jsonBody, jsonContent, withScope } from '../../http/openapi.ts';
 
 const tags = ['Campaigns'];
-const read = {
-  security: bearerWithScope('campaigns:read'),
-  middleware: [requireScope('campaigns:read')],
-};
-const write = {
-  security: bearerWithScope('campaigns:write'),
-  middleware: [requireScope('campaigns:write')],
-};
+const read = withScope('campaigns:read');
+const write = withScope('campaigns:write');
 
 const IdempotencyHeaders = z.object({
   'Idempotency-Key': IdempotencyKey.optional().meta({

@@ -192,4 +192,15 @@ describe('POST /campaigns with Idempotency-Key', () => {
     expect(retry.headers.get('Idempotent-Replay')).toBe('true');
     expect(retry.json.id).toBe(created[0]!.json.id);
   });
+
+  it('writes the campaign in an audited transaction like any create (decision 0071)', async () => {
+    const { key } = await ctx.ops.brandWithKey();
+    const res = await post(key.key, newKey(), campaignBody({ tasks: [task()] }));
+    const campaign = Campaign.parse(expectStatus(res, 201));
+    const entries = await queryRows<{ action: string; actor_type: string }>(
+      ctx.db,
+      sql`select action, actor_type from audit_events where target_id = ${campaign.id}`,
+    );
+    expect(entries).toContainEqual({ action: 'campaign.created', actor_type: 'key' });
+  });
 });

@@ -3,6 +3,8 @@ import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
 import { transaction, type Db } from '../../db/client.ts';
 import {
   addCodes,
+  codeGroupKeyset,
+  codeKeyset,
   deleteCode,
   findCodeGroup,
   getCode,
@@ -13,10 +15,11 @@ import {
   toDiscountCode,
 } from '../../domain/codes.ts';
 import { receiveUsageReport, type UsageReportBody } from '../../domain/usage-reports.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { answerList } from '../../http/paging.ts';
 import {
   listGroupsRoute,
   listCodesRoute,
@@ -52,21 +55,13 @@ export function codeRoutes(deps: CodeRouteDeps) {
       if (q.brand_id) assertBrandManaged(c, q.brand_id);
       const brandIds = q.brand_id ? [q.brand_id] : auth.brandIds;
       const scope: CursorScope = { list: 'code-groups', filters: { brand_id: q.brand_id ?? null } };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([createdAt, id]) => ({ createdAt: String(createdAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listCodeGroups(db, { brandIds, after, limit: q.limit });
-      const last = rows.at(-1);
       return c.json(
-        {
-          data: rows.map((row) => toCodeGroup(row, deps.intakeDomain)),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last ? encodeCursor(secret, scope, [last.createdAt, last.id]) : null,
-        },
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: codeGroupKeyset,
+          read: (page) => listCodeGroups(db, { brandIds, ...page }),
+          show: (row) => toCodeGroup(row, deps.intakeDomain),
+        }),
         200,
       );
     })
@@ -84,25 +79,20 @@ export function codeRoutes(deps: CodeRouteDeps) {
           assigned: q.assigned ?? null,
         },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? String(decodeCursor(secret, scope, q.starting_after, ['string'])[0])
-        : undefined;
-      const { rows, hasMore } = await listCodes(db, {
-        brandIds: auth.brandIds,
-        groupId: q.group_id,
-        codes,
-        assigned: q.assigned,
-        after,
-        limit: q.limit,
-      });
-      const last = rows.at(-1);
       return c.json(
-        {
-          data: rows.map(toDiscountCode),
-          has_more: hasMore,
-          next_cursor: hasMore && last ? encodeCursor(secret, scope, [last.code]) : null,
-        },
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: codeKeyset,
+          read: (page) =>
+            listCodes(db, {
+              brandIds: auth.brandIds,
+              groupId: q.group_id,
+              codes,
+              assigned: q.assigned,
+              ...page,
+            }),
+          show: toDiscountCode,
+        }),
         200,
       );
     })

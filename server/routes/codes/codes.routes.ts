@@ -15,15 +15,17 @@ import {
 } from '#contract/codes';
 import { CodeParams } from '#contract/params';
 import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
-import { requireScope } from '../../http/auth.ts';
-import { bearerWithScope, errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
+import {
+  bearerWithScope,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  withScope,
+} from '../../http/openapi.ts';
 
 const tags = ['Discount codes'];
-const read = { security: bearerWithScope('codes:read'), middleware: [requireScope('codes:read')] };
-const write = {
-  security: bearerWithScope('codes:write'),
-  middleware: [requireScope('codes:write')],
-};
+const read = withScope('codes:read');
+const write = withScope('codes:write');
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429);
 
 export const listGroupsRoute = createRoute({

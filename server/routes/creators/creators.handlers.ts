@@ -1,15 +1,18 @@
 import type { CreatorReject } from '#contract/creators';
-import { transaction, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
 import {
+  campaignCreatorKeyset,
   decideCreator,
   getCampaignCreator,
   listCampaignCreators,
   toCampaignCreator,
 } from '../../domain/creators.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
 import { getAuth } from '../../http/auth.ts';
+import { decisionsBy } from '../../http/decisions.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { answerList } from '../../http/paging.ts';
 import { listRoute, getRoute, approveRoute, rejectRoute } from './creators.routes.ts';
 
 export interface CreatorRouteDeps {
@@ -19,6 +22,11 @@ export interface CreatorRouteDeps {
 
 export function creatorRoutes(deps: CreatorRouteDeps) {
   const { db } = deps;
+  const decide = decisionsBy(
+    db,
+    (tx, item: { campaign_id: string; creator_id: string }, scope, { to, note, keyId }) =>
+      decideCreator(tx, item.campaign_id, item.creator_id, scope, { to, reason: note, keyId }),
+  );
   return createRouter()
     .openapi(listRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');
@@ -28,27 +36,18 @@ export function creatorRoutes(deps: CreatorRouteDeps) {
         list: `creators:${campaign_id}`,
         filters: { status: q.status ?? null, fits: q.fits ?? null },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([appliedAt, creatorId]) => ({
-            appliedAt: String(appliedAt),
-            creatorId: String(creatorId),
-          }))(decodeCursor(secret, scope, q.starting_after, ['string', 'string']))
-        : undefined;
-      const { rows, hasMore } = await listCampaignCreators(db, campaign_id, {
-        status: q.status,
-        fits: q.fits,
-        after,
-        limit: q.limit,
-      });
-      const last = rows.at(-1);
       return c.json(
-        {
-          data: rows.map(toCampaignCreator),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last ? encodeCursor(secret, scope, [last.appliedAt, last.creatorId]) : null,
-        },
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: campaignCreatorKeyset,
+          read: (page) =>
+            listCampaignCreators(db, campaign_id, {
+              status: q.status,
+              fits: q.fits,
+              ...page,
+            }),
+          show: toCampaignCreator,
+        }),
         200,
       );
     })
@@ -59,32 +58,11 @@ export function creatorRoutes(deps: CreatorRouteDeps) {
         200,
       );
     })
-    .openapi(approveRoute, async (c) => {
-      const { campaign_id, creator_id } = c.req.valid('param');
-      const auth = getAuth(c);
-      return c.json(
-        await transaction(db, (tx) =>
-          decideCreator(tx, campaign_id, creator_id, auth.brandIds, {
-            to: 'approved',
-            keyId: auth.keyId,
-          }),
-        ),
-        200,
-      );
-    })
+    .openapi(approveRoute, async (c) =>
+      c.json(await decide(c, c.req.valid('param'), 'approved'), 200),
+    )
     .openapi(rejectRoute, async (c) => {
-      const { campaign_id, creator_id } = c.req.valid('param');
       const body = c.req.valid('json') as CreatorReject | undefined;
-      const auth = getAuth(c);
-      return c.json(
-        await transaction(db, (tx) =>
-          decideCreator(tx, campaign_id, creator_id, auth.brandIds, {
-            to: 'rejected',
-            reason: body?.reason,
-            keyId: auth.keyId,
-          }),
-        ),
-        200,
-      );
+      return c.json(await decide(c, c.req.valid('param'), 'rejected', body?.reason), 200);
     });
 }

@@ -1,18 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { CampaignCreator, CreatorListQuery, CreatorPage, CreatorReject } from '#contract/creators';
 import { CampaignParams, CreatorParams } from '#contract/params';
-import { requireScope } from '../../http/auth.ts';
-import { bearerWithScope, errorResponses, jsonContent } from '../../http/openapi.ts';
+import { errorResponses, jsonContent, withScope } from '../../http/openapi.ts';
 
 const tags = ['Creators'];
-const read = {
-  security: bearerWithScope('campaigns:read'),
-  middleware: [requireScope('campaigns:read')],
-};
-const write = {
-  security: bearerWithScope('creators:write'),
-  middleware: [requireScope('creators:write')],
-};
+const read = withScope('campaigns:read');
+const write = withScope('creators:write');
 
 export const listRoute = createRoute({
   method: 'get',

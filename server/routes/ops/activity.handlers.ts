@@ -19,12 +19,13 @@ import {
 
 export function opsActivityRoutes(deps: {
   db: Db;
+  now: () => Date;
   reviewer: Reviewer;
   inspectMedia?: boolean;
   onInspectionQueued?: () => void;
 }) {
   const { db, reviewer } = deps;
-  const arrival = { reviewer, inspect: deps.inspectMedia ?? false };
+  const arrival = { reviewer, inspect: deps.inspectMedia ?? false, now: deps.now };
   /** After the commit: the instance's worker takes the new job now, not at its next poll. */
   const queued = <T>(answer: T): T => {
     if (arrival.inspect) deps.onInspectionQueued?.();

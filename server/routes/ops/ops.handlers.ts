@@ -30,7 +30,7 @@ export function opsRoutes(deps: {
   return createRouter()
     .openapi(createBrandRoute, async (c) => {
       const { name } = c.req.valid('json');
-      return c.json(await insertBrand(db, name), 201);
+      return c.json(await transaction(db, (tx) => insertBrand(tx, name)), 201);
     })
     .openapi(createAgencyRoute, async (c) => {
       const body = c.req.valid('json');

@@ -1,11 +1,10 @@
 import type { Db } from '../../db/client.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
-import { getPost, listPosts, toPost } from '../../domain/posts.ts';
-import { storableDate } from '../../domain/sql.ts';
-import { ApiError } from '../../errors.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
+import { getPost, listPosts, postKeyset, toPost } from '../../domain/posts.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { answerList } from '../../http/paging.ts';
 import { listRoute, getRoute } from './posts.routes.ts';
 
 export interface PostRouteDeps {
@@ -19,16 +18,6 @@ export function postRoutes(deps: PostRouteDeps) {
     .openapi(listRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');
       const q = c.req.valid('query');
-      for (const field of ['posted_after', 'posted_before'] as const) {
-        const v = q[field];
-        if (v !== undefined && !storableDate(v)) {
-          throw new ApiError(
-            400,
-            'invalid_request',
-            `${field}: year 0000 does not exist; use a year from 0001`,
-          );
-        }
-      }
       await getCampaignRow(db, campaign_id, getAuth(c).brandIds);
       const scope: CursorScope = {
         list: `posts:${campaign_id}`,
@@ -41,30 +30,22 @@ export function postRoutes(deps: PostRouteDeps) {
           posted_before: q.posted_before ?? null,
         },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([postedAt, id]) => ({ postedAt: String(postedAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listPosts(db, campaign_id, {
-        status: q.status,
-        creatorId: q.creator_id,
-        taskId: q.task_id,
-        platform: q.platform,
-        postedAfter: q.posted_after,
-        postedBefore: q.posted_before,
-        after,
-        limit: q.limit,
-      });
-      const last = rows.at(-1);
       return c.json(
-        {
-          data: rows.map(toPost),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last ? encodeCursor(secret, scope, [last.postedAt, last.id]) : null,
-        },
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: postKeyset,
+          read: (page) =>
+            listPosts(db, campaign_id, {
+              status: q.status,
+              creatorId: q.creator_id,
+              taskId: q.task_id,
+              platform: q.platform,
+              postedAfter: q.posted_after,
+              postedBefore: q.posted_before,
+              ...page,
+            }),
+          show: toPost,
+        }),
         200,
       );
     })

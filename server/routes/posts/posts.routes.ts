@@ -2,14 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { Uuid } from '#contract/common';
 import { CampaignParams } from '#contract/params';
 import { Post, PostListQuery, PostPage } from '#contract/posts';
-import { requireScope } from '../../http/auth.ts';
-import { bearerWithScope, errorResponses, jsonContent } from '../../http/openapi.ts';
+import { errorResponses, jsonContent, withScope } from '../../http/openapi.ts';
 
 const tags = ['Posts'];
-const read = {
-  security: bearerWithScope('campaigns:read'),
-  middleware: [requireScope('campaigns:read')],
-};
+const read = withScope('campaigns:read');
 
 const PostParams = z.object({ campaign_id: Uuid, post_id: Uuid });
 

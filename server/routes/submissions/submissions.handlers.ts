@@ -1,15 +1,18 @@
 import type { SubmissionReject } from '#contract/submissions';
-import { transaction, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
 import {
   getSubmission,
   listSubmissions,
   reviewSubmission,
+  submissionKeyset,
   toSubmission,
 } from '../../domain/submissions.ts';
 import { getAuth } from '../../http/auth.ts';
+import { decisionsBy } from '../../http/decisions.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { answerList } from '../../http/paging.ts';
 import { listRoute, getRoute, approveRoute, rejectRoute } from './submissions.routes.ts';
 
 export interface SubmissionRouteDeps {
@@ -19,6 +22,16 @@ export interface SubmissionRouteDeps {
 
 export function submissionRoutes(deps: SubmissionRouteDeps) {
   const { db } = deps;
+  const decide = decisionsBy(
+    db,
+    (tx, item: { campaign_id: string; submission_id: string }, scope, { to, note, keyId, side }) =>
+      reviewSubmission(tx, item.campaign_id, item.submission_id, scope, {
+        to,
+        feedback: note,
+        keyId,
+        side,
+      }),
+  );
   return createRouter()
     .openapi(listRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');
@@ -33,30 +46,20 @@ export function submissionRoutes(deps: SubmissionRouteDeps) {
           ...(q.awaiting ? { awaiting: q.awaiting } : {}),
         },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([submittedAt, id]) => ({ submittedAt: String(submittedAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listSubmissions(db, campaign_id, {
-        status: q.status,
-        taskId: q.task_id,
-        creatorId: q.creator_id,
-        awaiting: q.awaiting,
-        after,
-        limit: q.limit,
-      });
-      const last = rows.at(-1);
       return c.json(
-        {
-          data: rows.map(toSubmission),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last?.submittedAt
-              ? encodeCursor(secret, scope, [last.submittedAt, last.id])
-              : null,
-        },
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: submissionKeyset,
+          read: (page) =>
+            listSubmissions(db, campaign_id, {
+              status: q.status,
+              taskId: q.task_id,
+              creatorId: q.creator_id,
+              awaiting: q.awaiting,
+              ...page,
+            }),
+          show: toSubmission,
+        }),
         200,
       );
     })
@@ -64,34 +67,11 @@ export function submissionRoutes(deps: SubmissionRouteDeps) {
       const { campaign_id, submission_id } = c.req.valid('param');
       return c.json(await getSubmission(db, campaign_id, submission_id, getAuth(c).brandIds), 200);
     })
-    .openapi(approveRoute, async (c) => {
-      const { campaign_id, submission_id } = c.req.valid('param');
-      const auth = getAuth(c);
-      return c.json(
-        await transaction(db, (tx) =>
-          reviewSubmission(tx, campaign_id, submission_id, auth.brandIds, {
-            to: 'approved',
-            keyId: auth.keyId,
-            side: auth.kind,
-          }),
-        ),
-        200,
-      );
-    })
+    .openapi(approveRoute, async (c) =>
+      c.json(await decide(c, c.req.valid('param'), 'approved'), 200),
+    )
     .openapi(rejectRoute, async (c) => {
-      const { campaign_id, submission_id } = c.req.valid('param');
       const body = c.req.valid('json') as SubmissionReject | undefined;
-      const auth = getAuth(c);
-      return c.json(
-        await transaction(db, (tx) =>
-          reviewSubmission(tx, campaign_id, submission_id, auth.brandIds, {
-            to: 'rejected',
-            feedback: body?.feedback,
-            keyId: auth.keyId,
-            side: auth.kind,
-          }),
-        ),
-        200,
-      );
+      return c.json(await decide(c, c.req.valid('param'), 'rejected', body?.feedback), 200);
     });
 }

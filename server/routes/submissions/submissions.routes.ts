@@ -6,18 +6,11 @@ import {
   SubmissionPage,
   SubmissionReject,
 } from '#contract/submissions';
-import { requireScope } from '../../http/auth.ts';
-import { bearerWithScope, errorResponses, jsonContent } from '../../http/openapi.ts';
+import { errorResponses, jsonContent, withScope } from '../../http/openapi.ts';
 
 const tags = ['Submissions'];
-const read = {
-  security: bearerWithScope('campaigns:read'),
-  middleware: [requireScope('campaigns:read')],
-};
-const write = {
-  security: bearerWithScope('submissions:write'),
-  middleware: [requireScope('submissions:write')],
-};
+const read = withScope('campaigns:read');
+const write = withScope('submissions:write');
 
 export const listRoute = createRoute({
   method: 'get',

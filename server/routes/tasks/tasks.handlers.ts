@@ -1,16 +1,18 @@
 import { transaction, type Db } from '../../db/client.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
 import { toTask } from '../../domain/task-rows.ts';
 import {
   createTask,
   getTask,
   listTaskRows,
   setTaskStatus,
+  taskKeyset,
   updateTask,
 } from '../../domain/tasks.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { answerList } from '../../http/paging.ts';
 import {
   listTasksRoute,
   createTaskRoute,
@@ -36,29 +38,17 @@ export function taskRoutes(deps: TaskRouteDeps) {
         list: `tasks:${campaign_id}`,
         filters: { status: q.status ?? null },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([displayOrder, createdAt, id]) => ({
-            displayOrder: Number(displayOrder),
-            createdAt: String(createdAt),
-            id: String(id),
-          }))(decodeCursor(secret, scope, q.starting_after, ['number', 'string', 'string']))
-        : undefined;
-      const { rows, hasMore } = await listTaskRows(db, campaign_id, {
-        status: q.status,
-        after,
-        limit: q.limit,
-      });
-      const last = rows.at(-1);
       return c.json(
-        {
-          data: rows.map(toTask),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last
-              ? encodeCursor(secret, scope, [last.displayOrder, last.createdAt, last.id])
-              : null,
-        },
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: taskKeyset,
+          read: (page) =>
+            listTaskRows(db, campaign_id, {
+              status: q.status,
+              ...page,
+            }),
+          show: toTask,
+        }),
         200,
       );
     })

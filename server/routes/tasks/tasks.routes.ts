@@ -1,18 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { CampaignParams, TaskParams } from '#contract/params';
 import { Task, TaskCreate, TaskListQuery, TaskPage, TaskUpdate } from '#contract/tasks';
-import { requireScope } from '../../http/auth.ts';
-import { bearerWithScope, errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
+import { errorResponses, jsonBody, jsonContent, withScope } from '../../http/openapi.ts';
 
 const tags = ['Tasks'];
-const read = {
-  security: bearerWithScope('campaigns:read'),
-  middleware: [requireScope('campaigns:read')],
-};
-const write = {
-  security: bearerWithScope('campaigns:write'),
-  middleware: [requireScope('campaigns:write')],
-};
+const read = withScope('campaigns:read');
+const write = withScope('campaigns:write');
 
 const WRITE_NOTE =
   'Tasks of a campaign of the weekly-video-cap kind are read-only (409 task_read_only); tasks of a campaign ' +

@@ -1,10 +1,16 @@
 import { transaction, type Db } from '../../db/client.ts';
 import { findCodeGroup } from '../../domain/codes.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
-import { listUsageReports, rotateIntake, toUsageReport } from '../../domain/usage-reports.ts';
+import type { CursorScope } from '../../domain/cursor.ts';
+import {
+  listUsageReports,
+  rotateIntake,
+  toUsageReport,
+  usageReportKeyset,
+} from '../../domain/usage-reports.ts';
 import { notFound } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
+import { answerList } from '../../http/paging.ts';
 import { listRoute, rotateRoute } from './usage-reports.routes.ts';
 
 // The record of usage reports and the groups' e-mail intake (extensions section 10): handlers.
@@ -34,28 +40,20 @@ export function usageReportRoutes(deps: UsageReportRouteDeps) {
           outcome: q.outcome ?? null,
         },
       };
-      const secret = await deps.cursorSecret();
-      const after = q.starting_after
-        ? (([receivedAt, id]) => ({ receivedAt: String(receivedAt), id: String(id) }))(
-            decodeCursor(secret, scope, q.starting_after, ['string', 'string']),
-          )
-        : undefined;
-      const { rows, hasMore } = await listUsageReports(db, {
-        brandIds,
-        groupId: q.group_id,
-        channel: q.channel,
-        outcome: q.outcome,
-        after,
-        limit: q.limit,
-      });
-      const last = rows.at(-1);
       return c.json(
-        {
-          data: rows.map(toUsageReport),
-          has_more: hasMore,
-          next_cursor:
-            hasMore && last ? encodeCursor(secret, scope, [last.receivedAt, last.id]) : null,
-        },
+        await answerList(deps.cursorSecret, q, {
+          scope,
+          keyset: usageReportKeyset,
+          read: (page) =>
+            listUsageReports(db, {
+              brandIds,
+              groupId: q.group_id,
+              channel: q.channel,
+              outcome: q.outcome,
+              ...page,
+            }),
+          show: toUsageReport,
+        }),
         200,
       );
     })

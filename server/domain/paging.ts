@@ -1,0 +1,55 @@
+import type { Position, PositionShape } from './cursor.ts';
+
+// Keyset pagination, the one way every list pages (api.md, "Lists"): a list reads one row more
+// than its page to learn whether another page follows, and the next page starts after the
+// position of the page's last row (its sort values, then its id), which cursor.ts signs.
+
+/** One page of a list: at most `limit` rows in the list's order, and whether more follow. */
+export interface Page<Row> {
+  rows: Row[];
+  hasMore: boolean;
+}
+
+/** The page of a list the caller may see nothing of (no brand in scope). */
+export const noPage = <Row>(): Page<Row> => ({ rows: [], hasMore: false });
+
+/** How many rows to read for a page of `limit`: the one more tells whether another page follows. */
+export const rowsForPage = (limit: number): number => limit + 1;
+
+/** The page of `rows`, read with `rowsForPage(limit)`. */
+export function pageOf<Row>(rows: Row[], limit: number): Page<Row> {
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** Reads one page with `query`, which orders by the list's keyset and starts after its cursor. */
+export async function readPage<Row>(
+  query: { limit(count: number): PromiseLike<Row[]> },
+  limit: number,
+): Promise<Page<Row>> {
+  return pageOf(await query.limit(rowsForPage(limit)), limit);
+}
+
+/** A list's keyset order: the position a cursor holds, and where the list starts after it. */
+export interface Keyset<Row, After> {
+  /** The type of each value of a position, checked when a cursor is read. */
+  shape: PositionShape;
+  /** The position of a row; null for a row that has none (no cursor follows it). */
+  positionOf(row: Row): Position | null;
+  /** What the list's query starts after, from a position this keyset made. */
+  after(position: Position): After;
+}
+
+/** The keyset of a list ordered by a timestamp (ISO text), ties broken by an id. */
+export function timeThenId<T extends string, I extends string>(
+  time: T,
+  id: I,
+): Keyset<Record<T, string | null> & Record<I, string>, Record<T | I, string>> {
+  return {
+    shape: ['string', 'string'],
+    positionOf: (row) => {
+      const at = row[time];
+      return at === null ? null : [at, row[id]];
+    },
+    after: ([at, key]) => ({ [time]: String(at), [id]: String(key) }) as Record<T | I, string>,
+  };
+}
