@@ -36,7 +36,7 @@ export const Submission = z
     }),
     agency_approved_by: z.string().nullable().meta({
       description:
-        'the shown part of the agency key that approved it; null when the agency has not',
+        'who approved it for the agency: the member\'s name and role ("Maya Chen (reviewer)") when a signed-in member did, otherwise the shown part of the agency key; null when the agency has not',
     }),
     media: MediaFacts.nullable().meta({
       description: 'what inspection found in the media; null before or without it',

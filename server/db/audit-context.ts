@@ -39,3 +39,12 @@ export function setAuditActor(actor: AuditActor): void {
   const scope = storage.getStore();
   if (scope) scope.actor = actor;
 }
+
+/**
+ * "Maya Chen (reviewer)" when a signed-in member is writing, null otherwise (a key, ops, the
+ * seed): a decision keeps it so that "approved by" can name the person after their session ends.
+ */
+export function memberActorLabel(): string | null {
+  const actor = storage.getStore()?.actor;
+  return actor?.type === 'member' ? actor.label : null;
+}

@@ -317,6 +317,8 @@ export const campaignCreators = pgTable(
     appliedAt: stamp('applied_at'),
     decidedAt: timestamp('decided_at', { withTimezone: true, precision: 6 }),
     decidedByKeyId: uuid('decided_by_key_id'),
+    /** "Maya Chen (reviewer)" when a signed-in member decided (a session is not a key). */
+    decidedByLabel: text('decided_by_label'),
     reason: text('reason'),
     submittedCount: count0('submitted_count'),
     inReviewCount: count0('in_review_count'),
@@ -361,10 +363,13 @@ export const submissions = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true, precision: 6 }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, precision: 6 }),
     reviewedByKeyId: uuid('reviewed_by_key_id'),
+    /** "Maya Chen (reviewer)" when a signed-in member decided (a session is not a key). */
+    reviewedByLabel: text('reviewed_by_label'),
     /** Who acts next while in_review when the brand signs off after its agency (section 8). */
     awaiting: reviewAwaiting('awaiting'),
     agencyApprovedAt: timestamp('agency_approved_at', { withTimezone: true, precision: 6 }),
     agencyApprovedByKeyId: uuid('agency_approved_by_key_id'),
+    agencyApprovedByLabel: text('agency_approved_by_label'),
     /** Inspection (section 9): null while it runs (checks) or before it (media). */
     media: jsonb('media').$type<StoredMediaFacts>(),
     checks: jsonb('checks').$type<StoredCheck[]>(),

@@ -1,3 +1,4 @@
+import { memberActorLabel } from '../db/audit-context.ts';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CampaignCreator } from '#contract/creators';
@@ -68,6 +69,7 @@ const participationSelection = {
   appliedAt: isoTimestamp(campaignCreators.appliedAt),
   decidedAt: nullableIsoTimestamp(campaignCreators.decidedAt),
   decidedByPrefix: apiKeys.prefix,
+  decidedByLabel: campaignCreators.decidedByLabel,
   submittedCount: campaignCreators.submittedCount,
   inReviewCount: campaignCreators.inReviewCount,
   approvedCount: campaignCreators.approvedCount,
@@ -178,8 +180,9 @@ export async function getCampaignCreator(
 }
 
 /** Who decided, for a message: the deciding key's shown prefix, or the platform (none). */
-export const decidedBy = (prefix: string | null) =>
-  prefix ? ` by key ${prefix}…` : ' by the platform';
+/** " by Maya Chen (reviewer)", " by key cck_AbCd…" or " by the platform". */
+export const decidedBy = (prefix: string | null, label: string | null = null) =>
+  label ? ` by ${label}` : prefix ? ` by key ${prefix}…` : ' by the platform';
 
 /**
  * approve / reject an application: only from `applied`. The conditional UPDATE makes two
@@ -199,6 +202,7 @@ export async function decideCreator(
       status: decision.to,
       decidedAt: sql`now()`,
       decidedByKeyId: decision.keyId,
+      decidedByLabel: memberActorLabel(),
       reason: decision.reason ?? null,
       updatedAt: sql`now()`,
     })
@@ -216,7 +220,7 @@ export async function decideCreator(
     throw new ApiError(
       409,
       'already_decided',
-      `status: the application was already ${row.status} at ${row.decidedAt ?? row.appliedAt}${decidedBy(row.decidedByPrefix)}; only an applied creator can be ${decision.to}`,
+      `status: the application was already ${row.status} at ${row.decidedAt ?? row.appliedAt}${decidedBy(row.decidedByPrefix, row.decidedByLabel)}; only an applied creator can be ${decision.to}`,
     );
   }
   return toCampaignCreator(row);

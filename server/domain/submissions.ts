@@ -1,3 +1,4 @@
+import { memberActorLabel } from '../db/audit-context.ts';
 import { and, count, eq, gt, inArray, isNotNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { MediaType, SubmissionStatus } from '#contract/enums';
 import type { OpsRevise, OpsSubmissionCreate } from '#contract/ops';
@@ -40,9 +41,11 @@ const submissionSelection = {
   submittedAt: nullableIsoTimestamp(submissions.submittedAt),
   reviewedAt: nullableIsoTimestamp(submissions.reviewedAt),
   reviewedByPrefix: apiKeys.prefix,
+  reviewedByLabel: submissions.reviewedByLabel,
   awaiting: submissions.awaiting,
   agencyApprovedAt: nullableIsoTimestamp(submissions.agencyApprovedAt),
   agencyApprovedByPrefix: agencyKeys.prefix,
+  agencyApprovedByLabel: submissions.agencyApprovedByLabel,
   media: submissions.media,
   checks: submissions.checks,
   createdAt: isoTimestamp(submissions.createdAt),
@@ -67,7 +70,7 @@ export function toSubmission(row: SubmissionRow): Submission {
     awaiting: row.status === 'in_review' ? row.awaiting : null,
     agency_approved_at: row.agencyApprovedAt,
     agency_approved_by: row.agencyApprovedAt
-      ? (row.agencyApprovedByPrefix ?? 'the platform')
+      ? (row.agencyApprovedByLabel ?? row.agencyApprovedByPrefix ?? 'the platform')
       : null,
     media: row.media,
     checks: row.checks,
@@ -186,7 +189,7 @@ function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
   }
   if (row.status === 'in_review' && row.awaiting === 'brand') {
     const when = row.agencyApprovedAt
-      ? ` (the agency approved it at ${row.agencyApprovedAt}${decidedBy(row.agencyApprovedByPrefix)})`
+      ? ` (the agency approved it at ${row.agencyApprovedAt}${decidedBy(row.agencyApprovedByPrefix, row.agencyApprovedByLabel)})`
       : '';
     return new ApiError(
       409,
@@ -194,7 +197,9 @@ function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
       `awaiting: the submission waits for the brand's sign-off${when}; only the brand can approve or reject it now`,
     );
   }
-  const when = row.reviewedAt ? ` at ${row.reviewedAt}${decidedBy(row.reviewedByPrefix)}` : '';
+  const when = row.reviewedAt
+    ? ` at ${row.reviewedAt}${decidedBy(row.reviewedByPrefix, row.reviewedByLabel)}`
+    : '';
   return new ApiError(
     409,
     'already_reviewed',
@@ -237,6 +242,7 @@ export async function reviewSubmission(
         awaiting: 'brand',
         agencyApprovedAt: sql`now()`,
         agencyApprovedByKeyId: decision.keyId,
+        agencyApprovedByLabel: memberActorLabel(),
         updatedAt: sql`now()`,
       })
       .where(and(mine, sql`${submissions.awaiting} is distinct from 'brand'`))
@@ -253,6 +259,7 @@ export async function reviewSubmission(
       awaiting: null,
       reviewedAt: sql`now()`,
       reviewedByKeyId: decision.keyId,
+      reviewedByLabel: memberActorLabel(),
       ...(decision.to === 'rejected'
         ? { feedback: decision.feedback ?? GENERIC_CHANGES_REQUESTED }
         : {}),
@@ -485,6 +492,7 @@ export async function reviseSubmission(
       awaiting: signOff ? 'agency' : null,
       agencyApprovedAt: null,
       agencyApprovedByKeyId: null,
+      agencyApprovedByLabel: null,
       media: null,
       checks: ctx.inspect ? null : [],
       mediaUrl: body.media_url,
@@ -494,6 +502,7 @@ export async function reviseSubmission(
       submittedAt: sql`now()`,
       reviewedAt: arrival.status === 'in_review' ? null : sql`now()`,
       reviewedByKeyId: null,
+      reviewedByLabel: null,
       updatedAt: sql`now()`,
     })
     .where(eq(submissions.id, id));

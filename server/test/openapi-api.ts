@@ -1401,7 +1401,7 @@ export interface components {
        * @description when the agency approved it, before the brand's sign-off; null when it has not
        */
       agency_approved_at: string | null;
-      /** @description the shown part of the agency key that approved it; null when the agency has not */
+      /** @description who approved it for the agency: the member's name and role ("Maya Chen (reviewer)") when a signed-in member did, otherwise the shown part of the agency key; null when the agency has not */
       agency_approved_by: string | null;
       /** @description what inspection found in the media; null before or without it */
       media: {

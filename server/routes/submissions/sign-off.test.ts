@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { approvedCreator, submit } from '../../test/activity.ts';
 import { campaignIn, expectError, expectStatus, ops } from '../../test/campaigns.ts';
 import { createTestContext, type AgencyWithKey, type TestContext } from '../../test/harness.ts';
+import { memberWithSession } from '../../test/people.ts';
 
 // Extensions section 8: for an agency-managed brand with settings.brand_approval_required, the
 // agency reviews first and the brand signs off; the brand has the last word.
@@ -54,6 +55,34 @@ const inReviewCount = async (campaignId: string) =>
   ).funnel.submissions_in_review;
 
 describe('brand sign-off after the agency (section 8)', () => {
+  it('names the agency member who approved (a session is not a key), also after they sign out, and in a late decision’s refusal', async () => {
+    const { base } = await world();
+    const maya = await memberWithSession(
+      ctx,
+      { agency_id: agency.agency.id },
+      'reviewer',
+      'Maya Chen',
+    );
+    const handed = Submission.parse(
+      expectStatus(await call(maya.token, 'POST', `${base}/approve`), 200),
+    );
+    expect(handed.agency_approved_by).toBe('Maya Chen (reviewer)');
+    expectStatus(await call(maya.token, 'DELETE', '/sessions/current'), 200);
+    const read = Submission.parse(expectStatus(await asBrand('GET', base), 200));
+    expect(read.agency_approved_by).toBe('Maya Chen (reviewer)');
+
+    const ben = await memberWithSession(
+      ctx,
+      { brand_id: agency.brands[0]!.id },
+      'manager',
+      'Ben Carter',
+    );
+    expectStatus(await call(ben.token, 'POST', `${base}/approve`), 200);
+    const late = await asBrand('POST', `${base}/approve`);
+    expectError(late, 409, 'already_reviewed');
+    expect(late.json.message).toContain('by Ben Carter (manager)');
+  });
+
   it('a new submission waits for the agency; the agency approval hands it to the brand; the brand approval is final', async () => {
     const { submission, base, campaign } = await world();
     expect(submission).toMatchObject({

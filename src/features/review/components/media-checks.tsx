@@ -58,14 +58,21 @@ export function MediaChecks({ submission }: { submission: Submission }) {
   );
 }
 
+/** " (Maya Chen, reviewer)" for a member, " (key cck_AbCd…)" for a key: who approved for the agency. */
+function agencyApprover(by: string | null): string {
+  if (!by) return '';
+  if (/^cc[a-z]_\w+$/.test(by)) return ` (key ${by}…)`;
+  const member = /^(.*) \((\w+)\)$/.exec(by);
+  return member ? ` (${member[1]}, ${member[2]})` : ` (${by})`;
+}
+
 /** Where a submission stands in the brand's sign-off, when the campaign has one. */
 export function SignOffNote({ submission }: { submission: Submission }) {
   if (submission.awaiting === 'brand') {
     return (
       <p className="rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-950">
         <span className="font-medium">Waiting for the brand’s sign-off.</span> Approved by the
-        agency
-        {submission.agency_approved_by ? ` (key ${submission.agency_approved_by}…)` : ''}
+        agency{agencyApprover(submission.agency_approved_by)}
         {submission.agency_approved_at
           ? ` on ${formatDateTime(submission.agency_approved_at)}`
           : ''}
