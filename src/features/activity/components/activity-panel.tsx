@@ -1,14 +1,12 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditEvent } from '#contract/people';
-import { clsx } from 'clsx';
 import { History } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '#components/ui/button';
+import { DateRangeFilter, FilterField } from '#components/form/filter-fields';
 import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
-import { Input } from '#components/ui/input';
-import { Label } from '#components/ui/label';
 import { LoadMoreButton } from '#components/ui/load-more-button';
 import { Select } from '#components/ui/select';
 import { LoadingState } from '#components/ui/spinner';
@@ -142,7 +140,7 @@ export function ActivityPanel({
         aria-label="Filters"
         className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)_minmax(0,0.8fr)]"
       >
-        <Field id={`${id}-campaign`} label="Campaign" wide>
+        <FilterField id={`${id}-campaign`} label="Campaign" wide>
           <Select
             id={`${id}-campaign`}
             value={filters.campaign ?? ''}
@@ -155,8 +153,8 @@ export function ActivityPanel({
               </option>
             ))}
           </Select>
-        </Field>
-        <Field id={`${id}-who`} label="Who" wide>
+        </FilterField>
+        <FilterField id={`${id}-who`} label="Who" wide>
           <Select
             id={`${id}-who`}
             value={filters.who ?? ''}
@@ -169,8 +167,8 @@ export function ActivityPanel({
               </option>
             ))}
           </Select>
-        </Field>
-        <Field id={`${id}-action`} label="What" wide>
+        </FilterField>
+        <FilterField id={`${id}-action`} label="What" wide>
           <Select
             id={`${id}-action`}
             value={filters.action ?? ''}
@@ -187,30 +185,15 @@ export function ActivityPanel({
               </optgroup>
             ))}
           </Select>
-        </Field>
-        <Field id={`${id}-from`} label="From">
-          <Input
-            id={`${id}-from`}
-            type="date"
-            value={filters.from ?? ''}
-            onChange={(e) => update({ from: e.target.value || null })}
-          />
-        </Field>
-        <Field id={`${id}-to`} label="Until">
-          <Input
-            id={`${id}-to`}
-            type="date"
-            value={filters.to ?? ''}
-            aria-invalid={reversed ? true : undefined}
-            aria-describedby={reversed ? `${id}-to-error` : undefined}
-            onChange={(e) => update({ to: e.target.value || null })}
-          />
-          {reversed ? (
-            <p id={`${id}-to-error`} className="text-xs text-red-800">
-              The last day is before the first: the dates are not applied.
-            </p>
-          ) : null}
-        </Field>
+        </FilterField>
+        <DateRangeFilter
+          id={id}
+          labels={{ from: 'From', to: 'Until' }}
+          from={filters.from ?? null}
+          to={filters.to ?? null}
+          reversed={reversed}
+          onChange={update}
+        />
       </div>
       {filters.target ? (
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
@@ -243,26 +226,6 @@ export function ActivityPanel({
         </div>
       </div>
       {body}
-    </div>
-  );
-}
-
-/** A labelled filter; `wide` ones take the whole row on a phone, the two days share one. */
-function Field({
-  id,
-  label,
-  wide = false,
-  children,
-}: {
-  id: string;
-  label: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className={clsx('min-w-0 space-y-1', wide && 'max-sm:col-span-2')}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
     </div>
   );
 }

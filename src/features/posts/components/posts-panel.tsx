@@ -3,17 +3,16 @@ import { PLATFORM_LABELS, POST_STATUS_LABELS, Platform, PostStatus } from '#cont
 import type { Post } from '#contract/posts';
 import type { Task } from '#contract/tasks';
 import { Clapperboard } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { CampaignPicker } from '#components/form/campaign-picker';
 import { Badge } from '#components/ui/badge';
+import { DateRangeFilter, FilterField } from '#components/form/filter-fields';
 import { CsvExportControl } from '#components/ui/csv-export-control';
 import { LoadMoreButton } from '#components/ui/load-more-button';
 import { EmptyState } from '#components/ui/empty-state';
 import { ExternalLink } from '#components/ui/external-link';
 import { InlineError } from '#components/ui/inline-error';
-import { Input } from '#components/ui/input';
-import { Label } from '#components/ui/label';
 import { Select } from '#components/ui/select';
 import { LoadingState } from '#components/ui/spinner';
 import { useCsvExport } from '#lib/csv-export';
@@ -57,7 +56,7 @@ export function PostsPanel({
       </EmptyState>
     );
   }
-  const reversed = filters.from && filters.to && filters.from > filters.to;
+  const reversed = Boolean(filters.from && filters.to && filters.from > filters.to);
   const campaign = campaigns.find((c) => c.id === campaignId);
   const effective = reversed ? { ...filters, from: null, to: null } : filters;
   return (
@@ -74,7 +73,7 @@ export function PostsPanel({
         }}
       />
       <div role="group" aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Field id={`${id}-status`} label="Status">
+        <FilterField id={`${id}-status`} label="Status">
           <Select
             id={`${id}-status`}
             value={filters.status ?? ''}
@@ -87,8 +86,8 @@ export function PostsPanel({
               </option>
             ))}
           </Select>
-        </Field>
-        <Field id={`${id}-task`} label="Task">
+        </FilterField>
+        <FilterField id={`${id}-task`} label="Task">
           <Select
             id={`${id}-task`}
             value={filters.task ?? ''}
@@ -101,8 +100,8 @@ export function PostsPanel({
               </option>
             ))}
           </Select>
-        </Field>
-        <Field id={`${id}-platform`} label="Platform">
+        </FilterField>
+        <FilterField id={`${id}-platform`} label="Platform">
           <Select
             id={`${id}-platform`}
             value={filters.platform ?? ''}
@@ -115,8 +114,8 @@ export function PostsPanel({
               </option>
             ))}
           </Select>
-        </Field>
-        <Field id={`${id}-creator`} label="Creator">
+        </FilterField>
+        <FilterField id={`${id}-creator`} label="Creator">
           {campaignId ? (
             <CreatorSelect
               id={`${id}-creator`}
@@ -130,30 +129,15 @@ export function PostsPanel({
               <option value="">All creators</option>
             </Select>
           )}
-        </Field>
-        <Field id={`${id}-from`} label="Posted from">
-          <Input
-            id={`${id}-from`}
-            type="date"
-            value={filters.from ?? ''}
-            onChange={(e) => update({ from: e.target.value || null })}
-          />
-        </Field>
-        <Field id={`${id}-to`} label="Posted until">
-          <Input
-            id={`${id}-to`}
-            type="date"
-            value={filters.to ?? ''}
-            aria-invalid={reversed ? true : undefined}
-            aria-describedby={reversed ? `${id}-to-error` : undefined}
-            onChange={(e) => update({ to: e.target.value || null })}
-          />
-          {reversed ? (
-            <p id={`${id}-to-error`} className="text-xs text-red-800">
-              The last day is before the first: the dates are not applied.
-            </p>
-          ) : null}
-        </Field>
+        </FilterField>
+        <DateRangeFilter
+          id={id}
+          labels={{ from: 'Posted from', to: 'Posted until' }}
+          from={filters.from ?? null}
+          to={filters.to ?? null}
+          reversed={reversed}
+          onChange={update}
+        />
       </div>
       {campaign ? (
         <PostsExport key={campaign.id} campaign={campaign} filters={effective} tasks={tasks} />
@@ -233,15 +217,6 @@ function CreatorSelect({
         </p>
       ) : null}
     </>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
   );
 }
 
