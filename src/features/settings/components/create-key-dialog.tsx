@@ -4,15 +4,14 @@ import type { KeyCreated } from '#contract/people';
 import { useId, useState } from 'react';
 import { FormField } from '#components/form/form-field';
 import { Alert } from '#components/ui/alert';
-import { Button } from '#components/ui/button';
 import { Checkbox } from '#components/ui/checkbox';
 import { Dialog, DialogContent } from '#components/ui/dialog';
 import { Input } from '#components/ui/input';
-import { Spinner } from '#components/ui/spinner';
 import { describeError } from '#lib/api-client';
 import { useCreateKey } from '../api/people';
 import { offeredScopes, SCOPE_SUMMARIES } from '../scopes';
 import { fieldErrorsOf, sentence } from '../service-errors';
+import { DialogFormEnd } from './dialog-form-end';
 import { SecretDialog } from './secret-dialog';
 
 /**
@@ -153,20 +152,14 @@ export function CreateKeyDialog({
                 </p>
               ) : null}
             </fieldset>
-            {other ? (
-              <Alert tone="error" title={other.title}>
-                {other.description} No key was created.
-              </Alert>
-            ) : null}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="secondary" disabled={create.isPending} onClick={() => close(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? <Spinner className="size-4" /> : null}
-                {create.isPending ? 'Creating…' : 'Create key'}
-              </Button>
-            </div>
+            <DialogFormEnd
+              problem={other}
+              nothingDone="No key was created."
+              pending={create.isPending}
+              onCancel={() => close(false)}
+              action="Create key"
+              pendingAction="Creating…"
+            />
           </form>
         </DialogContent>
       </Dialog>

@@ -2,17 +2,15 @@ import type { Role } from '#contract/me';
 import { ROLE_LABELS, type InvitationCreated } from '#contract/people';
 import { useState } from 'react';
 import { FormField } from '#components/form/form-field';
-import { Alert } from '#components/ui/alert';
-import { Button } from '#components/ui/button';
 import { Dialog, DialogContent } from '#components/ui/dialog';
 import { Input } from '#components/ui/input';
 import { Select } from '#components/ui/select';
-import { Spinner } from '#components/ui/spinner';
 import { describeError } from '#lib/api-client';
 import { formatDateTime } from '#lib/format';
 import { useInvite } from '../api/people';
 import { ROLE_SUMMARIES, ROLES } from '../roles';
 import { fieldErrorsOf, sentence } from '../service-errors';
+import { DialogFormEnd } from './dialog-form-end';
 import { SecretDialog } from './secret-dialog';
 
 /** The contract's bound of an e-mail address. */
@@ -131,20 +129,14 @@ export function InviteDialog({
                 </Select>
               )}
             </FormField>
-            {other ? (
-              <Alert tone="error" title={other.title}>
-                {other.description} Nobody was invited.
-              </Alert>
-            ) : null}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="secondary" disabled={invite.isPending} onClick={() => close(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={invite.isPending}>
-                {invite.isPending ? <Spinner className="size-4" /> : null}
-                {invite.isPending ? 'Inviting…' : 'Create invitation link'}
-              </Button>
-            </div>
+            <DialogFormEnd
+              problem={other}
+              nothingDone="Nobody was invited."
+              pending={invite.isPending}
+              onCancel={() => close(false)}
+              action="Create invitation link"
+              pendingAction="Inviting…"
+            />
           </form>
         </DialogContent>
       </Dialog>

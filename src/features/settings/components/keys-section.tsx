@@ -6,13 +6,12 @@ import { useState } from 'react';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { ConfirmDialog } from '#components/ui/confirm-dialog';
-import { EmptyState } from '#components/ui/empty-state';
 import { describeError } from '#lib/api-client';
 import { formatDate } from '#lib/format';
 import { notify } from '#lib/notify';
 import { keysOptions, useRevokeKey } from '../api/people';
 import { CreateKeyDialog } from './create-key-dialog';
-import { LoadError, RowsSkeleton, SettingsSection } from './section';
+import { ListStates, SettingsSection } from './section';
 
 const GRID =
   'md:grid md:grid-cols-[minmax(0,1.2fr)_minmax(0,2fr)_minmax(0,1fr)_6.5rem] md:items-start md:gap-4';
@@ -62,21 +61,25 @@ export function KeysSection({
         </Button>
       }
     >
-      {keys.isPending ? (
-        <RowsSkeleton label="Loading API keys…" />
-      ) : keys.isError ? (
-        <LoadError
-          title="API keys could not be loaded"
-          error={keys.error}
-          onRetry={() => void keys.refetch()}
-        />
-      ) : shown.length === 0 ? (
-        <div className="p-4 sm:p-5">
-          <EmptyState icon={KeyRound} title="No API keys yet">
-            Create one for a program that should act for {ownerName}, with only the scopes it needs.
-          </EmptyState>
-        </div>
-      ) : (
+      <ListStates
+        query={keys}
+        loading="Loading API keys…"
+        errorTitle="API keys could not be loaded"
+        empty={
+          shown.length === 0
+            ? {
+                icon: KeyRound,
+                title: 'No API keys yet',
+                text: (
+                  <>
+                    Create one for a program that should act for {ownerName}, with only the scopes
+                    it needs.
+                  </>
+                ),
+              }
+            : null
+        }
+      >
         <div>
           <div
             aria-hidden="true"
@@ -147,7 +150,7 @@ export function KeysSection({
             })}
           </ul>
         </div>
-      )}
+      </ListStates>
 
       <CreateKeyDialog
         ownScopes={ownScopes}

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { ConfirmDialog } from '#components/ui/confirm-dialog';
-import { EmptyState } from '#components/ui/empty-state';
 import { Select } from '#components/ui/select';
 import { describeError } from '#lib/api-client';
 import { formatDate } from '#lib/format';
@@ -15,7 +14,7 @@ import { membersOptions, useChangeRole, useRemoveMember } from '../api/people';
 import { ROLES, roleChangeNeedsConfirmation } from '../roles';
 import { isLastAdmin, lastAdminMessage } from '../service-errors';
 import { InviteDialog } from './invite-dialog';
-import { LoadError, RowsSkeleton, SettingsSection } from './section';
+import { ListStates, SettingsSection } from './section';
 
 type Team = { brandId: string; brandName: string; agencyName: string | null };
 
@@ -113,21 +112,20 @@ export function MembersSection({
         </Button>
       }
     >
-      {members.isPending ? (
-        <RowsSkeleton label="Loading members…" />
-      ) : members.isError ? (
-        <LoadError
-          title="Members could not be loaded"
-          error={members.error}
-          onRetry={() => void members.refetch()}
-        />
-      ) : shown.length === 0 ? (
-        <div className="p-4 sm:p-5">
-          <EmptyState icon={Users} title="No members yet">
-            Invite the first person: they choose their own name and password.
-          </EmptyState>
-        </div>
-      ) : (
+      <ListStates
+        query={members}
+        loading="Loading members…"
+        errorTitle="Members could not be loaded"
+        empty={
+          shown.length === 0
+            ? {
+                icon: Users,
+                title: 'No members yet',
+                text: <>Invite the first person: they choose their own name and password.</>,
+              }
+            : null
+        }
+      >
         <div>
           <div
             aria-hidden="true"
@@ -204,7 +202,7 @@ export function MembersSection({
             })}
           </ul>
         </div>
-      )}
+      </ListStates>
 
       <InviteDialog
         brandId={team.brandId}

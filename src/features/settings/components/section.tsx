@@ -1,6 +1,8 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
+import { EmptyState } from '#components/ui/empty-state';
 import { SkeletonBlock } from '#components/ui/skeleton';
 import { describeError } from '#lib/api-client';
 
@@ -78,4 +80,38 @@ export function LoadError({
       </Alert>
     </div>
   );
+}
+
+/**
+ * A list's states in one place: loading rows, the load error with Try again, the empty state,
+ * or the list itself.
+ */
+export function ListStates({
+  query,
+  loading,
+  errorTitle,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  loading: string;
+  errorTitle: string;
+  /** What to say when the list is empty; null when it is not. */
+  empty: { icon: LucideIcon; title: string; text: ReactNode } | null;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <RowsSkeleton label={loading} />;
+  if (query.isError)
+    return (
+      <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+    );
+  if (empty)
+    return (
+      <div className="p-4 sm:p-5">
+        <EmptyState icon={empty.icon} title={empty.title}>
+          {empty.text}
+        </EmptyState>
+      </div>
+    );
+  return children;
 }
