@@ -10,6 +10,7 @@ import {
   getCampaign,
   getCampaignRow,
 } from '../../server/domain/campaigns.ts';
+import { transaction } from '../../server/db/client.ts';
 import { requestHash, runIdempotent } from '../../server/domain/idempotency.ts';
 import { campaignMetrics } from '../../server/domain/metrics.ts';
 import { listSubmissions, reviewSubmission } from '../../server/domain/submissions.ts';
@@ -155,7 +156,7 @@ function cases(target: Target, world: Awaited<ReturnType<typeof build>>): Case[]
         loopMeasure(d.probe, async () => {
           const id = takeId();
           if (!id) return false;
-          await d.db.transaction((tx) =>
+          await transaction(d.db, (tx) =>
             reviewSubmission(tx, hot.id, id, scope, { to: 'approved', keyId: brand.keyId }),
           );
           return true;

@@ -87,11 +87,17 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     const northwind = await insertBrand(tx, 'Northwind Outdoors');
     const pixel = await insertBrand(tx, 'Pixel Coffee');
     const agency = await insertAgency(tx, 'Brightline Agency', [glow.id, northwind.id]);
-    await insertApiKey(tx, { kind: 'brand', brandId: glow.id, key: DEMO_BRAND_KEY });
+    await insertApiKey(tx, {
+      kind: 'brand',
+      brandId: glow.id,
+      key: DEMO_BRAND_KEY,
+      name: 'Demo brand key',
+    });
     const agencyKey = await insertApiKey(tx, {
       kind: 'agency',
       agencyId: agency.id,
       key: DEMO_AGENCY_KEY,
+      name: 'Demo agency key',
     });
     const owners: Record<string, { brandId: string } | { agencyId: string }> = {
       'Glow Lab': { brandId: glow.id },

@@ -218,9 +218,7 @@ function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
  * A submission whose media is still being inspected cannot be decided: 409 inspection_pending.
  */
 export async function reviewSubmission(
-  // Db, not Tx, only while bench/parts/service.ts calls this in a db.transaction of its own
-  // (follow-up: transaction() there, then Tx here and no cast below).
-  tx: Db,
+  tx: Tx,
   campaignId: string,
   id: string,
   scope: BrandScope,
@@ -271,7 +269,7 @@ export async function reviewSubmission(
   if (!row) throw notFound('Submission');
   const won = updated[0];
   if (!won) throw alreadyReviewed(row, decision.to);
-  await bumpTotals(tx as Tx, campaignId, won.creatorId, statusDelta('in_review', decision.to));
+  await bumpTotals(tx, campaignId, won.creatorId, statusDelta('in_review', decision.to));
   return toSubmission(row);
 }
 
