@@ -66,7 +66,7 @@ for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${base}/healthz`)).ok) break;
   } catch {
-    if (i > 400) throw new Error('service did not start');
+    if (i > 1200) throw new Error('service did not start');
   }
   await new Promise((r) => setTimeout(r, 50));
 }

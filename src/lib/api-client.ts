@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorBody, type ErrorCode, type FieldIssue } from '#contract/common';
+import type { ErrorCode, FieldIssue } from '#contract/common';
 import { defaultBaseUrl } from '#config/env';
 
 /** Codes of the interface plus the ones only the client can observe. */
@@ -183,6 +183,8 @@ async function request<S extends z.ZodType>(
   const body = await readJson(response);
 
   if (!response.ok) {
+    // The error schema loads with the first refusal, not with the first screen (decision 0075).
+    const { ErrorBody } = await import('#contract/common');
     const parsed = body.ok ? ErrorBody.safeParse(body.value) : null;
     if (response.status === 401 && !explicit) reportUnauthenticated();
     throw new ApiError({

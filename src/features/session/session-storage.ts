@@ -1,8 +1,16 @@
-import { z } from 'zod';
-
 const STORAGE_KEY = 'campaign-console.session';
 
-const StoredSession = z.object({ apiKey: z.string().min(1), baseUrl: z.string().nullable() });
+/**
+ * What a stored session must hold: a non-empty key and a base URL or null. Checked by hand, not with
+ * zod, so that the first screen does not load zod (decision 0075).
+ */
+function storedSession(value: unknown): { apiKey: string; baseUrl: string | null } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { apiKey, baseUrl } = value as Record<string, unknown>;
+  if (typeof apiKey !== 'string' || apiKey.length === 0) return null;
+  if (baseUrl !== null && typeof baseUrl !== 'string') return null;
+  return { apiKey, baseUrl };
+}
 
 /** The signed-in key. `baseUrl` null: the service of the same origin. */
 export type Session = { apiKey: string; baseUrl: string | null; remembered: boolean };
@@ -27,13 +35,15 @@ function read(kind: 'session' | 'local'): Session | null {
     return null;
   }
   if (raw === null) return null;
+  let parsed: ReturnType<typeof storedSession> = null;
   try {
-    const parsed = StoredSession.parse(JSON.parse(raw));
-    return { ...parsed, remembered: kind === 'local' };
+    parsed = storedSession(JSON.parse(raw));
   } catch {
-    storage?.removeItem(STORAGE_KEY);
-    return null;
+    // not JSON: forgotten below
   }
+  if (parsed) return { ...parsed, remembered: kind === 'local' };
+  storage?.removeItem(STORAGE_KEY);
+  return null;
 }
 
 function remove(kind: 'session' | 'local') {

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { Me } from '#contract/me';
 import { apiClient, type ApiCredentials } from '#lib/api-client';
 
 export const sessionKeys = {
@@ -8,7 +7,11 @@ export const sessionKeys = {
 };
 
 /** `GET /me`: who the key is and which brands it acts for. */
-export function fetchMe(options: { signal?: AbortSignal; credentials?: ApiCredentials } = {}) {
+export async function fetchMe(
+  options: { signal?: AbortSignal; credentials?: ApiCredentials } = {},
+) {
+  // Loaded on first use, not with the first screen (decision 0075).
+  const { Me } = await import('#contract/me');
   return apiClient.get('/me', Me, options);
 }
 

@@ -1,17 +1,18 @@
-import { z } from 'zod';
-import { Session } from '#contract/people';
 import { apiClient, type ApiCredentials } from '#lib/api-client';
 
 /** `POST /sessions`: signs a member in with e-mail and password; no credential is sent. */
-export function createSession(
+export async function createSession(
   body: { email: string; password: string },
   options: { baseUrl: string | null },
 ) {
+  // The contract's schemas (and zod) load on first use, not with the sign-in screen (decision 0075).
+  const { Session } = await import('#contract/people');
   return apiClient.post('/sessions', Session, { body, anonymous: { baseUrl: options.baseUrl } });
 }
 
 /** `DELETE /sessions/current`: ends the member's session on the service (sign-out). */
 export async function endSession(credentials: ApiCredentials): Promise<void> {
+  const { z } = await import('zod');
   await apiClient.delete('/sessions/current', z.unknown(), { credentials });
 }
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -12,12 +11,9 @@ import { defaultBaseUrl } from '#config/env';
 import { paths, safeNextPath } from '#config/paths';
 import { describeError, isApiError } from '#lib/api-client';
 import { fetchMe, sessionKeys } from '../api/me';
-import {
-  KeyFormSchema,
-  normalizeBaseUrl,
-  type KeyFormInput,
-  type KeyFormValues,
-} from '../key-form';
+import { lazyResolver } from '#lib/lazy-resolver';
+import { normalizeBaseUrl } from '../base-url';
+import type { KeyFormInput, KeyFormValues } from '../key-form';
 import { saveSession } from '../session-storage';
 import { SignInFormEnd, type FormProblem } from './sign-in-form-end';
 
@@ -42,7 +38,7 @@ export function KeyScreen() {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<KeyFormInput, unknown, KeyFormValues>({
-    resolver: zodResolver(KeyFormSchema),
+    resolver: lazyResolver(() => import('../form-resolvers').then((m) => m.keyFormResolver)),
     defaultValues: { apiKey: '', baseUrl: '', remember: false },
   });
 

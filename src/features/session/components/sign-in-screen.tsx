@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,12 +10,9 @@ import { describeError, isApiError } from '#lib/api-client';
 import { fetchMe, sessionKeys } from '../api/me';
 import { createSession } from '../api/sessions';
 import { clearSession, saveSession } from '../session-storage';
-import {
-  EmailSignInSchema,
-  describeWait,
-  type EmailSignInInput,
-  type EmailSignInValues,
-} from '../sign-in-form';
+import { lazyResolver } from '#lib/lazy-resolver';
+import { describeWait } from '../describe-wait';
+import type { EmailSignInInput, EmailSignInValues } from '../sign-in-form';
 import { KeyScreen } from './key-screen';
 import { SignInFormEnd, type FormProblem } from './sign-in-form-end';
 
@@ -67,7 +63,7 @@ export function EmailSignIn() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<EmailSignInInput, unknown, EmailSignInValues>({
-    resolver: zodResolver(EmailSignInSchema),
+    resolver: lazyResolver(() => import('../form-resolvers').then((m) => m.emailSignInResolver)),
     defaultValues: { email: '', password: '', remember: false },
   });
 
