@@ -159,9 +159,12 @@ export const API_ERRORS = {
  * The error answers of each kind of ops operation: the ops token has no scopes (no 403) and is not
  * rate limited (no 429).
  */
-export const OPS_ERRORS = {
+const OPS_ERRORS = {
+  /** Makes a resource from a JSON body. */
   create: [400, 401, 413, 415, 422],
+  /** Writes to a named resource, or under one, with a JSON body, if its state allows (409). */
   write: [400, 401, 404, 409, 413, 415, 422],
+  /** Moves a named resource to another state without a body. */
   decide: [400, 401, 404, 409],
 } as const satisfies Record<string, readonly ErrorStatus[]>;
 
