@@ -94,6 +94,7 @@ export const deleteCampaignRoute = campaigns.decide({
   responses: { 200: jsonContent(CampaignDeleted, 'The campaign is gone') },
 });
 
+/** A lifecycle step of a campaign: POST /campaigns/{campaign_id}/<name>, answering the campaign. */
 const action = (name: 'publish' | 'pause' | 'resume', summary: string, description: string) => ({
   method: 'post' as const,
   path: `/campaigns/{campaign_id}/${name}` as const,
