@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   Campaign,
   CampaignCreate,
@@ -9,11 +9,13 @@ import {
 } from '#contract/campaigns';
 import { IdempotencyKey } from '#contract/common';
 import { CampaignParams } from '#contract/params';
-import { errorResponses, jsonBody, jsonContent, withScope } from '../../http/openapi.ts';
+import { apiRoutes, jsonBody, jsonContent } from '../../http/openapi.ts';
 
-const tags = ['Campaigns'];
-const read = withScope('campaigns:read');
-const write = withScope('campaigns:write');
+const campaigns = apiRoutes({
+  tags: ['Campaigns'],
+  read: 'campaigns:read',
+  write: 'campaigns:write',
+});
 
 const IdempotencyHeaders = z.object({
   'Idempotency-Key': IdempotencyKey.optional().meta({
@@ -23,16 +25,14 @@ const IdempotencyHeaders = z.object({
   }),
 });
 
-export const createCampaignRoute = createRoute({
+export const createCampaignRoute = campaigns.create({
   method: 'post',
   path: '/campaigns',
   operationId: 'createCampaign',
-  tags,
   summary: 'Create a campaign (draft)',
   description:
     'Creates a draft. Agency keys must give brand_id; brand keys may omit it (if given it must be their brand). ' +
     'An unlisted campaign without invite_code gets a generated one.',
-  ...write,
   request: { headers: IdempotencyHeaders, body: jsonBody(CampaignCreate) },
   responses: {
     201: {
@@ -44,118 +44,87 @@ export const createCampaignRoute = createRoute({
         }),
       }),
     },
-    ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
   },
 });
 
-export const listCampaignsRoute = createRoute({
+export const listCampaignsRoute = campaigns.list({
   method: 'get',
   path: '/campaigns',
   operationId: 'listCampaigns',
-  tags,
   summary: 'List campaigns',
   description:
     'Newest first (created_at, then id). Lists omit `tasks`; see `tasks_count`. A brand_id the key does not ' +
     'manage answers 403 brand_not_managed; a bad cursor 400 invalid_request.',
-  ...read,
   request: { query: CampaignListQuery },
-  responses: {
-    200: jsonContent(CampaignPage, 'A page of campaigns'),
-    ...errorResponses(400, 401, 403, 429),
-  },
+  responses: { 200: jsonContent(CampaignPage, 'A page of campaigns') },
 });
 
-export const getCampaignRoute = createRoute({
+export const getCampaignRoute = campaigns.read({
   method: 'get',
   path: '/campaigns/{campaign_id}',
   operationId: 'getCampaign',
-  tags,
   summary: 'Get a campaign, with its tasks',
   description: 'Any campaign of a brand the key acts for; another brand’s campaign answers 404.',
-  ...read,
   request: { params: CampaignParams },
-  responses: {
-    200: jsonContent(Campaign, 'The campaign'),
-    ...errorResponses(400, 401, 403, 404, 429),
-  },
+  responses: { 200: jsonContent(Campaign, 'The campaign') },
 });
 
-export const updateCampaignRoute = createRoute({
+export const updateCampaignRoute = campaigns.write({
   method: 'patch',
   path: '/campaigns/{campaign_id}',
   operationId: 'updateCampaign',
-  tags,
   summary: 'Update a campaign',
   description:
     'Any subset of the creation body except brand_id and tasks. What may change depends on the status: ' +
     'everything in draft; in active and paused all but targeting and settings (deadlines never before today); ' +
     'nothing while pending_approval or completed (409 field_locked_for_status naming the field). A field sent ' +
     'with its current value is not a change. Settings merge key by key; links are replaced whole.',
-  ...write,
   request: { params: CampaignParams, body: jsonBody(CampaignUpdate) },
-  responses: {
-    200: jsonContent(Campaign, 'The updated campaign'),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
-  },
+  responses: { 200: jsonContent(Campaign, 'The updated campaign') },
 });
 
-export const deleteCampaignRoute = createRoute({
+export const deleteCampaignRoute = campaigns.decide({
   method: 'delete',
   path: '/campaigns/{campaign_id}',
   operationId: 'deleteCampaign',
-  tags,
   summary: 'Delete a draft campaign',
   description:
     'Only a draft may be deleted; any other status answers 409 invalid_state_transition.',
-  ...write,
   request: { params: CampaignParams },
-  responses: {
-    200: jsonContent(CampaignDeleted, 'The campaign is gone'),
-    ...errorResponses(400, 401, 403, 404, 409, 429),
-  },
+  responses: { 200: jsonContent(CampaignDeleted, 'The campaign is gone') },
 });
 
-const actionRoute = (
-  action: 'publish' | 'pause' | 'resume',
-  summary: string,
-  description: string,
-) =>
-  createRoute({
-    method: 'post',
-    path: `/campaigns/{campaign_id}/${action}`,
-    operationId: `${action}Campaign`,
-    tags,
-    summary,
-    description,
-    ...write,
-    request: { params: CampaignParams },
-    responses: {
-      200: jsonContent(Campaign, 'The campaign in its new status'),
-      ...errorResponses(
-        400,
-        401,
-        403,
-        404,
-        409,
-        ...(action === 'publish' ? ([422] as const) : []),
-        429,
-      ),
-    },
-  });
+/** A lifecycle step of a campaign: POST /campaigns/{campaign_id}/<name>, answering the campaign. */
+const action = (name: 'publish' | 'pause' | 'resume', summary: string, description: string) => ({
+  method: 'post' as const,
+  path: `/campaigns/{campaign_id}/${name}` as const,
+  operationId: `${name}Campaign`,
+  summary,
+  description,
+  request: { params: CampaignParams },
+  responses: { 200: jsonContent(Campaign, 'The campaign in its new status') },
+});
 
-export const publishRoute = actionRoute(
-  'publish',
-  'Submit a draft for approval',
-  'draft -> pending_approval; clears a publish_denied detail. Needs at least one active task unless ' +
-    'settings.creator_approval_required (else 422 naming tasks).',
+export const publishRoute = campaigns.other({
+  ...action(
+    'publish',
+    'Submit a draft for approval',
+    'draft -> pending_approval; clears a publish_denied detail. Needs at least one active task unless ' +
+      'settings.creator_approval_required (else 422 naming tasks).',
+  ),
+  errors: [400, 401, 403, 404, 409, 422, 429],
+});
+export const pauseRoute = campaigns.decide(
+  action(
+    'pause',
+    'Pause an active campaign',
+    'active -> paused; accepting_submissions becomes false.',
+  ),
 );
-export const pauseRoute = actionRoute(
-  'pause',
-  'Pause an active campaign',
-  'active -> paused; accepting_submissions becomes false.',
-);
-export const resumeRoute = actionRoute(
-  'resume',
-  'Resume a paused campaign',
-  'paused -> active; accepting_submissions becomes true and status_detail is cleared.',
+export const resumeRoute = campaigns.decide(
+  action(
+    'resume',
+    'Resume a paused campaign',
+    'paused -> active; accepting_submissions becomes true and status_detail is cleared.',
+  ),
 );

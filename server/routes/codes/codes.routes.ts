@@ -16,6 +16,8 @@ import {
 import { CodeParams } from '#contract/params';
 import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
 import {
+  API_ERRORS,
+  apiRoutes,
   bearerWithScope,
   errorResponses,
   jsonBody,
@@ -24,52 +26,38 @@ import {
 } from '../../http/openapi.ts';
 
 const tags = ['Discount codes'];
-const read = withScope('codes:read');
-const write = withScope('codes:write');
-const writeErrors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429);
+const codes = apiRoutes({ tags, read: 'codes:read', write: 'codes:write' });
 
-export const listGroupsRoute = createRoute({
+export const listGroupsRoute = codes.read({
   method: 'get',
   path: '/code-groups',
   operationId: 'listCodeGroups',
-  tags,
   summary: 'List code groups',
   description:
     'Groups are created on the platform side. Newest first, then id. Agency keys may narrow to one brand.',
-  ...read,
   request: { query: CodeGroupListQuery },
-  responses: {
-    200: jsonContent(CodeGroupPage, 'A page of code groups'),
-    ...errorResponses(400, 401, 403, 404, 429),
-  },
+  responses: { 200: jsonContent(CodeGroupPage, 'A page of code groups') },
 });
 
-export const listCodesRoute = createRoute({
+export const listCodesRoute = codes.read({
   method: 'get',
   path: '/codes',
   operationId: 'listCodes',
-  tags,
   summary: 'List discount codes',
   description: 'In code order (byte order). Filters: group_id, code (repeatable), assigned.',
-  ...read,
   request: { query: CodeListQuery },
-  responses: {
-    200: jsonContent(DiscountCodePage, 'A page of codes'),
-    ...errorResponses(400, 401, 403, 404, 429),
-  },
+  responses: { 200: jsonContent(DiscountCodePage, 'A page of codes') },
 });
 
-export const addRoute = createRoute({
+export const addRoute = codes.write({
   method: 'post',
   path: '/codes',
   operationId: 'addCodes',
-  tags,
   summary: 'Add codes to a group',
   description:
     "1 to 1000 codes, all or nothing: a code present anywhere answers 409 code_exists naming it, and nothing is added. user_description defaults to the group's.",
-  ...write,
   request: { body: jsonBody(CodesAdd) },
-  responses: { 201: jsonContent(CodesAdded, 'The added codes'), ...writeErrors },
+  responses: { 201: jsonContent(CodesAdded, 'The added codes') },
 });
 
 const CsvBody = z.string().meta({
@@ -102,41 +90,37 @@ const reportDoc = {
       content: { 'application/json': { schema: UsageReport }, 'text/csv': { schema: CsvBody } },
     },
   },
-  responses: { 200: jsonContent(UsageReportResult, 'The reported codes'), ...writeErrors },
+  responses: {
+    200: jsonContent(UsageReportResult, 'The reported codes'),
+    ...errorResponses(...API_ERRORS.write),
+  },
 } as const;
 export const reportRoute = createRoute(reportDoc);
 // Served with an optional JSON body so a CSV is not refused by the JSON validator; documented above.
 export const reportServed = createRoute({
   ...reportDoc,
   hide: true,
-  middleware: write.middleware,
+  middleware: withScope('codes:write').middleware,
   request: { ...reportDoc.request, body: { ...reportDoc.request.body, required: false } },
 });
 
-export const putOneRoute = createRoute({
+export const putOneRoute = codes.write({
   method: 'put',
   path: '/codes/{code}',
   operationId: 'reportOneCodeUsage',
-  tags,
   summary: "Report one code's usage",
   description:
     'Sent each time the code is used: its new total. Lower than the stored total: 422 usage_decrease, nothing changes.',
-  ...write,
   request: { params: CodeParams, body: jsonBody(CodeUsageUpdate) },
-  responses: { 200: jsonContent(DiscountCode, 'The code'), ...writeErrors },
+  responses: { 200: jsonContent(DiscountCode, 'The code') },
 });
 
-export const deleteRoute = createRoute({
+export const deleteRoute = codes.decide({
   method: 'delete',
   path: '/codes/{code}',
   operationId: 'deleteCode',
-  tags,
   summary: 'Delete a code',
   description: 'An assigned code cannot be deleted: 409 code_assigned.',
-  ...write,
   request: { params: CodeParams },
-  responses: {
-    200: jsonContent(CodeDeleted, 'The code is deleted'),
-    ...errorResponses(400, 401, 403, 404, 409, 429),
-  },
+  responses: { 200: jsonContent(CodeDeleted, 'The code is deleted') },
 });

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { CampaignCreator } from '#contract/creators';
 import {
   OpsApplicationCreate,
@@ -15,142 +14,105 @@ import {
 import { IdParams } from '#contract/params';
 import { Post } from '#contract/posts';
 import { Submission } from '#contract/submissions';
-import { errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
+import { jsonBody, jsonContent, opsRoutes } from '../../http/openapi.ts';
 
 // The platform side of creator activity (extensions section 5): creators, applications,
 // submissions and their revisions and failures, posts, metrics, take-downs and payouts. The
 // simulator drives the same domain functions.
 
-const security = [{ opsToken: [] }];
-const tags = ['Ops'];
-const writeErrors = errorResponses(400, 401, 404, 409, 413, 415, 422);
+const ops = opsRoutes();
 
-const route = <P extends string>(
-  method: 'post' | 'patch',
-  path: P,
-  operationId: string,
-  summary: string,
-  description?: string,
-) =>
-  ({
-    method,
-    path,
-    operationId,
-    tags,
-    security,
-    summary,
-    ...(description ? { description } : {}),
-  }) as const;
-
-export const createCreatorRoute = createRoute({
-  ...route(
-    'post',
-    '/creators',
-    'opsCreateCreator',
-    'Create a creator',
+export const createCreatorRoute = ops.create({
+  method: 'post',
+  path: '/creators',
+  operationId: 'opsCreateCreator',
+  summary: 'Create a creator',
+  description:
     'properties: targeting property id -> value. Usernames are unique (422 naming username).',
-  ),
   request: { body: jsonBody(OpsCreatorCreate) },
-  responses: {
-    201: jsonContent(OpsCreator, 'The creator'),
-    ...errorResponses(400, 401, 413, 415, 422),
-  },
+  responses: { 201: jsonContent(OpsCreator, 'The creator') },
 });
 
-export const applyRoute = createRoute({
-  ...route(
-    'post',
-    '/campaigns/{id}/applications',
-    'opsApplyToCampaign',
-    'A creator applies to a campaign',
+export const applyRoute = ops.write({
+  method: 'post',
+  path: '/campaigns/{id}/applications',
+  operationId: 'opsApplyToCampaign',
+  summary: 'A creator applies to a campaign',
+  description:
     'Active campaigns only. Approved at once when the campaign does not require creator approval; applying twice is a 409.',
-  ),
   request: { params: IdParams, body: jsonBody(OpsApplicationCreate) },
-  responses: { 201: jsonContent(CampaignCreator, 'The participation'), ...writeErrors },
+  responses: { 201: jsonContent(CampaignCreator, 'The participation') },
 });
 
-export const submitRoute = createRoute({
-  ...route(
-    'post',
-    '/campaigns/{id}/submissions',
-    'opsCreateSubmission',
-    'A creator submits content for a task',
+export const submitRoute = ops.write({
+  method: 'post',
+  path: '/campaigns/{id}/submissions',
+  operationId: 'opsCreateSubmission',
+  summary: 'A creator submits content for a task',
+  description:
     'The creator must be approved, the campaign accepting submissions and the task active; max_posts_per_creator, ' +
-      'completion_mode pick_one and the weekly video cap are honoured (409 naming the field). post_approval_mode always, ' +
-      'or an autoreview task without a prompt, approves on arrival; with a prompt the configured reviewer decides.',
-  ),
+    'completion_mode pick_one and the weekly video cap are honoured (409 naming the field). post_approval_mode always, ' +
+    'or an autoreview task without a prompt, approves on arrival; with a prompt the configured reviewer decides.',
   request: { params: IdParams, body: jsonBody(OpsSubmissionCreate) },
-  responses: { 201: jsonContent(Submission, 'The submission'), ...writeErrors },
+  responses: { 201: jsonContent(Submission, 'The submission') },
 });
 
-export const reviseRoute = createRoute({
-  ...route(
-    'post',
-    '/submissions/{id}/revise',
-    'opsReviseSubmission',
-    'A rejected submission comes back',
-    'Only from rejected; revision_count + 1.',
-  ),
+export const reviseRoute = ops.write({
+  method: 'post',
+  path: '/submissions/{id}/revise',
+  operationId: 'opsReviseSubmission',
+  summary: 'A rejected submission comes back',
+  description: 'Only from rejected; revision_count + 1.',
   request: { params: IdParams, body: jsonBody(OpsRevise) },
-  responses: { 200: jsonContent(Submission, 'The revised submission'), ...writeErrors },
+  responses: { 200: jsonContent(Submission, 'The revised submission') },
 });
 
-export const failRoute = createRoute({
-  ...route(
-    'post',
-    '/submissions/{id}/fail',
-    'opsFailSubmission',
-    'Processing or validation failed',
-    'Any status but failed; reason becomes failure_reason.',
-  ),
+export const failRoute = ops.write({
+  method: 'post',
+  path: '/submissions/{id}/fail',
+  operationId: 'opsFailSubmission',
+  summary: 'Processing or validation failed',
+  description: 'Any status but failed; reason becomes failure_reason.',
   request: { params: IdParams, body: jsonBody(OpsFail) },
-  responses: { 200: jsonContent(Submission, 'The failed submission'), ...writeErrors },
+  responses: { 200: jsonContent(Submission, 'The failed submission') },
 });
 
-export const postRoute = createRoute({
-  ...route(
-    'post',
-    '/submissions/{id}/post',
-    'opsCreatePost',
-    'Approved content is published',
-    'Only from approved, once per submission, on one of the task platforms.',
-  ),
+export const postRoute = ops.write({
+  method: 'post',
+  path: '/submissions/{id}/post',
+  operationId: 'opsCreatePost',
+  summary: 'Approved content is published',
+  description: 'Only from approved, once per submission, on one of the task platforms.',
   request: { params: IdParams, body: jsonBody(OpsPostCreate) },
-  responses: { 201: jsonContent(Post, 'The post'), ...writeErrors },
+  responses: { 201: jsonContent(Post, 'The post') },
 });
 
-export const metricsRoute = createRoute({
-  ...route(
-    'patch',
-    '/posts/{id}/metrics',
-    'opsUpdatePostMetrics',
-    'New metric totals of a live post',
-    'Totals never go down (422 naming the metric).',
-  ),
+export const metricsRoute = ops.write({
+  method: 'patch',
+  path: '/posts/{id}/metrics',
+  operationId: 'opsUpdatePostMetrics',
+  summary: 'New metric totals of a live post',
+  description: 'Totals never go down (422 naming the metric).',
   request: { params: IdParams, body: jsonBody(OpsMetricsUpdate) },
-  responses: { 200: jsonContent(Post, 'The post'), ...writeErrors },
+  responses: { 200: jsonContent(Post, 'The post') },
 });
 
-export const takeDownRoute = createRoute({
-  ...route(
-    'post',
-    '/posts/{id}/take-down',
-    'opsTakeDownPost',
-    'A post is removed',
-    'live -> deleted; its approved submission becomes post_deleted.',
-  ),
+export const takeDownRoute = ops.decide({
+  method: 'post',
+  path: '/posts/{id}/take-down',
+  operationId: 'opsTakeDownPost',
+  summary: 'A post is removed',
+  description: 'live -> deleted; its approved submission becomes post_deleted.',
   request: { params: IdParams },
-  responses: { 200: jsonContent(Post, 'The deleted post'), ...errorResponses(400, 401, 404, 409) },
+  responses: { 200: jsonContent(Post, 'The deleted post') },
 });
 
-export const payoutRoute = createRoute({
-  ...route(
-    'post',
-    '/payouts',
-    'opsCreatePayout',
-    'Pay a creator',
-    "Adds to the creator's spend_cents and the campaign's spent_cents.",
-  ),
+export const payoutRoute = ops.write({
+  method: 'post',
+  path: '/payouts',
+  operationId: 'opsCreatePayout',
+  summary: 'Pay a creator',
+  description: "Adds to the creator's spend_cents and the campaign's spent_cents.",
   request: { body: jsonBody(OpsPayoutCreate) },
-  responses: { 201: jsonContent(OpsPayout, 'The payout'), ...writeErrors },
+  responses: { 201: jsonContent(OpsPayout, 'The payout') },
 });

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { Uuid } from '#contract/common';
 import {
   OpsAgency,
@@ -12,104 +12,75 @@ import {
 } from '#contract/ops';
 import { InvitationCreated, OpsInvitationCreate } from '#contract/people';
 import { TargetingProperty } from '#contract/targeting';
-import { errorResponses, jsonBody, jsonContent } from '../../http/openapi.ts';
+import { jsonBody, jsonContent, opsRoutes } from '../../http/openapi.ts';
 
 // The platform side (extensions section 5): tenancy, keys and targeting properties, for
 // operators, the demo world and tests. Guarded by the ops token in app.ts.
 
-const security = [{ opsToken: [] }];
-const tags = ['Ops'];
+const ops = opsRoutes();
 
-export const createBrandRoute = createRoute({
+export const createBrandRoute = ops.create({
   method: 'post',
   path: '/brands',
   operationId: 'opsCreateBrand',
-  tags,
-  security,
   summary: 'Create a brand',
   description: 'A brand with no keys yet; issue one with POST /keys.',
   request: { body: jsonBody(OpsBrandCreate) },
-  responses: {
-    201: jsonContent(OpsBrand, 'The brand'),
-    ...errorResponses(400, 401, 413, 415, 422),
-  },
+  responses: { 201: jsonContent(OpsBrand, 'The brand') },
 });
 
-export const createAgencyRoute = createRoute({
+export const createAgencyRoute = ops.create({
   method: 'post',
   path: '/agencies',
   operationId: 'opsCreateAgency',
-  tags,
-  security,
   summary: 'Create an agency managing some brands',
   description: 'Unknown brand ids answer 422 naming the entry.',
   request: { body: jsonBody(OpsAgencyCreate) },
-  responses: {
-    201: jsonContent(OpsAgency, 'The agency'),
-    ...errorResponses(400, 401, 413, 415, 422),
-  },
+  responses: { 201: jsonContent(OpsAgency, 'The agency') },
 });
 
-export const createKeyRoute = createRoute({
+export const createKeyRoute = ops.create({
   method: 'post',
   path: '/keys',
   operationId: 'opsCreateKey',
-  tags,
-  security,
   summary: 'Issue an API key for a brand or an agency',
   description:
     'The whole key appears only in this answer; the service stores its hash. Scopes default to all.',
   request: { body: jsonBody(OpsKeyCreate) },
-  responses: {
-    201: jsonContent(OpsKeyCreated, 'The new key'),
-    ...errorResponses(400, 401, 413, 415, 422),
-  },
+  responses: { 201: jsonContent(OpsKeyCreated, 'The new key') },
 });
 
 const KeyParams = z.object({ key_id: Uuid });
 
-export const revokeKeyRoute = createRoute({
+export const revokeKeyRoute = ops.other({
   method: 'post',
   path: '/keys/{key_id}/revoke',
   operationId: 'opsRevokeKey',
-  tags,
-  security,
   summary: 'Revoke a key',
   description: 'The key answers 401 from then on. Revoking a revoked key changes nothing.',
   request: { params: KeyParams },
-  responses: {
-    200: jsonContent(OpsKeyRevoked, 'The revoked key'),
-    ...errorResponses(400, 401, 404),
-  },
+  responses: { 200: jsonContent(OpsKeyRevoked, 'The revoked key') },
+  errors: [400, 401, 404],
 });
 
-export const createPropertyRoute = createRoute({
+export const createPropertyRoute = ops.create({
   method: 'post',
   path: '/targeting/properties',
   operationId: 'opsCreateTargetingProperty',
-  tags,
-  security,
   summary: 'Add a targeting property',
   description: 'Without an id the service makes one (a UUID). Only option properties have values.',
   request: { body: jsonBody(OpsTargetingPropertyCreate) },
-  responses: {
-    201: jsonContent(TargetingProperty, 'The property'),
-    ...errorResponses(400, 401, 413, 415, 422),
-  },
+  responses: { 201: jsonContent(TargetingProperty, 'The property') },
 });
 
-export const createInvitationRoute = createRoute({
+export const createInvitationRoute = ops.other({
   method: 'post',
   path: '/invitations',
   operationId: 'opsInviteMember',
-  tags,
-  security,
   summary: 'Invite a member of a brand or an agency (the first admin)',
   description:
     'A one-time link, valid 7 days, shown only in this answer; accepting it (POST /2026-07/invitations/{token}/accept) makes the member and signs them in.',
   request: { body: jsonBody(OpsInvitationCreate) },
-  responses: {
-    201: jsonContent(InvitationCreated, 'The invitation with its link'),
-    ...errorResponses(400, 401, 409, 413, 415, 422),
-  },
+  responses: { 201: jsonContent(InvitationCreated, 'The invitation with its link') },
+  errors: [400, 401, 409, 413, 415, 422],
 });
