@@ -1,8 +1,7 @@
 import { memberActorLabel } from '../db/audit-context.ts';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CampaignCreator } from '#contract/creators';
-import type { CreatorStatus } from '#contract/enums';
+import type { CampaignCreator, CreatorListQuery } from '#contract/creators';
 import type { OpsCreator, OpsCreatorCreate } from '#contract/ops';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -14,7 +13,13 @@ import {
 } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
-import { readPage, timeThenId } from './paging.ts';
+import {
+  campaignItemList,
+  cursorFilters,
+  readPage,
+  timeThenId,
+  type ListFilter,
+} from './paging.ts';
 import { isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { creatorPropertiesSql, targetingFitSql, targetingMatchesSql } from './targeting-fit.ts';
 
@@ -136,14 +141,14 @@ async function participationRow(db: Db, campaignId: string, creatorId: string) {
   return row ?? null;
 }
 
-export interface CreatorListFilter {
-  status?: CreatorStatus | undefined;
-  /** Only creators who meet (true) or do not meet (false) the campaign's targeting. */
-  fits?: boolean | undefined;
-  /** (applied_at, creator_id) of the previous page's last row. */
-  after?: { appliedAt: string; creatorId: string } | undefined;
-  limit: number;
-}
+/**
+ * GET …/creators's filters (fits: only creators who meet, true, or do not meet, false, the
+ * campaign's targeting); after: (applied_at, creator_id) of the previous page's last row.
+ */
+export type CreatorListFilter = ListFilter<
+  CreatorListQuery,
+  { appliedAt: string; creatorId: string }
+>;
 
 /** Newest applied_at first, then creator id (descending). */
 export const campaignCreatorKeyset = timeThenId('appliedAt', 'creatorId');
@@ -166,6 +171,17 @@ export async function listCampaignCreators(db: Db, campaignId: string, filter: C
   );
   return readPage(query, filter.limit);
 }
+
+/** GET /campaigns/{campaign_id}/creators. */
+export const campaignCreatorList = campaignItemList({
+  scope: (campaignId, q: CreatorListQuery) => ({
+    list: `creators:${campaignId}`,
+    filters: cursorFilters(q, ['status', 'fits']),
+  }),
+  keyset: campaignCreatorKeyset,
+  read: listCampaignCreators,
+  show: toCampaignCreator,
+});
 
 export async function getCampaignCreator(
   db: Db,

@@ -1,8 +1,8 @@
 import { memberActorLabel } from '../db/audit-context.ts';
 import { and, count, eq, gt, inArray, isNotNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { MediaType, SubmissionStatus } from '#contract/enums';
+import type { MediaType } from '#contract/enums';
 import type { OpsRevise, OpsSubmissionCreate } from '#contract/ops';
-import type { Submission } from '#contract/submissions';
+import type { Submission, SubmissionListQuery } from '#contract/submissions';
 import type { Db, Tx } from '../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewAwaiting } from '#contract/media-checks';
@@ -11,7 +11,13 @@ import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
 import { bumpTotals, decidedBy, findCreator, lockParticipation, statusDelta } from './creators.ts';
 import type { Reviewer } from './reviewer.ts';
-import { readPage, timeThenId } from './paging.ts';
+import {
+  campaignItemList,
+  cursorFilters,
+  readPage,
+  timeThenId,
+  type ListFilter,
+} from './paging.ts';
 import { isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { enqueueInspection } from '../jobs/inspection-queue.ts';
 
@@ -98,16 +104,14 @@ async function submissionRow(db: Db, id: string, campaignId?: string) {
   return row ?? null;
 }
 
-export interface SubmissionListFilter {
-  status?: readonly SubmissionStatus[] | undefined;
-  taskId?: string | undefined;
-  creatorId?: string | undefined;
-  /** In review and waiting for this side (brand sign-off, section 8). */
-  awaiting?: ReviewAwaiting | undefined;
-  /** (submitted_at, id) of the previous page's last row. */
-  after?: { submittedAt: string; id: string } | undefined;
-  limit: number;
-}
+/**
+ * GET …/submissions's filters (awaiting: in review and waiting for this side, brand sign-off,
+ * section 8); after: (submitted_at, id) of the previous page's last row.
+ */
+export type SubmissionListFilter = ListFilter<
+  SubmissionListQuery,
+  { submittedAt: string; id: string }
+>;
 
 /** Oldest submitted_at first (the review queue), then id. */
 export const submissionKeyset = timeThenId('submittedAt', 'id');
@@ -118,8 +122,8 @@ export async function listSubmissions(db: Db, campaignId: string, filter: Submis
     and(
       eq(submissions.campaignId, campaignId),
       filter.status ? inArray(submissions.status, [...filter.status]) : undefined,
-      filter.taskId ? eq(submissions.taskId, filter.taskId) : undefined,
-      filter.creatorId ? eq(submissions.creatorId, filter.creatorId) : undefined,
+      filter.task_id ? eq(submissions.taskId, filter.task_id) : undefined,
+      filter.creator_id ? eq(submissions.creatorId, filter.creator_id) : undefined,
       filter.awaiting
         ? and(eq(submissions.status, 'in_review'), awaitingIs(filter.awaiting))
         : undefined,
@@ -130,6 +134,21 @@ export async function listSubmissions(db: Db, campaignId: string, filter: Submis
   ).orderBy(sql`${submissions.submittedAt} asc, ${submissions.id} asc`);
   return readPage(query, filter.limit);
 }
+
+/** GET /campaigns/{campaign_id}/submissions. */
+export const submissionList = campaignItemList({
+  scope: (campaignId, q: SubmissionListQuery) => ({
+    list: `submissions:${campaignId}`,
+    // awaiting came later: a list without it keeps the filters its cursors had before.
+    filters: {
+      ...cursorFilters(q, ['status', 'task_id', 'creator_id']),
+      ...(q.awaiting ? { awaiting: q.awaiting } : {}),
+    },
+  }),
+  keyset: submissionKeyset,
+  read: listSubmissions,
+  show: toSubmission,
+});
 
 export async function getSubmission(
   db: Db,

@@ -12,13 +12,13 @@ import {
   toCampaignSummary,
   updateCampaign,
 } from '../../domain/campaigns.ts';
-import type { CursorScope } from '../../domain/cursor.ts';
 import { requestHash, runIdempotent } from '../../domain/idempotency.ts';
 import { brandForCreate } from '../../domain/tenancy.ts';
 import { fieldsRefused } from '../../errors.ts';
-import { assertBrandManaged, getAuth } from '../../http/auth.ts';
+import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { answerList } from '../../http/paging.ts';
+import { answerList, listedBrands } from '../../http/paging.ts';
+import { cursorFilters } from '../../domain/paging.ts';
 import {
   createCampaignRoute,
   listCampaignsRoute,
@@ -83,27 +83,17 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       >;
     })
     .openapi(listCampaignsRoute, async (c) => {
-      const auth = getAuth(c);
       const q = c.req.valid('query');
-      if (q.brand_id !== undefined) assertBrandManaged(c, q.brand_id);
-      const statuses = q.status ? [...new Set(q.status)].sort() : undefined;
-      const scope: CursorScope = {
-        list: 'campaigns',
-        filters: {
-          brand_id: q.brand_id ?? null,
-          status: statuses ?? null,
-          created_after: q.created_after ?? null,
-          created_before: q.created_before ?? null,
-        },
-      };
+      const brandIds = listedBrands(c, q.brand_id);
+      const filters = cursorFilters(q, ['brand_id', 'status', 'created_after', 'created_before']);
       return c.json(
         await answerList(deps.cursorSecret, q, {
-          scope,
+          scope: { list: 'campaigns', filters },
           keyset: campaignKeyset,
           read: (page) =>
             listCampaignRows(db, {
-              scope: q.brand_id !== undefined ? [q.brand_id] : auth.brandIds,
-              statuses,
+              scope: brandIds,
+              statuses: q.status,
               createdAfter: q.created_after,
               createdBefore: q.created_before,
               ...page,

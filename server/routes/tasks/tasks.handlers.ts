@@ -1,18 +1,8 @@
-import { transaction, type Db } from '../../db/client.ts';
-import { getCampaignRow } from '../../domain/campaigns.ts';
-import type { CursorScope } from '../../domain/cursor.ts';
-import { toTask } from '../../domain/task-rows.ts';
-import {
-  createTask,
-  getTask,
-  listTaskRows,
-  setTaskStatus,
-  taskKeyset,
-  updateTask,
-} from '../../domain/tasks.ts';
+import { transaction } from '../../db/client.ts';
+import { createTask, getTask, setTaskStatus, taskList, updateTask } from '../../domain/tasks.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { answerList } from '../../http/paging.ts';
+import { answerCampaignList, type ListRouteDeps } from '../../http/paging.ts';
 import {
   listTasksRoute,
   createTaskRoute,
@@ -22,36 +12,10 @@ import {
   unarchiveTaskRoute,
 } from './tasks.routes.ts';
 
-export interface TaskRouteDeps {
-  db: Db;
-  cursorSecret: () => Promise<Uint8Array>;
-}
-
-export function taskRoutes(deps: TaskRouteDeps) {
+export function taskRoutes(deps: ListRouteDeps) {
   const { db } = deps;
   return createRouter()
-    .openapi(listTasksRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      const q = c.req.valid('query');
-      await getCampaignRow(db, campaign_id, getAuth(c).brandIds);
-      const scope: CursorScope = {
-        list: `tasks:${campaign_id}`,
-        filters: { status: q.status ?? null },
-      };
-      return c.json(
-        await answerList(deps.cursorSecret, q, {
-          scope,
-          keyset: taskKeyset,
-          read: (page) =>
-            listTaskRows(db, campaign_id, {
-              status: q.status,
-              ...page,
-            }),
-          show: toTask,
-        }),
-        200,
-      );
-    })
+    .openapi(listTasksRoute, async (c) => c.json(await answerCampaignList(c, deps, taskList), 200))
     .openapi(createTaskRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');
       const body = c.req.valid('json');
