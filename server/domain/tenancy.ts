@@ -107,21 +107,19 @@ export async function insertAgency(
   });
 }
 
-export async function findBrand(db: Db, id: string): Promise<BrandRow | null> {
-  const [row] = await db
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(eq(brands.id, id));
-  return row ?? null;
-}
+/** Finds a row of a table of named tenants (brands, agencies) by id: its id and name, or null. */
+const findNamed =
+  (table: typeof brands | typeof agencies) =>
+  async (db: Db, id: string): Promise<BrandRow | null> => {
+    const [row] = await db
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(eq(table.id, id));
+    return row ?? null;
+  };
 
-export async function findAgency(db: Db, id: string): Promise<BrandRow | null> {
-  const [row] = await db
-    .select({ id: agencies.id, name: agencies.name })
-    .from(agencies)
-    .where(eq(agencies.id, id));
-  return row ?? null;
-}
+export const findBrand = findNamed(brands);
+export const findAgency = findNamed(agencies);
 
 /** The brands, by name then id. */
 export async function brandsByIds(db: Db, ids: readonly string[]): Promise<BrandRow[]> {

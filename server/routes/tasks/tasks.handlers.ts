@@ -1,6 +1,9 @@
+import type { Context } from 'hono';
+import type { TaskStatus } from '#contract/enums';
 import { transaction } from '../../db/client.ts';
 import { createTask, getTask, setTaskStatus, taskList, updateTask } from '../../domain/tasks.ts';
 import { getAuth } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { answerCampaignList, type ListRouteDeps } from '../../http/paging.ts';
 import {
@@ -12,8 +15,22 @@ import {
   unarchiveTaskRoute,
 } from './tasks.routes.ts';
 
+/** The request of an operation on one task. */
+type TaskContext = Context<
+  AppEnv,
+  string,
+  { out: { param: { campaign_id: string; task_id: string } } }
+>;
+
 export function taskRoutes(deps: ListRouteDeps) {
   const { db } = deps;
+  /** archive, unarchive: the task of the caller's campaign takes `status`. */
+  const setStatus = (c: TaskContext, status: TaskStatus) => {
+    const { campaign_id, task_id } = c.req.valid('param');
+    return transaction(db, (tx) =>
+      setTaskStatus(tx, campaign_id, task_id, getAuth(c).brandIds, status),
+    );
+  };
   return createRouter()
     .openapi(listTasksRoute, async (c) => c.json(await answerCampaignList(c, deps, taskList), 200))
     .openapi(createTaskRoute, async (c) => {
@@ -38,22 +55,6 @@ export function taskRoutes(deps: ListRouteDeps) {
         200,
       );
     })
-    .openapi(archiveTaskRoute, async (c) => {
-      const { campaign_id, task_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          setTaskStatus(tx, campaign_id, task_id, getAuth(c).brandIds, 'archived'),
-        ),
-        200,
-      );
-    })
-    .openapi(unarchiveTaskRoute, async (c) => {
-      const { campaign_id, task_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          setTaskStatus(tx, campaign_id, task_id, getAuth(c).brandIds, 'active'),
-        ),
-        200,
-      );
-    });
+    .openapi(archiveTaskRoute, async (c) => c.json(await setStatus(c, 'archived'), 200))
+    .openapi(unarchiveTaskRoute, async (c) => c.json(await setStatus(c, 'active'), 200));
 }
