@@ -330,6 +330,24 @@ async function arrivalDecision(
     : { status: 'rejected', feedback: decision.feedback };
 }
 
+/**
+ * How content (a submission, a revision) arrives: in review while its media is inspected, else as
+ * arrivalDecision says; in review, it waits for the agency when the brand signs off after it.
+ */
+async function arrive(
+  tx: Tx,
+  campaign: CampaignRow,
+  task: typeof tasks.$inferSelect,
+  media: { mediaType: MediaType; mediaUrl: string | null },
+  ctx: ArrivalContext,
+) {
+  const arrival = ctx.inspect
+    ? { status: 'in_review' as const, feedback: undefined }
+    : await arrivalDecision(campaign, task, media, ctx);
+  const signOff = arrival.status === 'in_review' && (await signOffApplies(tx, campaign));
+  return { arrival, awaiting: signOff ? ('agency' as const) : null };
+}
+
 function assertAccepting(campaign: CampaignRow) {
   if (!campaign.acceptingSubmissions) {
     throw new ApiError(
@@ -433,15 +451,8 @@ export async function createSubmission(
       );
     }
   }
-  const arrival = ctx.inspect
-    ? { status: 'in_review' as const }
-    : await arrivalDecision(
-        campaign,
-        task,
-        { mediaType: body.media_type, mediaUrl: body.media_url },
-        ctx,
-      );
-  const signOff = arrival.status === 'in_review' && (await signOffApplies(tx, campaign));
+  const media = { mediaType: body.media_type, mediaUrl: body.media_url };
+  const { arrival, awaiting } = await arrive(tx, campaign, task, media, ctx);
   const [row] = await tx
     .insert(submissions)
     .values({
@@ -453,7 +464,7 @@ export async function createSubmission(
       mediaUrl: body.media_url,
       thumbnailUrl: body.thumbnail_url ?? null,
       feedback: arrival.feedback ?? null,
-      awaiting: signOff ? 'agency' : null,
+      awaiting,
       checks: ctx.inspect ? null : [],
       submittedAt: sql`now()`,
       reviewedAt: arrival.status === 'in_review' ? null : sql`now()`,
@@ -493,20 +504,13 @@ export async function reviseSubmission(
   await lockParticipation(tx, current.campaignId, current.creatorId);
   // A creator who submitted anew after this rejection may already be at the limit.
   await assertBelowMaxPosts(tx, task, current.campaignId, current.creatorId);
-  const arrival = ctx.inspect
-    ? { status: 'in_review' as const }
-    : await arrivalDecision(
-        campaign,
-        task,
-        { mediaType: current.mediaType, mediaUrl: body.media_url },
-        ctx,
-      );
-  const signOff = arrival.status === 'in_review' && (await signOffApplies(tx, campaign));
+  const media = { mediaType: current.mediaType, mediaUrl: body.media_url };
+  const { arrival, awaiting } = await arrive(tx, campaign, task, media, ctx);
   await tx
     .update(submissions)
     .set({
       status: arrival.status,
-      awaiting: signOff ? 'agency' : null,
+      awaiting,
       agencyApprovedAt: null,
       agencyApprovedByKeyId: null,
       agencyApprovedByLabel: null,
