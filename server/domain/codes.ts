@@ -3,7 +3,7 @@ import type { CodeGroup, CodeListQuery, CodesAdd, DiscountCode } from '#contract
 import type { OpsCodeAssign, OpsCodeGroupCreate } from '#contract/ops';
 import type { Db, Tx } from '../db/client.ts';
 import { campaignCreators, campaigns, codeGroups, discountCodes } from '../db/schema.ts';
-import { ApiError, notFound, validationFailed } from '../errors.ts';
+import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
 import type { BrandScope } from './campaigns.ts';
 import { bumpTotals, findCreator } from './creators.ts';
 import { noPage, readPage, timeThenId, type Keyset, type ListFilter } from './paging.ts';
@@ -285,9 +285,7 @@ export async function assignCode(tx: Tx, code: string, body: OpsCodeAssign): Pro
       ),
     );
   if (participation?.status !== 'approved') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `creator_id: the creator is ${participation ? participation.status : 'not a participant'} on this campaign; codes go to approved creators`,
     );
   }

@@ -1,6 +1,6 @@
 import { memberActorLabel } from '../db/audit-context.ts';
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CampaignCreator, CreatorListQuery } from '#contract/creators';
 import type { OpsCreator, OpsCreatorCreate } from '#contract/ops';
 import type { Db, Tx } from '../db/client.ts';
@@ -11,7 +11,7 @@ import {
   creators,
   targetingProperties,
 } from '../db/schema.ts';
-import { ApiError, notFound, validationFailed } from '../errors.ts';
+import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
 import {
   campaignItemList,
@@ -20,7 +20,7 @@ import {
   timeThenId,
   type ListFilter,
 } from './paging.ts';
-import { isoTimestamp, nullableIsoTimestamp } from './sql.ts';
+import { existingIds, isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { creatorPropertiesSql, targetingFitSql, targetingMatchesSql } from './targeting-fit.ts';
 
 // Creators and their participation in campaigns (campaign_creators). A participation row carries
@@ -36,11 +36,7 @@ export async function createCreator(tx: Tx, body: OpsCreatorCreate): Promise<Ops
   const properties = body.properties ?? {};
   const ids = Object.keys(properties);
   if (ids.length > 0) {
-    const found = await tx
-      .select({ id: targetingProperties.id })
-      .from(targetingProperties)
-      .where(inArray(targetingProperties.id, ids));
-    const known = new Set(found.map((p) => p.id));
+    const known = await existingIds(tx, targetingProperties.id, ids);
     const missing = ids.find((id) => !known.has(id));
     if (missing !== undefined)
       throw validationFailed(`properties.${missing}`, 'unknown targeting property');
@@ -252,9 +248,7 @@ export async function applyToCampaign(
   if (!(await findCreator(tx, creatorId)))
     throw validationFailed('creator_id', `unknown creator ${creatorId}`);
   if (campaign.status !== 'active') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `status: the campaign is ${campaign.status}; creators apply only to active campaigns`,
     );
   }
@@ -272,9 +266,7 @@ export async function applyToCampaign(
   const row = await participationRow(tx, campaignId, creatorId);
   if (!row) throw new Error('participation row missing after insert');
   if (inserted.length === 0) {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `creator_id: the creator already applied to this campaign (status ${row.status})`,
     );
   }

@@ -4,7 +4,7 @@ import type { Platform } from '#contract/enums';
 import type { Post, PostListQuery } from '#contract/posts';
 import type { Db, Tx } from '../db/client.ts';
 import { creators, posts, submissions, tasks } from '../db/schema.ts';
-import { ApiError, notFound, validationFailed } from '../errors.ts';
+import { invalidTransition, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
 import { bumpTotals } from './creators.ts';
 import {
@@ -148,9 +148,7 @@ export async function getPost(
 export async function createPost(tx: Tx, submissionId: string, body: OpsPostCreate): Promise<Post> {
   const submission = await lockSubmission(tx, submissionId);
   if (submission.status !== 'approved') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `status: the submission is ${submission.status}; only approved content can be posted`,
     );
   }
@@ -159,11 +157,7 @@ export async function createPost(tx: Tx, submissionId: string, body: OpsPostCrea
     .from(posts)
     .where(eq(posts.submissionId, submissionId));
   if (existing) {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
-      `status: the submission is already posted (post ${existing.id})`,
-    );
+    throw invalidTransition(`status: the submission is already posted (post ${existing.id})`);
   }
   const [task] = await tx
     .select({ platforms: tasks.platforms })
@@ -200,11 +194,7 @@ async function lockPost(tx: Tx, id: string) {
 export async function updateMetrics(tx: Tx, id: string, body: OpsMetricsUpdate): Promise<Post> {
   const current = await lockPost(tx, id);
   if (current.status !== 'live') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
-      'status: the post is deleted; its metrics are final',
-    );
+    throw invalidTransition('status: the post is deleted; its metrics are final');
   }
   for (const m of METRICS) {
     if (body[m] < current[m]) {
@@ -231,7 +221,7 @@ export async function updateMetrics(tx: Tx, id: string, body: OpsMetricsUpdate):
 export async function takeDownPost(tx: Tx, id: string): Promise<Post> {
   const current = await lockPost(tx, id);
   if (current.status !== 'live') {
-    throw new ApiError(409, 'invalid_state_transition', 'status: the post is already deleted');
+    throw invalidTransition('status: the post is already deleted');
   }
   await tx.update(posts).set({ status: 'deleted' }).where(eq(posts.id, id));
   const moved = await tx

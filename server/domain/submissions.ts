@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewAwaiting } from '#contract/media-checks';
 import { agencyBrands, apiKeys, creators, submissions, tasks } from '../db/schema.ts';
-import { ApiError, notFound, validationFailed } from '../errors.ts';
+import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
 import { bumpTotals, decidedBy, findCreator, lockParticipation, statusDelta } from './creators.ts';
 import type { Reviewer } from './reviewer.ts';
@@ -350,9 +350,7 @@ async function arrive(
 
 function assertAccepting(campaign: CampaignRow) {
   if (!campaign.acceptingSubmissions) {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `accepting_submissions: the campaign (${campaign.status}) is not accepting submissions`,
     );
   }
@@ -380,9 +378,7 @@ async function assertBelowMaxPosts(
       ),
     );
   if ((used?.n ?? 0) >= task.maxPostsPerCreator) {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `task_id: the creator reached max_posts_per_creator (${task.maxPostsPerCreator}) for this task`,
     );
   }
@@ -409,15 +405,13 @@ export async function createSubmission(
   if (!task) throw validationFailed('task_id', 'not a task of this campaign');
   const participation = await lockParticipation(tx, campaignId, body.creator_id);
   if (participation?.status !== 'approved') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `creator_id: the creator is ${participation ? participation.status : 'not a participant'}; only approved creators submit`,
     );
   }
   assertAccepting(campaign);
   if (task.status !== 'active') {
-    throw new ApiError(409, 'invalid_state_transition', 'task_id: the task is archived');
+    throw invalidTransition('task_id: the task is archived');
   }
   const mine = and(
     eq(submissions.campaignId, campaignId),
@@ -430,9 +424,7 @@ export async function createSubmission(
       .where(and(mine, ne(submissions.taskId, task.id), ne(submissions.status, 'failed')))
       .limit(1);
     if (other) {
-      throw new ApiError(
-        409,
-        'invalid_state_transition',
+      throw invalidTransition(
         `task_id: the campaign's completion_mode is pick_one and the creator already works on task ${other.taskId}`,
       );
     }
@@ -444,9 +436,7 @@ export async function createSubmission(
       .from(submissions)
       .where(and(mine, gt(submissions.createdAt, new Date(ctx.now().getTime() - 7 * DAY_MS))));
     if ((week?.n ?? 0) >= campaign.weeklyVideoCap) {
-      throw new ApiError(
-        409,
-        'invalid_state_transition',
+      throw invalidTransition(
         `creator_id: the creator reached the weekly_video_cap (${campaign.weeklyVideoCap}) of this campaign`,
       );
     }
@@ -491,9 +481,7 @@ export async function reviseSubmission(
 ): Promise<Submission> {
   const current = await lockSubmission(tx, id);
   if (current.status !== 'rejected') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `status: the submission is ${current.status}; only a rejected submission can be revised`,
     );
   }
@@ -537,11 +525,7 @@ export async function reviseSubmission(
 export async function failSubmission(tx: Tx, id: string, reason: string): Promise<Submission> {
   const current = await lockSubmission(tx, id);
   if (current.status === 'failed') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
-      'status: the submission has already failed',
-    );
+    throw invalidTransition('status: the submission has already failed');
   }
   await tx
     .update(submissions)

@@ -3,7 +3,7 @@ import type { TaskStatus } from '#contract/enums';
 import type { Task, TaskCreate, TaskListQuery, TaskUpdate } from '#contract/tasks';
 import type { Db, Tx } from '../db/client.ts';
 import { campaigns, tasks } from '../db/schema.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { invalidTransition, notFound } from '../errors.ts';
 import { assertTasksWritable, displayOrders, isRequiredForNewTask } from './campaign-rules.ts';
 import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
 import {
@@ -157,11 +157,7 @@ export async function setTaskStatus(
   const current = await getTaskRow(tx, campaignId, taskId);
   if (current.status === to) {
     const verb = to === 'archived' ? 'archived' : 'unarchived';
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
-      `status: the task is already ${current.status}; it cannot be ${verb}`,
-    );
+    throw invalidTransition(`status: the task is already ${current.status}; it cannot be ${verb}`);
   }
   await tx
     .update(tasks)

@@ -3,6 +3,7 @@ import type { KeyKind, Role, Scope } from '#contract/me';
 import { transaction, type Db, type Tx } from '../db/client.ts';
 import { agencies, agencyBrands, brands } from '../db/schema.ts';
 import { ApiError, validationFailed } from '../errors.ts';
+import { existingIds } from './sql.ts';
 
 // Who a key acts for. A brand key acts for its brand; an agency key for the brands its agency
 // manages (read at each request, so a change of the agency's brands applies at once).
@@ -84,11 +85,7 @@ export async function insertAgency(
   const unique = [...new Set(brandIds)];
   return transaction(db, async (tx) => {
     if (unique.length > 0) {
-      const found = await tx
-        .select({ id: brands.id })
-        .from(brands)
-        .where(inArray(brands.id, unique));
-      const known = new Set(found.map((b) => b.id));
+      const known = await existingIds(tx, brands.id, unique);
       const missing = brandIds.findIndex((id) => !known.has(id));
       if (missing >= 0)
         throw validationFailed(`brand_ids[${missing}]`, `unknown brand ${brandIds[missing]}`);
