@@ -172,16 +172,14 @@ export function createApp(deps: AppDeps): App {
       }),
     );
   }
-  const limitStore = deps.rateLimitStore ?? new MemoryRateLimitStore();
-  const clock = () => now().getTime();
+  // Every limit counts in one store, on the app's clock.
+  const counting = {
+    store: deps.rateLimitStore ?? new MemoryRateLimitStore(),
+    now: () => now().getTime(),
+  };
   app.use(
     `${API_BASE}/*`,
-    failedAuthThrottle({
-      name: 'api',
-      limit: deps.failedAuthPerMinute ?? 60,
-      store: limitStore,
-      now: clock,
-    }),
+    failedAuthThrottle({ name: 'api', limit: deps.failedAuthPerMinute ?? 60, ...counting }),
   );
   app.use(
     `${API_BASE}/*`,
@@ -195,14 +193,7 @@ export function createApp(deps: AppDeps): App {
       ...(deps.apiKeyCache ? { cache: deps.apiKeyCache } : {}),
     }),
   );
-  app.use(
-    `${API_BASE}/*`,
-    rateLimit({
-      limit: deps.rateLimitPerMinute,
-      store: limitStore,
-      now: clock,
-    }),
-  );
+  app.use(`${API_BASE}/*`, rateLimit({ limit: deps.rateLimitPerMinute, ...counting }));
   // GET and HEAD never carry a body for the fetch API (bodyLimit passes them), but asking for it
   // makes @hono/node-server build a whole Request per call: skip the check for them.
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
@@ -213,12 +204,7 @@ export function createApp(deps: AppDeps): App {
 
   app.use(
     `${OPS_BASE}/*`,
-    addressRateLimit({
-      name: 'ops',
-      limit: deps.opsRateLimitPerMinute ?? 600,
-      store: limitStore,
-      now: clock,
-    }),
+    addressRateLimit({ name: 'ops', limit: deps.opsRateLimitPerMinute ?? 600, ...counting }),
   );
   app.use(
     `${OPS_BASE}/*`,
@@ -226,8 +212,7 @@ export function createApp(deps: AppDeps): App {
       name: 'ops',
       limit: deps.opsFailedAuthPerMinute ?? 10,
       lockoutSeconds: 15 * 60,
-      store: limitStore,
-      now: clock,
+      ...counting,
     }),
   );
   app.use(`${OPS_BASE}/*`, opsAuth(deps.opsToken, { publicPaths: [`${OPS_BASE}/openapi.json`] }));
@@ -252,7 +237,7 @@ export function createApp(deps: AppDeps): App {
       db: deps.db,
       now,
       cursorSecret,
-      store: limitStore,
+      store: counting.store,
       ...deps.signIn,
     }),
   );

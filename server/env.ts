@@ -8,6 +8,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** An optional text that must match `pattern` (say what it must be in `error`); blank is unset. */
+const optionalMatching = (pattern: RegExp, error: string) =>
+  z.preprocess(blankToUndefined, z.string().regex(pattern, { error }).optional());
+
 const integer = (min: number, max: number, fallback: number) =>
   z.preprocess(
     blankToUndefined,
@@ -38,20 +42,11 @@ function parseOrigin(raw: string): string | null {
 const EnvSchema = z.object({
   PORT: integer(0, 65535, 8080),
   HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
-  DATABASE_URL: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'must be a postgres:// or postgresql:// URL' })
-      .optional(),
+  DATABASE_URL: optionalMatching(
+    /^postgres(ql)?:\/\/\S+$/,
+    'must be a postgres:// or postgresql:// URL',
   ),
-  REDIS_URL: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^rediss?:\/\/\S+$/, { error: 'must be a redis:// or rediss:// URL' })
-      .optional(),
-  ),
+  REDIS_URL: optionalMatching(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./.data')),
   OPS_TOKEN: z.preprocess(
     blankToUndefined,
@@ -107,13 +102,7 @@ const EnvSchema = z.object({
   MEDIA_ALLOW_HOSTS: z.preprocess(blankToUndefined, z.string().optional()),
   MEDIA_MAX_BYTES: integer(1024, 4_000_000_000, 200 * 1024 * 1024),
   MEDIA_FETCH_TIMEOUT_MS: integer(100, 600_000, 30_000),
-  AUTOREVIEW_URL: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^https?:\/\/\S+$/, { error: 'must be an http:// or https:// URL' })
-      .optional(),
-  ),
+  AUTOREVIEW_URL: optionalMatching(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL'),
   AUTOREVIEW_MODEL: z.preprocess(blankToUndefined, z.string().default('gpt-4o-mini')),
   AUTOREVIEW_API_KEY: z.preprocess(blankToUndefined, z.string().optional()),
   AUTOREVIEW_TIMEOUT_MS: integer(100, 600_000, 20_000),
@@ -143,19 +132,10 @@ const EnvSchema = z.object({
   INTAKE_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000, 30),
   INTAKE_TLS_CERT: z.preprocess(blankToUndefined, z.string().optional()),
   INTAKE_TLS_KEY: z.preprocess(blankToUndefined, z.string().optional()),
-  SMTP_RELAY_URL: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^smtps?:\/\/\S+$/, { error: 'must be an smtp:// or smtps:// URL' })
-      .optional(),
-  ),
-  INTAKE_REPLY_FROM: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^[^\s@<>]+@[^\s@<>]+$/, { error: 'must be an e-mail address like usage@example.com' })
-      .optional(),
+  SMTP_RELAY_URL: optionalMatching(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'),
+  INTAKE_REPLY_FROM: optionalMatching(
+    /^[^\s@<>]+@[^\s@<>]+$/,
+    'must be an e-mail address like usage@example.com',
   ),
 });
 

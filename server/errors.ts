@@ -45,6 +45,10 @@ export const fieldsRefused = (
 
 export const notFound = (what = 'Resource') => new ApiError(404, 'not_found', `${what} not found`);
 
+/** 409 `invalid_state_transition`: the item's state does not allow the change (`message` says why). */
+export const invalidTransition = (message: string) =>
+  new ApiError(409, 'invalid_state_transition', message);
+
 /** 422 `validation_failed`; `field` is the path the dashboard maps back onto a form field. */
 export const validationFailed = (field: string, message: string) =>
   fieldsRefused(422, 'validation_failed', [{ field, message }]);

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { CampaignCreate } from '#contract/campaigns';
-import type { AutoPauseReason, CampaignStatus } from '#contract/enums';
+import type { CampaignStatus } from '#contract/enums';
+import type { TargetingCondition } from '#contract/targeting';
 import type { TaskCreate } from '#contract/tasks';
 import type { Tx } from '../db/client.ts';
-import { campaigns, tasks, type StoredStatusDetail } from '../db/schema.ts';
+import { campaigns, tasks } from '../db/schema.ts';
 import { insertCampaign } from '../domain/campaigns.ts';
+import { stateAfter, type StatusState } from '../domain/campaign-rules.ts';
 
 // The demo world's campaigns: every brand has campaigns in every status (a denied draft, an
 // automatic pause, a weekly-video-cap campaign among them), with briefs, products, links, tasks
@@ -25,6 +27,17 @@ interface DemoCampaign {
 
 const DAY = 86_400_000;
 const dateIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+/** A targeting condition: the creator's `property` has one of `values`. */
+const isIn = (property: string, ...values: string[]): TargetingCondition => ({
+  property,
+  operator: 'IN',
+  values,
+});
+/** A targeting group that every one of `conditions` must meet. */
+const allOf = (...conditions: TargetingCondition[]) => ({ operator: 'AND' as const, conditions });
+/** A targeting group that one of `conditions` is enough to meet. */
+const anyOf = (...conditions: TargetingCondition[]) => ({ operator: 'OR' as const, conditions });
 
 const t = (title: string, instructions: string, rest: Partial<TaskCreate> = {}): TaskCreate => ({
   title,
@@ -62,20 +75,10 @@ const glowLab: DemoCampaign[] = [
       targeting: {
         root_operator: 'AND',
         groups: [
-          {
-            name: 'Markets',
-            operator: 'OR',
-            conditions: [
-              { property: 'prop_country', operator: 'IN', values: ['c_us', 'c_gb', 'c_ca'] },
-            ],
-          },
+          { name: 'Markets', ...anyOf(isIn('prop_country', 'c_us', 'c_gb', 'c_ca')) },
           {
             name: 'Audience',
-            operator: 'AND',
-            conditions: [
-              { property: 'prop_niche', operator: 'IN', values: ['n_skincare', 'n_beauty'] },
-              { property: 'prop_age', operator: 'IN', values: ['18-34'] },
-            ],
+            ...allOf(isIn('prop_niche', 'n_skincare', 'n_beauty'), isIn('prop_age', '18-34')),
           },
         ],
       },
@@ -195,15 +198,7 @@ const glowLab: DemoCampaign[] = [
       product: { name: 'Clarifying Cleanser', url: 'https://glowlab.example/cleanser' },
       targeting: {
         root_operator: 'AND',
-        groups: [
-          {
-            operator: 'AND',
-            conditions: [
-              { property: 'prop_age', operator: 'IN', values: ['16-24'] },
-              { property: 'prop_language', operator: 'IN', values: ['l_en'] },
-            ],
-          },
-        ],
+        groups: [allOf(isIn('prop_age', '16-24'), isIn('prop_language', 'l_en'))],
       },
       content_deadline_date: dateIn(-60),
       post_deadline_date: dateIn(-50),
@@ -258,28 +253,9 @@ const northwind: DemoCampaign[] = [
       targeting: {
         root_operator: 'AND',
         groups: [
-          {
-            name: 'Markets',
-            operator: 'OR',
-            conditions: [
-              {
-                property: 'prop_country',
-                operator: 'IN',
-                values: ['c_us', 'c_ca', 'c_no', 'c_se'],
-              },
-            ],
-          },
-          {
-            name: 'Outdoor creators',
-            operator: 'OR',
-            conditions: [
-              { property: 'prop_niche', operator: 'IN', values: ['n_outdoors', 'n_travel'] },
-            ],
-          },
-          {
-            operator: 'AND',
-            conditions: [{ property: 'prop_followers', operator: 'IN', values: ['5000-500000'] }],
-          },
+          { name: 'Markets', ...anyOf(isIn('prop_country', 'c_us', 'c_ca', 'c_no', 'c_se')) },
+          { name: 'Outdoor creators', ...anyOf(isIn('prop_niche', 'n_outdoors', 'n_travel')) },
+          allOf(isIn('prop_followers', '5000-500000')),
         ],
       },
       content_deadline_date: dateIn(20),
@@ -344,12 +320,7 @@ const northwind: DemoCampaign[] = [
       product: { name: 'Campfire Cookware Set' },
       targeting: {
         root_operator: 'AND',
-        groups: [
-          {
-            operator: 'AND',
-            conditions: [{ property: 'prop_age', operator: 'IN', values: ['16-30'] }],
-          },
-        ],
+        groups: [allOf(isIn('prop_age', '16-30'))],
       },
       tasks: [
         t('Camp meal', 'Cook one meal start to finish.', {
@@ -412,16 +383,8 @@ const pixelCoffee: DemoCampaign[] = [
       targeting: {
         root_operator: 'OR',
         groups: [
-          {
-            operator: 'AND',
-            conditions: [
-              { property: 'prop_niche', operator: 'IN', values: ['n_food', 'n_cooking'] },
-            ],
-          },
-          {
-            operator: 'AND',
-            conditions: [{ property: 'prop_engagement_rate', operator: 'IN', values: ['4-100'] }],
-          },
+          allOf(isIn('prop_niche', 'n_food', 'n_cooking')),
+          allOf(isIn('prop_engagement_rate', '4-100')),
         ],
       },
       content_deadline_date: dateIn(16),
@@ -538,36 +501,26 @@ const pixelCoffee: DemoCampaign[] = [
   },
 ];
 
-function finalState(
-  c: DemoCampaign,
-  at: Date,
-): {
-  status: CampaignStatus;
-  statusDetail: StoredStatusDetail | null;
-  acceptingSubmissions: boolean;
-} {
-  const occurred_at = new Date(at.getTime() + DAY / 2).toISOString();
+/** Its status at the end of its demo history, through the status machine's own transitions. */
+function finalState(c: DemoCampaign, at: Date): StatusState {
+  // A denial or an automatic pause came half a day after the campaign was created.
+  const now = new Date(at.getTime() + DAY / 2);
   switch (c.status) {
     case 'denied':
-      return {
-        status: 'draft',
-        statusDetail: { kind: 'publish_denied', reason: c.reason ?? '', occurred_at },
-        acceptingSubmissions: false,
-      };
+      return stateAfter('deny', pendingApproval, { now, reason: c.reason ?? '' });
     case 'auto_paused':
-      return {
-        status: 'paused',
-        statusDetail: {
-          kind: 'auto_paused',
-          reason: (c.reason ?? 'other') as AutoPauseReason,
-          occurred_at,
-        },
-        acceptingSubmissions: false,
-      };
+      return stateAfter('auto_pause', active, { now, reason: c.reason });
     default:
       return { status: c.status, statusDetail: null, acceptingSubmissions: c.status === 'active' };
   }
 }
+
+const pendingApproval: StatusState = {
+  status: 'pending_approval',
+  statusDetail: null,
+  acceptingSubmissions: false,
+};
+const active: StatusState = { status: 'active', statusDetail: null, acceptingSubmissions: true };
 
 /** Creates the demo campaigns of the three demo brands (run in the seed's transaction). */
 export async function seedDemoCampaigns(

@@ -14,7 +14,7 @@ import type {
   StoredStatusDetail,
   StoredTargeting,
 } from '../db/schema.ts';
-import { ApiError, fieldsRefused, validationFailed } from '../errors.ts';
+import { ApiError, fieldsRefused, invalidTransition, validationFailed } from '../errors.ts';
 import { sameJson } from './json.ts';
 
 // The rules of a campaign that are not HTTP and not SQL: its status machine (interface 3.1,
@@ -45,9 +45,7 @@ export const allowedFrom = (action: CampaignAction): readonly CampaignStatus[] =
 export function assertTransition(action: CampaignAction, status: CampaignStatus): void {
   const { from, verb } = ACTIONS[action];
   if (!from.includes(status)) {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `status: a campaign that is ${status} cannot be ${verb} (only one that is ${from.join(' or ')})`,
     );
   }
@@ -376,11 +374,7 @@ export function assertTasksWritable(campaign: {
     );
   }
   if (areaLocked(campaign.status, 'tasks')) {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
-      `tasks: cannot be changed while the campaign is ${campaign.status}`,
-    );
+    throw invalidTransition(`tasks: cannot be changed while the campaign is ${campaign.status}`);
   }
 }
 

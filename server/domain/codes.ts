@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CodeGroup, CodesAdd, DiscountCode } from '#contract/codes';
+import type { CodeGroup, CodeListQuery, CodesAdd, DiscountCode } from '#contract/codes';
 import type { OpsCodeAssign, OpsCodeGroupCreate } from '#contract/ops';
 import type { Db, Tx } from '../db/client.ts';
 import { campaignCreators, campaigns, codeGroups, discountCodes } from '../db/schema.ts';
-import { ApiError, notFound, validationFailed } from '../errors.ts';
+import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
 import type { BrandScope } from './campaigns.ts';
 import { bumpTotals, findCreator } from './creators.ts';
-import { noPage, readPage, timeThenId, type Keyset } from './paging.ts';
+import { noPage, readPage, timeThenId, type Keyset, type ListFilter } from './paging.ts';
 import { inScope, isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { findBrand } from './tenancy.ts';
 
@@ -146,15 +146,8 @@ async function codeRows(
   return new Map(rows.map((r) => [r.code, r]));
 }
 
-export interface CodeListFilter {
-  brandIds: readonly string[];
-  groupId?: string | undefined;
-  codes?: readonly string[] | undefined;
-  assigned?: boolean | undefined;
-  /** The code of the previous page's last row. */
-  after?: string | undefined;
-  limit: number;
-}
+/** GET /codes's filters within `brandIds`; after: the code of the previous page's last row. */
+export type CodeListFilter = ListFilter<CodeListQuery, string> & { brandIds: readonly string[] };
 
 /** Codes in code order (byte order, so it is the same on every database). */
 export const codeKeyset: Keyset<CodeRow, string> = {
@@ -169,8 +162,8 @@ export async function listCodes(db: Db, filter: CodeListFilter) {
     .where(
       and(
         inScope(discountCodes.brandId, filter.brandIds),
-        filter.groupId ? eq(discountCodes.groupId, filter.groupId) : undefined,
-        filter.codes ? inArray(discountCodes.code, [...filter.codes]) : undefined,
+        filter.group_id ? eq(discountCodes.groupId, filter.group_id) : undefined,
+        filter.code ? inArray(discountCodes.code, [...filter.code]) : undefined,
         filter.assigned === true ? isNotNull(discountCodes.assignedCreatorId) : undefined,
         filter.assigned === false ? isNull(discountCodes.assignedCreatorId) : undefined,
         filter.after
@@ -292,9 +285,7 @@ export async function assignCode(tx: Tx, code: string, body: OpsCodeAssign): Pro
       ),
     );
   if (participation?.status !== 'approved') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `creator_id: the creator is ${participation ? participation.status : 'not a participant'} on this campaign; codes go to approved creators`,
     );
   }

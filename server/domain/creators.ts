@@ -1,8 +1,7 @@
 import { memberActorLabel } from '../db/audit-context.ts';
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CampaignCreator } from '#contract/creators';
-import type { CreatorStatus } from '#contract/enums';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { CampaignCreator, CreatorListQuery } from '#contract/creators';
 import type { OpsCreator, OpsCreatorCreate } from '#contract/ops';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -12,10 +11,16 @@ import {
   creators,
   targetingProperties,
 } from '../db/schema.ts';
-import { ApiError, notFound, validationFailed } from '../errors.ts';
+import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
-import { readPage, timeThenId } from './paging.ts';
-import { isoTimestamp, nullableIsoTimestamp } from './sql.ts';
+import {
+  campaignItemList,
+  cursorFilters,
+  readPage,
+  timeThenId,
+  type ListFilter,
+} from './paging.ts';
+import { existingIds, isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { creatorPropertiesSql, targetingFitSql, targetingMatchesSql } from './targeting-fit.ts';
 
 // Creators and their participation in campaigns (campaign_creators). A participation row carries
@@ -31,11 +36,7 @@ export async function createCreator(tx: Tx, body: OpsCreatorCreate): Promise<Ops
   const properties = body.properties ?? {};
   const ids = Object.keys(properties);
   if (ids.length > 0) {
-    const found = await tx
-      .select({ id: targetingProperties.id })
-      .from(targetingProperties)
-      .where(inArray(targetingProperties.id, ids));
-    const known = new Set(found.map((p) => p.id));
+    const known = await existingIds(tx, targetingProperties.id, ids);
     const missing = ids.find((id) => !known.has(id));
     if (missing !== undefined)
       throw validationFailed(`properties.${missing}`, 'unknown targeting property');
@@ -136,14 +137,14 @@ async function participationRow(db: Db, campaignId: string, creatorId: string) {
   return row ?? null;
 }
 
-export interface CreatorListFilter {
-  status?: CreatorStatus | undefined;
-  /** Only creators who meet (true) or do not meet (false) the campaign's targeting. */
-  fits?: boolean | undefined;
-  /** (applied_at, creator_id) of the previous page's last row. */
-  after?: { appliedAt: string; creatorId: string } | undefined;
-  limit: number;
-}
+/**
+ * GET …/creators's filters (fits: only creators who meet, true, or do not meet, false, the
+ * campaign's targeting); after: (applied_at, creator_id) of the previous page's last row.
+ */
+export type CreatorListFilter = ListFilter<
+  CreatorListQuery,
+  { appliedAt: string; creatorId: string }
+>;
 
 /** Newest applied_at first, then creator id (descending). */
 export const campaignCreatorKeyset = timeThenId('appliedAt', 'creatorId');
@@ -166,6 +167,17 @@ export async function listCampaignCreators(db: Db, campaignId: string, filter: C
   );
   return readPage(query, filter.limit);
 }
+
+/** GET /campaigns/{campaign_id}/creators. */
+export const campaignCreatorList = campaignItemList({
+  scope: (campaignId, q: CreatorListQuery) => ({
+    list: `creators:${campaignId}`,
+    filters: cursorFilters(q, ['status', 'fits']),
+  }),
+  keyset: campaignCreatorKeyset,
+  read: listCampaignCreators,
+  show: toCampaignCreator,
+});
 
 export async function getCampaignCreator(
   db: Db,
@@ -236,9 +248,7 @@ export async function applyToCampaign(
   if (!(await findCreator(tx, creatorId)))
     throw validationFailed('creator_id', `unknown creator ${creatorId}`);
   if (campaign.status !== 'active') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `status: the campaign is ${campaign.status}; creators apply only to active campaigns`,
     );
   }
@@ -256,9 +266,7 @@ export async function applyToCampaign(
   const row = await participationRow(tx, campaignId, creatorId);
   if (!row) throw new Error('participation row missing after insert');
   if (inserted.length === 0) {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `creator_id: the creator already applied to this campaign (status ${row.status})`,
     );
   }

@@ -23,31 +23,29 @@ import { isoTimestampText } from './sql.ts';
 
 type Num = string | number;
 
-interface ReportRow extends Record<string, unknown> {
-  creators_applied: Num;
-  creators_approved: Num;
-  submissions_in_review: Num;
-  submissions_approved: Num;
+/** The live posts and their engagement, as the report and each of its groups sum them. */
+interface PostSums {
   posts: Num;
   views: Num;
   likes: Num;
   comments: Num;
   shares: Num;
   saves: Num;
+}
+
+interface ReportRow extends PostSums, Record<string, unknown> {
+  creators_applied: Num;
+  creators_approved: Num;
+  submissions_in_review: Num;
+  submissions_approved: Num;
   spent_cents: Num;
   as_of: string;
   groups: GroupRow[] | string | null;
 }
 
-interface GroupRow {
+interface GroupRow extends PostSums {
   key: string;
   label: string | null;
-  posts: Num;
-  views: Num;
-  likes: Num;
-  comments: Num;
-  shares: Num;
-  saves: Num;
 }
 
 const sums = (alias: string) =>

@@ -1,4 +1,5 @@
-import type { Position, PositionShape } from './cursor.ts';
+import type { Db } from '../db/client.ts';
+import type { CursorScope, Position, PositionShape } from './cursor.ts';
 
 // Keyset pagination, the one way every list pages (api.md, "Lists"): a list reads one row more
 // than its page to learn whether another page follows, and the next page starts after the
@@ -9,6 +10,15 @@ export interface Page<Row> {
   rows: Row[];
   hasMore: boolean;
 }
+
+/** Where a list's page starts (undefined: at its first row) and how long it is, as every list takes them. */
+export interface PageRequest<After> {
+  after?: After | undefined;
+  limit: number;
+}
+
+/** A list's filters as its query names them, with the page to read (instead of the query's cursor). */
+export type ListFilter<Query, After> = Omit<Query, 'limit' | 'starting_after'> & PageRequest<After>;
 
 /** The page of a list the caller may see nothing of (no brand in scope). */
 export const noPage = <Row>(): Page<Row> => ({ rows: [], hasMore: false });
@@ -53,3 +63,45 @@ export function timeThenId<T extends string, I extends string>(
     after: ([at, key]) => ({ [time]: String(at), [id]: String(key) }) as Record<T | I, string>,
   };
 }
+
+/** A list's query: its page (`limit`, `starting_after`) and its filters. */
+export interface ListQuery {
+  limit: number;
+  starting_after?: string | undefined;
+}
+
+/**
+ * The filters a list's cursors are bound to: each of `names` as the query gives it, null where it
+ * does not; a repeatable filter (a set of values) sorted and without repeats, so the order it was
+ * sent in does not matter.
+ */
+export function cursorFilters<Q extends ListQuery>(
+  query: Q,
+  names: readonly (keyof Q & string)[],
+): Record<string, unknown> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const value = query[name];
+      return [name, Array.isArray(value) ? [...new Set(value)].sort() : (value ?? null)];
+    }),
+  );
+}
+
+/**
+ * A list inside one campaign (its creators, tasks, submissions, posts) as GET
+ * /campaigns/{campaign_id}/… answers it (http/paging.ts answerCampaignList).
+ */
+export interface CampaignItemList<Query extends ListQuery, Row, After, T> {
+  /** Which list, of which campaign, with the query's filters (a cursor is refused on any other). */
+  scope(campaignId: string, query: Query): CursorScope;
+  keyset: Keyset<NoInfer<Row>, After>;
+  /** A page of the campaign's rows that the query's filters select. */
+  read(db: Db, campaignId: string, filter: ListFilter<Query, After>): Promise<Page<Row>>;
+  /** A row as the answer shows it. */
+  show(row: Row): T;
+}
+
+/** Declares a CampaignItemList, its types inferred from its parts. */
+export const campaignItemList = <Query extends ListQuery, Row, After, T>(
+  list: CampaignItemList<Query, Row, After, T>,
+) => list;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { OpsPayout, OpsPayoutCreate } from '#contract/ops';
 import type { Tx } from '../db/client.ts';
 import { campaigns, payouts } from '../db/schema.ts';
-import { ApiError, validationFailed } from '../errors.ts';
+import { invalidTransition, validationFailed } from '../errors.ts';
 import { getCampaignRow } from './campaigns.ts';
 import { bumpTotals, findCreator, lockParticipation } from './creators.ts';
 import { isoTimestamp } from './sql.ts';
@@ -17,9 +17,7 @@ export async function createPayout(tx: Tx, body: OpsPayoutCreate): Promise<OpsPa
     throw validationFailed('creator_id', `unknown creator ${body.creator_id}`);
   const participation = await lockParticipation(tx, body.campaign_id, body.creator_id);
   if (participation?.status !== 'approved') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `creator_id: the creator is ${participation ? participation.status : 'not a participant'} on this campaign; only approved creators are paid`,
     );
   }

@@ -1,13 +1,19 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { OpsMetricsUpdate, OpsPostCreate } from '#contract/ops';
-import type { PostStatus, Platform } from '#contract/enums';
-import type { Post } from '#contract/posts';
+import type { Platform } from '#contract/enums';
+import type { Post, PostListQuery } from '#contract/posts';
 import type { Db, Tx } from '../db/client.ts';
 import { creators, posts, submissions, tasks } from '../db/schema.ts';
-import { ApiError, notFound, validationFailed } from '../errors.ts';
+import { invalidTransition, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
 import { bumpTotals } from './creators.ts';
-import { readPage, timeThenId } from './paging.ts';
+import {
+  campaignItemList,
+  cursorFilters,
+  readPage,
+  timeThenId,
+  type ListFilter,
+} from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 import { lockSubmission } from './submissions.ts';
 
@@ -74,17 +80,8 @@ async function postRow(db: Db, id: string) {
   return row;
 }
 
-export interface PostListFilter {
-  status?: PostStatus | undefined;
-  creatorId?: string | undefined;
-  taskId?: string | undefined;
-  platform?: Platform | undefined;
-  postedAfter?: string | undefined;
-  postedBefore?: string | undefined;
-  /** (posted_at, id) of the previous page's last row. */
-  after?: { postedAt: string; id: string } | undefined;
-  limit: number;
-}
+/** GET …/posts's filters; after: (posted_at, id) of the previous page's last row. */
+export type PostListFilter = ListFilter<PostListQuery, { postedAt: string; id: string }>;
 
 /** Newest posted_at first, then id (descending). */
 export const postKeyset = timeThenId('postedAt', 'id');
@@ -100,12 +97,14 @@ export async function listPosts(db: Db, campaignId: string, filter: PostListFilt
     and(
       eq(posts.campaignId, campaignId),
       filter.status ? eq(posts.status, filter.status) : undefined,
-      filter.creatorId ? eq(posts.creatorId, filter.creatorId) : undefined,
-      filter.taskId ? eq(posts.taskId, filter.taskId) : undefined,
+      filter.creator_id ? eq(posts.creatorId, filter.creator_id) : undefined,
+      filter.task_id ? eq(posts.taskId, filter.task_id) : undefined,
       filter.platform ? eq(posts.platform, filter.platform) : undefined,
-      filter.postedAfter ? gte(posts.postedAt, sql`${filter.postedAfter}::timestamptz`) : undefined,
-      filter.postedBefore
-        ? lt(posts.postedAt, sql`${filter.postedBefore}::timestamptz`)
+      filter.posted_after
+        ? gte(posts.postedAt, sql`${filter.posted_after}::timestamptz`)
+        : undefined,
+      filter.posted_before
+        ? lt(posts.postedAt, sql`${filter.posted_before}::timestamptz`)
         : undefined,
       filter.after
         ? sql`(${posts.postedAt}, ${posts.id}) < (${filter.after.postedAt}::timestamptz, ${filter.after.id}::uuid)`
@@ -114,6 +113,24 @@ export async function listPosts(db: Db, campaignId: string, filter: PostListFilt
   ).orderBy(sql`${posts.postedAt} desc nulls last, ${posts.id} desc nulls last`);
   return readPage(query, filter.limit);
 }
+
+/** GET /campaigns/{campaign_id}/posts. */
+export const postList = campaignItemList({
+  scope: (campaignId, q: PostListQuery) => ({
+    list: `posts:${campaignId}`,
+    filters: cursorFilters(q, [
+      'status',
+      'creator_id',
+      'task_id',
+      'platform',
+      'posted_after',
+      'posted_before',
+    ]),
+  }),
+  keyset: postKeyset,
+  read: listPosts,
+  show: toPost,
+});
 
 export async function getPost(
   db: Db,
@@ -131,9 +148,7 @@ export async function getPost(
 export async function createPost(tx: Tx, submissionId: string, body: OpsPostCreate): Promise<Post> {
   const submission = await lockSubmission(tx, submissionId);
   if (submission.status !== 'approved') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `status: the submission is ${submission.status}; only approved content can be posted`,
     );
   }
@@ -142,11 +157,7 @@ export async function createPost(tx: Tx, submissionId: string, body: OpsPostCrea
     .from(posts)
     .where(eq(posts.submissionId, submissionId));
   if (existing) {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
-      `status: the submission is already posted (post ${existing.id})`,
-    );
+    throw invalidTransition(`status: the submission is already posted (post ${existing.id})`);
   }
   const [task] = await tx
     .select({ platforms: tasks.platforms })
@@ -183,11 +194,7 @@ async function lockPost(tx: Tx, id: string) {
 export async function updateMetrics(tx: Tx, id: string, body: OpsMetricsUpdate): Promise<Post> {
   const current = await lockPost(tx, id);
   if (current.status !== 'live') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
-      'status: the post is deleted; its metrics are final',
-    );
+    throw invalidTransition('status: the post is deleted; its metrics are final');
   }
   for (const m of METRICS) {
     if (body[m] < current[m]) {
@@ -214,7 +221,7 @@ export async function updateMetrics(tx: Tx, id: string, body: OpsMetricsUpdate):
 export async function takeDownPost(tx: Tx, id: string): Promise<Post> {
   const current = await lockPost(tx, id);
   if (current.status !== 'live') {
-    throw new ApiError(409, 'invalid_state_transition', 'status: the post is already deleted');
+    throw invalidTransition('status: the post is already deleted');
   }
   await tx.update(posts).set({ status: 'deleted' }).where(eq(posts.id, id));
   const moved = await tx

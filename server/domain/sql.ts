@@ -1,5 +1,20 @@
 import { eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
 import type { BrandScope } from './campaigns.ts';
+
+/** Which of `ids` are stored in `column`, a table's id column (the others do not exist). */
+export async function existingIds(
+  db: Db,
+  column: PgColumn,
+  ids: readonly string[],
+): Promise<Set<unknown>> {
+  const found = await db
+    .select({ id: column })
+    .from(column.table)
+    .where(inArray(column, [...ids]));
+  return new Set(found.map((row) => row.id));
+}
 
 const ISO_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 

@@ -1,17 +1,23 @@
 import { memberActorLabel } from '../db/audit-context.ts';
 import { and, count, eq, gt, inArray, isNotNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { MediaType, SubmissionStatus } from '#contract/enums';
+import type { MediaType } from '#contract/enums';
 import type { OpsRevise, OpsSubmissionCreate } from '#contract/ops';
-import type { Submission } from '#contract/submissions';
+import type { Submission, SubmissionListQuery } from '#contract/submissions';
 import type { Db, Tx } from '../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewAwaiting } from '#contract/media-checks';
 import { agencyBrands, apiKeys, creators, submissions, tasks } from '../db/schema.ts';
-import { ApiError, notFound, validationFailed } from '../errors.ts';
+import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
 import { bumpTotals, decidedBy, findCreator, lockParticipation, statusDelta } from './creators.ts';
 import type { Reviewer } from './reviewer.ts';
-import { readPage, timeThenId } from './paging.ts';
+import {
+  campaignItemList,
+  cursorFilters,
+  readPage,
+  timeThenId,
+  type ListFilter,
+} from './paging.ts';
 import { isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { enqueueInspection } from '../jobs/inspection-queue.ts';
 
@@ -98,16 +104,14 @@ async function submissionRow(db: Db, id: string, campaignId?: string) {
   return row ?? null;
 }
 
-export interface SubmissionListFilter {
-  status?: readonly SubmissionStatus[] | undefined;
-  taskId?: string | undefined;
-  creatorId?: string | undefined;
-  /** In review and waiting for this side (brand sign-off, section 8). */
-  awaiting?: ReviewAwaiting | undefined;
-  /** (submitted_at, id) of the previous page's last row. */
-  after?: { submittedAt: string; id: string } | undefined;
-  limit: number;
-}
+/**
+ * GET …/submissions's filters (awaiting: in review and waiting for this side, brand sign-off,
+ * section 8); after: (submitted_at, id) of the previous page's last row.
+ */
+export type SubmissionListFilter = ListFilter<
+  SubmissionListQuery,
+  { submittedAt: string; id: string }
+>;
 
 /** Oldest submitted_at first (the review queue), then id. */
 export const submissionKeyset = timeThenId('submittedAt', 'id');
@@ -118,8 +122,8 @@ export async function listSubmissions(db: Db, campaignId: string, filter: Submis
     and(
       eq(submissions.campaignId, campaignId),
       filter.status ? inArray(submissions.status, [...filter.status]) : undefined,
-      filter.taskId ? eq(submissions.taskId, filter.taskId) : undefined,
-      filter.creatorId ? eq(submissions.creatorId, filter.creatorId) : undefined,
+      filter.task_id ? eq(submissions.taskId, filter.task_id) : undefined,
+      filter.creator_id ? eq(submissions.creatorId, filter.creator_id) : undefined,
       filter.awaiting
         ? and(eq(submissions.status, 'in_review'), awaitingIs(filter.awaiting))
         : undefined,
@@ -130,6 +134,21 @@ export async function listSubmissions(db: Db, campaignId: string, filter: Submis
   ).orderBy(sql`${submissions.submittedAt} asc, ${submissions.id} asc`);
   return readPage(query, filter.limit);
 }
+
+/** GET /campaigns/{campaign_id}/submissions. */
+export const submissionList = campaignItemList({
+  scope: (campaignId, q: SubmissionListQuery) => ({
+    list: `submissions:${campaignId}`,
+    // awaiting came later: a list without it keeps the filters its cursors had before.
+    filters: {
+      ...cursorFilters(q, ['status', 'task_id', 'creator_id']),
+      ...(q.awaiting ? { awaiting: q.awaiting } : {}),
+    },
+  }),
+  keyset: submissionKeyset,
+  read: listSubmissions,
+  show: toSubmission,
+});
 
 export async function getSubmission(
   db: Db,
@@ -311,11 +330,27 @@ async function arrivalDecision(
     : { status: 'rejected', feedback: decision.feedback };
 }
 
+/**
+ * How content (a submission, a revision) arrives: in review while its media is inspected, else as
+ * arrivalDecision says; in review, it waits for the agency when the brand signs off after it.
+ */
+async function arrive(
+  tx: Tx,
+  campaign: CampaignRow,
+  task: typeof tasks.$inferSelect,
+  media: { mediaType: MediaType; mediaUrl: string | null },
+  ctx: ArrivalContext,
+) {
+  const arrival = ctx.inspect
+    ? { status: 'in_review' as const, feedback: undefined }
+    : await arrivalDecision(campaign, task, media, ctx);
+  const signOff = arrival.status === 'in_review' && (await signOffApplies(tx, campaign));
+  return { arrival, awaiting: signOff ? ('agency' as const) : null };
+}
+
 function assertAccepting(campaign: CampaignRow) {
   if (!campaign.acceptingSubmissions) {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `accepting_submissions: the campaign (${campaign.status}) is not accepting submissions`,
     );
   }
@@ -343,9 +378,7 @@ async function assertBelowMaxPosts(
       ),
     );
   if ((used?.n ?? 0) >= task.maxPostsPerCreator) {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `task_id: the creator reached max_posts_per_creator (${task.maxPostsPerCreator}) for this task`,
     );
   }
@@ -372,15 +405,13 @@ export async function createSubmission(
   if (!task) throw validationFailed('task_id', 'not a task of this campaign');
   const participation = await lockParticipation(tx, campaignId, body.creator_id);
   if (participation?.status !== 'approved') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `creator_id: the creator is ${participation ? participation.status : 'not a participant'}; only approved creators submit`,
     );
   }
   assertAccepting(campaign);
   if (task.status !== 'active') {
-    throw new ApiError(409, 'invalid_state_transition', 'task_id: the task is archived');
+    throw invalidTransition('task_id: the task is archived');
   }
   const mine = and(
     eq(submissions.campaignId, campaignId),
@@ -393,9 +424,7 @@ export async function createSubmission(
       .where(and(mine, ne(submissions.taskId, task.id), ne(submissions.status, 'failed')))
       .limit(1);
     if (other) {
-      throw new ApiError(
-        409,
-        'invalid_state_transition',
+      throw invalidTransition(
         `task_id: the campaign's completion_mode is pick_one and the creator already works on task ${other.taskId}`,
       );
     }
@@ -407,22 +436,13 @@ export async function createSubmission(
       .from(submissions)
       .where(and(mine, gt(submissions.createdAt, new Date(ctx.now().getTime() - 7 * DAY_MS))));
     if ((week?.n ?? 0) >= campaign.weeklyVideoCap) {
-      throw new ApiError(
-        409,
-        'invalid_state_transition',
+      throw invalidTransition(
         `creator_id: the creator reached the weekly_video_cap (${campaign.weeklyVideoCap}) of this campaign`,
       );
     }
   }
-  const arrival = ctx.inspect
-    ? { status: 'in_review' as const }
-    : await arrivalDecision(
-        campaign,
-        task,
-        { mediaType: body.media_type, mediaUrl: body.media_url },
-        ctx,
-      );
-  const signOff = arrival.status === 'in_review' && (await signOffApplies(tx, campaign));
+  const media = { mediaType: body.media_type, mediaUrl: body.media_url };
+  const { arrival, awaiting } = await arrive(tx, campaign, task, media, ctx);
   const [row] = await tx
     .insert(submissions)
     .values({
@@ -434,7 +454,7 @@ export async function createSubmission(
       mediaUrl: body.media_url,
       thumbnailUrl: body.thumbnail_url ?? null,
       feedback: arrival.feedback ?? null,
-      awaiting: signOff ? 'agency' : null,
+      awaiting,
       checks: ctx.inspect ? null : [],
       submittedAt: sql`now()`,
       reviewedAt: arrival.status === 'in_review' ? null : sql`now()`,
@@ -461,9 +481,7 @@ export async function reviseSubmission(
 ): Promise<Submission> {
   const current = await lockSubmission(tx, id);
   if (current.status !== 'rejected') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
+    throw invalidTransition(
       `status: the submission is ${current.status}; only a rejected submission can be revised`,
     );
   }
@@ -474,20 +492,13 @@ export async function reviseSubmission(
   await lockParticipation(tx, current.campaignId, current.creatorId);
   // A creator who submitted anew after this rejection may already be at the limit.
   await assertBelowMaxPosts(tx, task, current.campaignId, current.creatorId);
-  const arrival = ctx.inspect
-    ? { status: 'in_review' as const }
-    : await arrivalDecision(
-        campaign,
-        task,
-        { mediaType: current.mediaType, mediaUrl: body.media_url },
-        ctx,
-      );
-  const signOff = arrival.status === 'in_review' && (await signOffApplies(tx, campaign));
+  const media = { mediaType: current.mediaType, mediaUrl: body.media_url };
+  const { arrival, awaiting } = await arrive(tx, campaign, task, media, ctx);
   await tx
     .update(submissions)
     .set({
       status: arrival.status,
-      awaiting: signOff ? 'agency' : null,
+      awaiting,
       agencyApprovedAt: null,
       agencyApprovedByKeyId: null,
       agencyApprovedByLabel: null,
@@ -514,11 +525,7 @@ export async function reviseSubmission(
 export async function failSubmission(tx: Tx, id: string, reason: string): Promise<Submission> {
   const current = await lockSubmission(tx, id);
   if (current.status === 'failed') {
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
-      'status: the submission has already failed',
-    );
+    throw invalidTransition('status: the submission has already failed');
   }
   await tx
     .update(submissions)

@@ -1,12 +1,18 @@
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { TaskStatus } from '#contract/enums';
-import type { Task, TaskCreate, TaskUpdate } from '#contract/tasks';
+import type { Task, TaskCreate, TaskListQuery, TaskUpdate } from '#contract/tasks';
 import type { Db, Tx } from '../db/client.ts';
 import { campaigns, tasks } from '../db/schema.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { invalidTransition, notFound } from '../errors.ts';
 import { assertTasksWritable, displayOrders, isRequiredForNewTask } from './campaign-rules.ts';
 import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
-import { readPage, type Keyset } from './paging.ts';
+import {
+  campaignItemList,
+  cursorFilters,
+  readPage,
+  type Keyset,
+  type ListFilter,
+} from './paging.ts';
 import { taskChanges, taskOrder, taskSelection, taskValues, toTask } from './task-rows.ts';
 
 // Tasks of a campaign: list, read, and the writes (create, PATCH, archive, unarchive). Every write
@@ -18,12 +24,8 @@ interface TaskPosition {
   id: string;
 }
 
-export interface TaskListFilter {
-  status?: TaskStatus | undefined;
-  /** (display_order, created_at, id) of the previous page's last task. */
-  after?: TaskPosition | undefined;
-  limit: number;
-}
+/** GET …/tasks's filters; after: (display_order, created_at, id) of the previous page's last task. */
+export type TaskListFilter = ListFilter<TaskListQuery, TaskPosition>;
 
 /** Tasks in display order, then created_at, then id (taskOrder). */
 export const taskKeyset: Keyset<TaskPosition, TaskPosition> = {
@@ -63,6 +65,17 @@ async function getTaskRow(db: Db, campaignId: string, taskId: string) {
 }
 
 /** One task of a campaign the scope may see; 404 for either missing. */
+/** GET /campaigns/{campaign_id}/tasks. */
+export const taskList = campaignItemList({
+  scope: (campaignId, q: TaskListQuery) => ({
+    list: `tasks:${campaignId}`,
+    filters: cursorFilters(q, ['status']),
+  }),
+  keyset: taskKeyset,
+  read: listTaskRows,
+  show: toTask,
+});
+
 export async function getTask(
   db: Db,
   campaignId: string,
@@ -144,11 +157,7 @@ export async function setTaskStatus(
   const current = await getTaskRow(tx, campaignId, taskId);
   if (current.status === to) {
     const verb = to === 'archived' ? 'archived' : 'unarchived';
-    throw new ApiError(
-      409,
-      'invalid_state_transition',
-      `status: the task is already ${current.status}; it cannot be ${verb}`,
-    );
+    throw invalidTransition(`status: the task is already ${current.status}; it cannot be ${verb}`);
   }
   await tx
     .update(tasks)

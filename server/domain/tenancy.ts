@@ -3,6 +3,7 @@ import type { KeyKind, Role, Scope } from '#contract/me';
 import { transaction, type Db, type Tx } from '../db/client.ts';
 import { agencies, agencyBrands, brands } from '../db/schema.ts';
 import { ApiError, validationFailed } from '../errors.ts';
+import { existingIds } from './sql.ts';
 
 // Who a key acts for. A brand key acts for its brand; an agency key for the brands its agency
 // manages (read at each request, so a change of the agency's brands applies at once).
@@ -84,11 +85,7 @@ export async function insertAgency(
   const unique = [...new Set(brandIds)];
   return transaction(db, async (tx) => {
     if (unique.length > 0) {
-      const found = await tx
-        .select({ id: brands.id })
-        .from(brands)
-        .where(inArray(brands.id, unique));
-      const known = new Set(found.map((b) => b.id));
+      const known = await existingIds(tx, brands.id, unique);
       const missing = brandIds.findIndex((id) => !known.has(id));
       if (missing >= 0)
         throw validationFailed(`brand_ids[${missing}]`, `unknown brand ${brandIds[missing]}`);
@@ -107,21 +104,19 @@ export async function insertAgency(
   });
 }
 
-export async function findBrand(db: Db, id: string): Promise<BrandRow | null> {
-  const [row] = await db
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(eq(brands.id, id));
-  return row ?? null;
-}
+/** Finds a row of a table of named tenants (brands, agencies) by id: its id and name, or null. */
+const findNamed =
+  (table: typeof brands | typeof agencies) =>
+  async (db: Db, id: string): Promise<BrandRow | null> => {
+    const [row] = await db
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(eq(table.id, id));
+    return row ?? null;
+  };
 
-export async function findAgency(db: Db, id: string): Promise<BrandRow | null> {
-  const [row] = await db
-    .select({ id: agencies.id, name: agencies.name })
-    .from(agencies)
-    .where(eq(agencies.id, id));
-  return row ?? null;
-}
+export const findBrand = findNamed(brands);
+export const findAgency = findNamed(agencies);
 
 /** The brands, by name then id. */
 export async function brandsByIds(db: Db, ids: readonly string[]): Promise<BrandRow[]> {

@@ -6,6 +6,7 @@ import type {
   UsageReportError,
   UsageReportFormat,
   UsageReportOutcome,
+  UsageReportListQuery,
   UsageReportRecord,
 } from '#contract/usage-reports';
 import { savepoint, type Db, type Tx } from '../db/client.ts';
@@ -22,7 +23,7 @@ import {
   type UsageProblem,
   type UsageResult,
 } from './codes.ts';
-import { noPage, readPage, timeThenId } from './paging.ts';
+import { noPage, readPage, timeThenId, type ListFilter } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 
 // Usage reports (extensions section 10). Every channel, PUT /codes with JSON or CSV, the
@@ -241,15 +242,13 @@ export async function receiveUsageReport(
   return { duplicate: false, record: toUsageReport(row), applied, refused };
 }
 
-export interface UsageReportFilter {
+/** GET /usage-reports's filters within `brandIds`; after: (received_at, id) of the previous page's last row. */
+export type UsageReportFilter = ListFilter<
+  UsageReportListQuery,
+  { receivedAt: string; id: string }
+> & {
   brandIds: readonly string[];
-  groupId?: string | undefined;
-  channel?: UsageReportChannel | undefined;
-  outcome?: UsageReportOutcome | undefined;
-  /** (received_at, id) of the previous page's last row. */
-  after?: { receivedAt: string; id: string } | undefined;
-  limit: number;
-}
+};
 
 const uuidArray = (ids: readonly string[]): SQL =>
   sql`array[${sql.join(
@@ -266,7 +265,7 @@ export async function listUsageReports(db: Db, filter: UsageReportFilter) {
     .where(
       and(
         sql`${usageReports.brandIds} && ${uuidArray(filter.brandIds)}`,
-        filter.groupId ? eq(usageReports.groupId, filter.groupId) : undefined,
+        filter.group_id ? eq(usageReports.groupId, filter.group_id) : undefined,
         filter.channel ? eq(usageReports.channel, filter.channel) : undefined,
         filter.outcome ? eq(usageReports.outcome, filter.outcome) : undefined,
         filter.after

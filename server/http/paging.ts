@@ -1,5 +1,19 @@
+import type { Context } from 'hono';
+import type { Db } from '../db/client.ts';
+import { getCampaignRow } from '../domain/campaigns.ts';
 import { decodeCursor, encodeCursor, type CursorScope } from '../domain/cursor.ts';
-import type { Keyset, Page } from '../domain/paging.ts';
+import type { CampaignItemList, Keyset, ListQuery, Page, PageRequest } from '../domain/paging.ts';
+import { assertBrandManaged, getAuth } from './auth.ts';
+import type { AppEnv } from './context.ts';
+
+export type { PageRequest };
+
+/** What the handlers of a list need: the database and the key that signs page cursors. */
+export interface ListRouteDeps {
+  db: Db;
+  /** The key that signs page cursors. */
+  cursorSecret: () => Promise<Uint8Array>;
+}
 
 /** The answer of every list operation. */
 export interface ListEnvelope<T> {
@@ -42,12 +56,6 @@ export async function readCursor<Row, After>(
   };
 }
 
-/** Where a list's page starts and how long it is, as every domain list takes them. */
-export interface PageRequest<After> {
-  after: After | undefined;
-  limit: number;
-}
-
 export interface ListOperation<Row, After, T> {
   /** Which list and the filters that shape it (a cursor is refused on any other). */
   scope: CursorScope;
@@ -64,10 +72,47 @@ export interface ListOperation<Row, After, T> {
  */
 export async function answerList<Row, After, T>(
   cursorSecret: () => Promise<Uint8Array>,
-  query: { limit: number; starting_after?: string | undefined },
+  query: ListQuery,
   list: ListOperation<Row, After, T>,
 ): Promise<ListEnvelope<T>> {
   const cursor = await readCursor(cursorSecret, list.scope, query.starting_after, list.keyset);
   const page = await list.read({ after: cursor.after, limit: query.limit });
   return cursor.envelope(page, list.show);
+}
+
+/**
+ * The brands a list with a `brand_id` filter reads: that brand (403 `brand_not_managed` unless the
+ * caller acts for it), else every brand of the caller.
+ */
+export function listedBrands(c: Context<AppEnv>, brandId: string | undefined): readonly string[] {
+  if (brandId === undefined) return getAuth(c).brandIds;
+  assertBrandManaged(c, brandId);
+  return [brandId];
+}
+
+/** The request of GET /campaigns/{campaign_id}/<items> with the list's query. */
+type CampaignListContext<Query> = Context<
+  AppEnv,
+  string,
+  { out: { param: { campaign_id: string }; query: Query } }
+>;
+
+/**
+ * The answer of a list inside one campaign: 404 unless the campaign is one of the caller's
+ * brands', then the page as answerList reads it.
+ */
+export async function answerCampaignList<Query extends ListQuery, Row, After, T>(
+  c: CampaignListContext<Query>,
+  deps: ListRouteDeps,
+  list: CampaignItemList<Query, Row, After, T>,
+): Promise<ListEnvelope<T>> {
+  const { campaign_id } = c.req.valid('param');
+  const query = c.req.valid('query');
+  await getCampaignRow(deps.db, campaign_id, getAuth(c).brandIds);
+  return answerList(deps.cursorSecret, query, {
+    scope: list.scope(campaign_id, query),
+    keyset: list.keyset,
+    read: (page) => list.read(deps.db, campaign_id, { ...query, ...page }),
+    show: list.show,
+  });
 }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../errors.ts';
 import type { AppEnv } from './context.ts';
 
@@ -40,31 +40,43 @@ export interface RateLimitOptions {
   now?: () => number;
 }
 
+/** What a fixed-window limit counts and how its refusal names who is limited. */
+export interface WindowLimit {
+  /** The limit's name in the RateLimit headers. */
+  name: string;
+  /** The counter a request counts on; undefined: the request is not counted. */
+  counter(c: Context<AppEnv>): string | undefined;
+  /** Who is limited, as the refusal says it after the limit ('' or ' for this address'). */
+  whose: string;
+}
+
 /**
- * Per-key limit with the IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers) on every
- * answer to a key; over the limit: 429 `rate_limited` with Retry-After. Requests without a key
- * (public routes) are not counted.
+ * A limit per fixed window, with the IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers)
+ * on every answer it counts; over the limit: 429 `rate_limited` with Retry-After.
  */
-export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+export function windowRateLimit(
+  options: RateLimitOptions,
+  limit: WindowLimit,
+): MiddlewareHandler<AppEnv> {
   const windowSeconds = options.windowSeconds ?? 60;
   const windowMs = windowSeconds * 1000;
   const store = options.store ?? new MemoryRateLimitStore();
   const now = options.now ?? Date.now;
-  const policy = `"default";q=${options.limit};w=${windowSeconds}`;
+  const policy = `"${limit.name}";q=${options.limit};w=${windowSeconds}`;
   return async (c, next) => {
-    const auth = c.get('auth');
-    if (!auth) return next();
+    const counter = limit.counter(c);
+    if (counter === undefined) return next();
     const t = now();
-    const { count, resetAt } = await store.hit(auth.keyId, windowMs, t);
+    const { count, resetAt } = await store.hit(counter, windowMs, t);
     const remaining = Math.max(0, options.limit - count);
     const reset = Math.max(1, Math.ceil((resetAt - t) / 1000));
     c.header('RateLimit-Policy', policy);
-    c.header('RateLimit', `"default";r=${remaining};t=${reset}`);
+    c.header('RateLimit', `"${limit.name}";r=${remaining};t=${reset}`);
     if (count > options.limit) {
       throw new ApiError(
         429,
         'rate_limited',
-        `Rate limit of ${options.limit} requests per ${windowSeconds} s exceeded; retry in ${reset} s`,
+        `Rate limit of ${options.limit} requests per ${windowSeconds} s${limit.whose} exceeded; retry in ${reset} s`,
         {
           'Retry-After': String(reset),
         },
@@ -72,4 +84,16 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     }
     await next();
   };
+}
+
+/**
+ * Per-key limit with the RateLimit headers on every answer to a key (see windowRateLimit).
+ * Requests without a key (public routes) are not counted.
+ */
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+  return windowRateLimit(options, {
+    name: 'default',
+    counter: (c) => c.get('auth')?.keyId,
+    whose: '',
+  });
 }

@@ -1,7 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../errors.ts';
 import type { AppEnv } from './context.ts';
-import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit.ts';
+import {
+  MemoryRateLimitStore,
+  windowRateLimit,
+  type RateLimitOptions,
+  type RateLimitStore,
+} from './rate-limit.ts';
 
 // Limits per client address (extensions section 12): requests that fail authentication (a
 // stream of bogus keys costs a key lookup each), and everything under /ops, whose one token
@@ -68,39 +73,15 @@ export function failedAuthThrottle(options: FailedAuthOptions): MiddlewareHandle
   };
 }
 
-export interface AddressLimitOptions {
-  limit: number;
-  windowSeconds?: number;
+export interface AddressLimitOptions extends RateLimitOptions {
   name: string;
-  store?: RateLimitStore;
-  now?: () => number;
 }
 
 /** Every request of an address counts; past `limit` in a window: 429 `rate_limited`. */
 export function addressRateLimit(options: AddressLimitOptions): MiddlewareHandler<AppEnv> {
-  const windowSeconds = options.windowSeconds ?? 60;
-  const windowMs = windowSeconds * 1000;
-  const store = options.store ?? new MemoryRateLimitStore();
-  const now = options.now ?? Date.now;
-  const policy = `"${options.name}";q=${options.limit};w=${windowSeconds}`;
-  return async (c, next) => {
-    const t = now();
-    const { count, resetAt } = await store.hit(
-      `address:${options.name}:${clientAddress(c)}`,
-      windowMs,
-      t,
-    );
-    const reset = retryIn(resetAt - t);
-    c.header('RateLimit-Policy', policy);
-    c.header('RateLimit', `"${options.name}";r=${Math.max(0, options.limit - count)};t=${reset}`);
-    if (count > options.limit) {
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `Rate limit of ${options.limit} requests per ${windowSeconds} s for this address exceeded; retry in ${reset} s`,
-        { 'Retry-After': reset },
-      );
-    }
-    await next();
-  };
+  return windowRateLimit(options, {
+    name: options.name,
+    counter: (c) => `address:${options.name}:${clientAddress(c)}`,
+    whose: ' for this address',
+  });
 }

@@ -1,6 +1,7 @@
 import { pastDeadlineIssues, todayUtc } from '#contract/campaign-rules';
 import type { Campaign } from '#contract/campaigns';
-import { transaction, type Db, type Tx } from '../../db/client.ts';
+import type { Context } from 'hono';
+import { transaction, type Tx } from '../../db/client.ts';
 import {
   campaignKeyset,
   changeStatus,
@@ -12,13 +13,14 @@ import {
   toCampaignSummary,
   updateCampaign,
 } from '../../domain/campaigns.ts';
-import type { CursorScope } from '../../domain/cursor.ts';
 import { requestHash, runIdempotent } from '../../domain/idempotency.ts';
 import { brandForCreate } from '../../domain/tenancy.ts';
 import { fieldsRefused } from '../../errors.ts';
-import { assertBrandManaged, getAuth } from '../../http/auth.ts';
+import { getAuth } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { answerList } from '../../http/paging.ts';
+import { answerList, listedBrands, type ListRouteDeps } from '../../http/paging.ts';
+import { cursorFilters } from '../../domain/paging.ts';
 import {
   createCampaignRoute,
   listCampaignsRoute,
@@ -30,11 +32,11 @@ import {
   resumeRoute,
 } from './campaigns.routes.ts';
 
-export interface CampaignRouteDeps {
-  db: Db;
+/** The request of an operation on one campaign. */
+type CampaignContext = Context<AppEnv, string, { out: { param: { campaign_id: string } } }>;
+
+export interface CampaignRouteDeps extends ListRouteDeps {
   now: () => Date;
-  /** The key that signs page cursors. */
-  cursorSecret: () => Promise<Uint8Array>;
 }
 
 /** The body's top-level fields in the order they were sent (the parsed body follows the schema's order). */
@@ -45,6 +47,13 @@ async function sentFields(raw: Promise<unknown>): Promise<string[]> {
 
 export function campaignRoutes(deps: CampaignRouteDeps) {
   const { db, now } = deps;
+  /** publish, pause, resume: the caller's campaign changes status as `action` says. */
+  const move = (c: CampaignContext, action: 'publish' | 'pause' | 'resume') =>
+    transaction(db, (tx) =>
+      changeStatus(tx, c.req.valid('param').campaign_id, getAuth(c).brandIds, action, {
+        now: now(),
+      }),
+    );
   return createRouter()
     .openapi(createCampaignRoute, async (c) => {
       const auth = getAuth(c);
@@ -83,27 +92,17 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       >;
     })
     .openapi(listCampaignsRoute, async (c) => {
-      const auth = getAuth(c);
       const q = c.req.valid('query');
-      if (q.brand_id !== undefined) assertBrandManaged(c, q.brand_id);
-      const statuses = q.status ? [...new Set(q.status)].sort() : undefined;
-      const scope: CursorScope = {
-        list: 'campaigns',
-        filters: {
-          brand_id: q.brand_id ?? null,
-          status: statuses ?? null,
-          created_after: q.created_after ?? null,
-          created_before: q.created_before ?? null,
-        },
-      };
+      const brandIds = listedBrands(c, q.brand_id);
+      const filters = cursorFilters(q, ['brand_id', 'status', 'created_after', 'created_before']);
       return c.json(
         await answerList(deps.cursorSecret, q, {
-          scope,
+          scope: { list: 'campaigns', filters },
           keyset: campaignKeyset,
           read: (page) =>
             listCampaignRows(db, {
-              scope: q.brand_id !== undefined ? [q.brand_id] : auth.brandIds,
-              statuses,
+              scope: brandIds,
+              statuses: q.status,
               createdAfter: q.created_after,
               createdBefore: q.created_before,
               ...page,
@@ -138,31 +137,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
         200,
       );
     })
-    .openapi(publishRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          changeStatus(tx, campaign_id, getAuth(c).brandIds, 'publish', { now: now() }),
-        ),
-        200,
-      );
-    })
-    .openapi(pauseRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          changeStatus(tx, campaign_id, getAuth(c).brandIds, 'pause', { now: now() }),
-        ),
-        200,
-      );
-    })
-    .openapi(resumeRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          changeStatus(tx, campaign_id, getAuth(c).brandIds, 'resume', { now: now() }),
-        ),
-        200,
-      );
-    });
+    .openapi(publishRoute, async (c) => c.json(await move(c, 'publish'), 200))
+    .openapi(pauseRoute, async (c) => c.json(await move(c, 'pause'), 200))
+    .openapi(resumeRoute, async (c) => c.json(await move(c, 'resume'), 200));
 }

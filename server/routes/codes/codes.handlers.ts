@@ -15,11 +15,11 @@ import {
   toDiscountCode,
 } from '../../domain/codes.ts';
 import { receiveUsageReport, type UsageReportBody } from '../../domain/usage-reports.ts';
-import type { CursorScope } from '../../domain/cursor.ts';
+import { cursorFilters } from '../../domain/paging.ts';
 import { notFound, validationFailed } from '../../errors.ts';
-import { assertBrandManaged, getAuth } from '../../http/auth.ts';
+import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { answerList } from '../../http/paging.ts';
+import { answerList, listedBrands } from '../../http/paging.ts';
 import {
   listGroupsRoute,
   listCodesRoute,
@@ -51,13 +51,10 @@ export function codeRoutes(deps: CodeRouteDeps) {
   return router
     .openapi(listGroupsRoute, async (c) => {
       const q = c.req.valid('query');
-      const auth = getAuth(c);
-      if (q.brand_id) assertBrandManaged(c, q.brand_id);
-      const brandIds = q.brand_id ? [q.brand_id] : auth.brandIds;
-      const scope: CursorScope = { list: 'code-groups', filters: { brand_id: q.brand_id ?? null } };
+      const brandIds = listedBrands(c, q.brand_id);
       return c.json(
         await answerList(deps.cursorSecret, q, {
-          scope,
+          scope: { list: 'code-groups', filters: cursorFilters(q, ['brand_id']) },
           keyset: codeGroupKeyset,
           read: (page) => listCodeGroups(db, { brandIds, ...page }),
           show: (row) => toCodeGroup(row, deps.intakeDomain),
@@ -70,27 +67,11 @@ export function codeRoutes(deps: CodeRouteDeps) {
       const auth = getAuth(c);
       if (q.group_id && !(await findCodeGroup(db, q.group_id, auth.brandIds)))
         throw notFound('Code group');
-      const codes = q.code ? [...new Set(q.code)].sort() : undefined;
-      const scope: CursorScope = {
-        list: 'codes',
-        filters: {
-          group_id: q.group_id ?? null,
-          code: codes ?? null,
-          assigned: q.assigned ?? null,
-        },
-      };
       return c.json(
         await answerList(deps.cursorSecret, q, {
-          scope,
+          scope: { list: 'codes', filters: cursorFilters(q, ['group_id', 'code', 'assigned']) },
           keyset: codeKeyset,
-          read: (page) =>
-            listCodes(db, {
-              brandIds: auth.brandIds,
-              groupId: q.group_id,
-              codes,
-              assigned: q.assigned,
-              ...page,
-            }),
+          read: (page) => listCodes(db, { ...q, brandIds: auth.brandIds, ...page }),
           show: toDiscountCode,
         }),
         200,

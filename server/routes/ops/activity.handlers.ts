@@ -1,4 +1,5 @@
-import { transaction, type Db } from '../../db/client.ts';
+import type { Submission } from '#contract/submissions';
+import { transaction, type Db, type Tx } from '../../db/client.ts';
 import { applyToCampaign, createCreator } from '../../domain/creators.ts';
 import { createPayout } from '../../domain/payouts.ts';
 import { createPost, takeDownPost, updateMetrics } from '../../domain/posts.ts';
@@ -17,17 +18,28 @@ import {
   payoutRoute,
 } from './activity.routes.ts';
 
-export function opsActivityRoutes(deps: {
+/** What the platform's activity needs: where content arrives and who reviews it. */
+export interface OpsActivityDeps {
   db: Db;
   now: () => Date;
   reviewer: Reviewer;
   inspectMedia?: boolean;
   onInspectionQueued?: () => void;
-}) {
+}
+
+export function opsActivityRoutes(deps: OpsActivityDeps) {
   const { db, reviewer } = deps;
   const arrival = { reviewer, inspect: deps.inspectMedia ?? false, now: deps.now };
-  /** After the commit: the instance's worker takes the new job now, not at its next poll. */
-  const queued = <T>(answer: T): T => {
+  /**
+   * Content arriving (a submission, a revision) through `write`; after the commit the instance's
+   * worker takes a new inspection job now, not at its next poll.
+   */
+  const arrive = async <Body>(
+    write: (tx: Tx, id: string, body: Body, ctx: typeof arrival) => Promise<Submission>,
+    id: string,
+    body: Body,
+  ) => {
+    const answer = await transaction(db, (tx) => write(tx, id, body, arrival));
     if (arrival.inspect) deps.onInspectionQueued?.();
     return answer;
   };
@@ -41,22 +53,12 @@ export function opsActivityRoutes(deps: {
       const { creator_id } = c.req.valid('json');
       return c.json(await transaction(db, (tx) => applyToCampaign(tx, id, creator_id)), 201);
     })
-    .openapi(submitRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      return c.json(
-        queued(await transaction(db, (tx) => createSubmission(tx, id, body, arrival))),
-        201,
-      );
-    })
-    .openapi(reviseRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      return c.json(
-        queued(await transaction(db, (tx) => reviseSubmission(tx, id, body, arrival))),
-        200,
-      );
-    })
+    .openapi(submitRoute, async (c) =>
+      c.json(await arrive(createSubmission, c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .openapi(reviseRoute, async (c) =>
+      c.json(await arrive(reviseSubmission, c.req.valid('param').id, c.req.valid('json')), 200),
+    )
     .openapi(failRoute, async (c) => {
       const { id } = c.req.valid('param');
       const { reason } = c.req.valid('json');

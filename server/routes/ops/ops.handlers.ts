@@ -4,8 +4,7 @@ import { insertProperty } from '../../domain/targeting.ts';
 import { findAgency, findBrand, insertAgency, insertBrand } from '../../domain/tenancy.ts';
 import { validationFailed } from '../../errors.ts';
 import { createRouter } from '../../http/openapi.ts';
-import type { Reviewer } from '../../domain/reviewer.ts';
-import { opsActivityRoutes } from './activity.handlers.ts';
+import { opsActivityRoutes, type OpsActivityDeps } from './activity.handlers.ts';
 import { opsCampaignRoutes } from './campaigns.handlers.ts';
 import { opsCodeRoutes } from './codes.handlers.ts';
 import {
@@ -18,14 +17,21 @@ import {
 } from './ops.routes.ts';
 import { createInvitation } from '../../domain/people.ts';
 
-export function opsRoutes(deps: {
-  db: Db;
-  now: () => Date;
-  reviewer: Reviewer;
-  inspectMedia?: boolean;
-  onInspectionQueued?: () => void;
-  intakeDomain: string;
-}) {
+/** The brand or agency a body names by brand_id or agency_id; 422 naming the field if it does not exist. */
+async function namedOwner(
+  db: Db,
+  body: { brand_id: string } | { agency_id: string },
+): Promise<KeyOwner> {
+  if ('brand_id' in body) {
+    if (!(await findBrand(db, body.brand_id))) throw validationFailed('brand_id', 'unknown brand');
+    return { kind: 'brand', brandId: body.brand_id };
+  }
+  if (!(await findAgency(db, body.agency_id)))
+    throw validationFailed('agency_id', 'unknown agency');
+  return { kind: 'agency', agencyId: body.agency_id };
+}
+
+export function opsRoutes(deps: OpsActivityDeps & { intakeDomain: string }) {
   const { db } = deps;
   return createRouter()
     .openapi(createBrandRoute, async (c) => {
@@ -40,24 +46,12 @@ export function opsRoutes(deps: {
     .openapi(createKeyRoute, async (c) => {
       const body = c.req.valid('json');
       // The owner must exist: one transaction checks it and stores the key.
-      const created = await transaction(db, async (tx) => {
-        if (body.kind === 'brand') {
-          if (!(await findBrand(tx, body.brand_id)))
-            throw validationFailed('brand_id', 'unknown brand');
-          return insertApiKey(tx, {
-            kind: 'brand',
-            brandId: body.brand_id,
-            ...(body.scopes ? { scopes: body.scopes } : {}),
-          });
-        }
-        if (!(await findAgency(tx, body.agency_id)))
-          throw validationFailed('agency_id', 'unknown agency');
-        return insertApiKey(tx, {
-          kind: 'agency',
-          agencyId: body.agency_id,
+      const created = await transaction(db, async (tx) =>
+        insertApiKey(tx, {
+          ...(await namedOwner(tx, body)),
           ...(body.scopes ? { scopes: body.scopes } : {}),
-        });
-      });
+        }),
+      );
       return c.json(created, 201);
     })
     .openapi(revokeKeyRoute, async (c) => {
@@ -71,19 +65,9 @@ export function opsRoutes(deps: {
     })
     .openapi(createInvitationRoute, async (c) => {
       const body = c.req.valid('json');
-      let owner: KeyOwner;
-      if ('brand_id' in body) {
-        if (!(await findBrand(db, body.brand_id)))
-          throw validationFailed('brand_id', 'unknown brand');
-        owner = { kind: 'brand', brandId: body.brand_id };
-      } else {
-        if (!(await findAgency(db, body.agency_id)))
-          throw validationFailed('agency_id', 'unknown agency');
-        owner = { kind: 'agency', agencyId: body.agency_id };
-      }
       const invitation = await createInvitation(
         db,
-        owner,
+        await namedOwner(db, body),
         { email: body.email, role: body.role },
         'ops',
         deps.now(),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { setAuditActor } from '../../db/audit-context.ts';
-import { transaction, type Db } from '../../db/client.ts';
+import { transaction } from '../../db/client.ts';
 import { listAuditEvents } from '../../domain/audit.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
 import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
@@ -23,6 +23,7 @@ import { ApiError, fieldsRefused } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/openapi.ts';
+import type { ListRouteDeps } from '../../http/paging.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../http/rate-limit.ts';
 import { clientAddress } from '../../http/throttle.ts';
 import {
@@ -41,10 +42,8 @@ import {
 
 // People (extensions section 11): handlers.
 
-export interface PeopleRouteDeps {
-  db: Db;
+export interface PeopleRouteDeps extends ListRouteDeps {
   now: () => Date;
-  cursorSecret: () => Promise<Uint8Array>;
   /** Where failed sign-ins are counted (shared with the other limits; Redis across instances). */
   store?: RateLimitStore;
   /** Failed sign-ins per e-mail per window before it is refused (default 10). */

@@ -1,26 +1,12 @@
 import type { SubmissionReject } from '#contract/submissions';
-import type { Db } from '../../db/client.ts';
-import { getCampaignRow } from '../../domain/campaigns.ts';
-import type { CursorScope } from '../../domain/cursor.ts';
-import {
-  getSubmission,
-  listSubmissions,
-  reviewSubmission,
-  submissionKeyset,
-  toSubmission,
-} from '../../domain/submissions.ts';
+import { getSubmission, reviewSubmission, submissionList } from '../../domain/submissions.ts';
 import { getAuth } from '../../http/auth.ts';
 import { decisionsBy } from '../../http/decisions.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { answerList } from '../../http/paging.ts';
+import { answerCampaignList, type ListRouteDeps } from '../../http/paging.ts';
 import { listRoute, getRoute, approveRoute, rejectRoute } from './submissions.routes.ts';
 
-export interface SubmissionRouteDeps {
-  db: Db;
-  cursorSecret: () => Promise<Uint8Array>;
-}
-
-export function submissionRoutes(deps: SubmissionRouteDeps) {
+export function submissionRoutes(deps: ListRouteDeps) {
   const { db } = deps;
   const decide = decisionsBy(
     db,
@@ -33,36 +19,7 @@ export function submissionRoutes(deps: SubmissionRouteDeps) {
       }),
   );
   return createRouter()
-    .openapi(listRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      const q = c.req.valid('query');
-      await getCampaignRow(db, campaign_id, getAuth(c).brandIds);
-      const scope: CursorScope = {
-        list: `submissions:${campaign_id}`,
-        filters: {
-          status: q.status ? [...new Set(q.status)].sort() : null,
-          task_id: q.task_id ?? null,
-          creator_id: q.creator_id ?? null,
-          ...(q.awaiting ? { awaiting: q.awaiting } : {}),
-        },
-      };
-      return c.json(
-        await answerList(deps.cursorSecret, q, {
-          scope,
-          keyset: submissionKeyset,
-          read: (page) =>
-            listSubmissions(db, campaign_id, {
-              status: q.status,
-              taskId: q.task_id,
-              creatorId: q.creator_id,
-              awaiting: q.awaiting,
-              ...page,
-            }),
-          show: toSubmission,
-        }),
-        200,
-      );
-    })
+    .openapi(listRoute, async (c) => c.json(await answerCampaignList(c, deps, submissionList), 200))
     .openapi(getRoute, async (c) => {
       const { campaign_id, submission_id } = c.req.valid('param');
       return c.json(await getSubmission(db, campaign_id, submission_id, getAuth(c).brandIds), 200);

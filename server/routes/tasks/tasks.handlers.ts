@@ -1,18 +1,11 @@
-import { transaction, type Db } from '../../db/client.ts';
-import { getCampaignRow } from '../../domain/campaigns.ts';
-import type { CursorScope } from '../../domain/cursor.ts';
-import { toTask } from '../../domain/task-rows.ts';
-import {
-  createTask,
-  getTask,
-  listTaskRows,
-  setTaskStatus,
-  taskKeyset,
-  updateTask,
-} from '../../domain/tasks.ts';
+import type { Context } from 'hono';
+import type { TaskStatus } from '#contract/enums';
+import { transaction } from '../../db/client.ts';
+import { createTask, getTask, setTaskStatus, taskList, updateTask } from '../../domain/tasks.ts';
 import { getAuth } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { answerList } from '../../http/paging.ts';
+import { answerCampaignList, type ListRouteDeps } from '../../http/paging.ts';
 import {
   listTasksRoute,
   createTaskRoute,
@@ -22,36 +15,24 @@ import {
   unarchiveTaskRoute,
 } from './tasks.routes.ts';
 
-export interface TaskRouteDeps {
-  db: Db;
-  cursorSecret: () => Promise<Uint8Array>;
-}
+/** The request of an operation on one task. */
+type TaskContext = Context<
+  AppEnv,
+  string,
+  { out: { param: { campaign_id: string; task_id: string } } }
+>;
 
-export function taskRoutes(deps: TaskRouteDeps) {
+export function taskRoutes(deps: ListRouteDeps) {
   const { db } = deps;
+  /** archive, unarchive: the task of the caller's campaign takes `status`. */
+  const setStatus = (c: TaskContext, status: TaskStatus) => {
+    const { campaign_id, task_id } = c.req.valid('param');
+    return transaction(db, (tx) =>
+      setTaskStatus(tx, campaign_id, task_id, getAuth(c).brandIds, status),
+    );
+  };
   return createRouter()
-    .openapi(listTasksRoute, async (c) => {
-      const { campaign_id } = c.req.valid('param');
-      const q = c.req.valid('query');
-      await getCampaignRow(db, campaign_id, getAuth(c).brandIds);
-      const scope: CursorScope = {
-        list: `tasks:${campaign_id}`,
-        filters: { status: q.status ?? null },
-      };
-      return c.json(
-        await answerList(deps.cursorSecret, q, {
-          scope,
-          keyset: taskKeyset,
-          read: (page) =>
-            listTaskRows(db, campaign_id, {
-              status: q.status,
-              ...page,
-            }),
-          show: toTask,
-        }),
-        200,
-      );
-    })
+    .openapi(listTasksRoute, async (c) => c.json(await answerCampaignList(c, deps, taskList), 200))
     .openapi(createTaskRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');
       const body = c.req.valid('json');
@@ -74,22 +55,6 @@ export function taskRoutes(deps: TaskRouteDeps) {
         200,
       );
     })
-    .openapi(archiveTaskRoute, async (c) => {
-      const { campaign_id, task_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          setTaskStatus(tx, campaign_id, task_id, getAuth(c).brandIds, 'archived'),
-        ),
-        200,
-      );
-    })
-    .openapi(unarchiveTaskRoute, async (c) => {
-      const { campaign_id, task_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) =>
-          setTaskStatus(tx, campaign_id, task_id, getAuth(c).brandIds, 'active'),
-        ),
-        200,
-      );
-    });
+    .openapi(archiveTaskRoute, async (c) => c.json(await setStatus(c, 'archived'), 200))
+    .openapi(unarchiveTaskRoute, async (c) => c.json(await setStatus(c, 'active'), 200));
 }

@@ -1,6 +1,6 @@
 import { transaction, type Db } from '../../db/client.ts';
 import { findCodeGroup } from '../../domain/codes.ts';
-import type { CursorScope } from '../../domain/cursor.ts';
+import { cursorFilters } from '../../domain/paging.ts';
 import {
   listUsageReports,
   rotateIntake,
@@ -8,9 +8,9 @@ import {
   usageReportKeyset,
 } from '../../domain/usage-reports.ts';
 import { notFound } from '../../errors.ts';
-import { assertBrandManaged, getAuth } from '../../http/auth.ts';
+import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { answerList } from '../../http/paging.ts';
+import { answerList, listedBrands } from '../../http/paging.ts';
 import { listRoute, rotateRoute } from './usage-reports.routes.ts';
 
 // The record of usage reports and the groups' e-mail intake (extensions section 10): handlers.
@@ -26,32 +26,15 @@ export function usageReportRoutes(deps: UsageReportRouteDeps) {
   return createRouter()
     .openapi(listRoute, async (c) => {
       const q = c.req.valid('query');
-      const auth = getAuth(c);
-      if (q.brand_id) assertBrandManaged(c, q.brand_id);
-      const brandIds = q.brand_id ? [q.brand_id] : auth.brandIds;
+      const brandIds = listedBrands(c, q.brand_id);
       if (q.group_id && !(await findCodeGroup(db, q.group_id, brandIds)))
         throw notFound('Code group');
-      const scope: CursorScope = {
-        list: 'usage-reports',
-        filters: {
-          brand_id: q.brand_id ?? null,
-          group_id: q.group_id ?? null,
-          channel: q.channel ?? null,
-          outcome: q.outcome ?? null,
-        },
-      };
+      const filters = cursorFilters(q, ['brand_id', 'group_id', 'channel', 'outcome']);
       return c.json(
         await answerList(deps.cursorSecret, q, {
-          scope,
+          scope: { list: 'usage-reports', filters },
           keyset: usageReportKeyset,
-          read: (page) =>
-            listUsageReports(db, {
-              brandIds,
-              groupId: q.group_id,
-              channel: q.channel,
-              outcome: q.outcome,
-              ...page,
-            }),
+          read: (page) => listUsageReports(db, { ...q, brandIds, ...page }),
           show: toUsageReport,
         }),
         200,
