@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { Campaign, CampaignCreate } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { allOf } from '#components/targeting/test-fixtures';
 import { paths } from '#config/paths';
 import { renderApp } from '#test/app';
+import { stubResizeObserver } from '#test/dom';
 import { realService, type Team } from '#testing/service';
 
 // The whole app renders in each test (lazy routes, loaders): give it time on a busy machine.
@@ -13,16 +15,7 @@ configure({ asyncUtilTimeout: 8000 });
 
 const service = realService();
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeEach(stubResizeObserver);
 
 const page = (campaign: Campaign) => paths.campaign.href(campaign.brand_id, campaign.id);
 const tag = () => Math.random().toString(16).slice(2, 8).toUpperCase();
@@ -54,18 +47,10 @@ function fullBody(overrides: Partial<CampaignCreate> = {}): CampaignCreate {
       url: 'https://shop.example.com/serum',
       image_url: 'https://cdn.example.com/serum.png',
     },
-    targeting: {
-      root_operator: 'AND',
-      groups: [
-        {
-          operator: 'AND',
-          conditions: [
-            { property: 'prop_country', operator: 'IN', values: ['c_us', 'c_ca'] },
-            { property: 'prop_age', operator: 'IN', values: ['18-34'] },
-          ],
-        },
-      ],
-    },
+    targeting: allOf(
+      { property: 'prop_country', operator: 'IN', values: ['c_us', 'c_ca'] },
+      { property: 'prop_age', operator: 'IN', values: ['18-34'] },
+    ),
     content_deadline_date: '2027-07-01',
     post_deadline_date: '2027-07-15',
     settings: {

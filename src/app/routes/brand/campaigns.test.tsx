@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignStatus } from '#contract/enums';
 import { paths } from '#config/paths';
 import { renderApp } from '#test/app';
+import { stubResizeObserver } from '#test/dom';
 import { realService, type Team } from '#testing/service';
 
 // The whole app renders in each test (lazy routes, loaders): give it time on a busy machine.
@@ -20,14 +21,7 @@ beforeEach(() => {
   vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
     return this.getAttribute('aria-label') === 'Campaign list' ? VIEWPORT : 0;
   });
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 
 const list = (team: Team) => paths.campaigns.href(team.brand.id);

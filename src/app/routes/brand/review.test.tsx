@@ -2,23 +2,29 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { realService } from '#testing/service';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '#config/paths';
 import { FEEDBACK_MAX } from '#features/review/components/feedback-dialog';
-import { reviewWorld, submissionNow, submitTo, tag } from '#features/review/test/review-world';
+import {
+  reviewScreenTests,
+  reviewWorld,
+  submissionNow,
+  submitTo,
+} from '#features/review/test/review-world';
 import { review } from '#features/review/use-decisions';
 import { formatDateTime } from '#lib/format';
 import { renderApp } from '#test/app';
+import { tag } from '#test/world';
 
 configure({ asyncUtilTimeout: 5000 });
 
 const service = realService();
 
-const region = () => screen.getByRole('region', { name: 'Current submission' });
-const currentCreator = () => within(region()).getByText(/^@\w+$/).textContent;
+const { region, currentCreator, decisionPosts } = reviewScreenTests(service, {
+  undoWindowMs: 50,
+  retryDelayMs: 10,
+});
 const waiting = (text: string) => screen.findByText(text, {}, { timeout: 8000 });
-const decisionPosts = () =>
-  service.requests.filter((r) => r.method === 'POST' && /\/(approve|reject)$/.test(r.path));
 
 async function openQueue() {
   const world = await reviewWorld(service);
@@ -26,15 +32,6 @@ async function openQueue() {
   await waiting('4 submissions waiting');
   return { ...world, ...view };
 }
-
-beforeEach(() => {
-  review.undoWindowMs = 50;
-  review.retryDelayMs = 10;
-});
-afterEach(() => {
-  review.undoWindowMs = 4000;
-  review.retryDelayMs = 1000;
-});
 
 describe('the review queue', { timeout: 30_000 }, () => {
   it('merges the active and paused campaigns oldest first, with the task’s requirements beside the media', async () => {
