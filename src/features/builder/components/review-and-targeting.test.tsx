@@ -6,7 +6,6 @@ import { renderBuilder, signedInBrandForEachTest, step, writesOf } from '../test
 
 const service = realService();
 
-
 // Typing through whole forms with user-event is slow on a busy two-core machine.
 describe('Targeting and Review steps', { timeout: 20_000 }, () => {
   const brand = signedInBrandForEachTest(service);
