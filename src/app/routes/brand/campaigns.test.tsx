@@ -91,6 +91,17 @@ async function openRowMenu(user: ReturnType<typeof userEvent.setup>, name: strin
   return screen.findByRole('menu');
 }
 
+/** Chooses `item` in the row menu of campaign `row`; returns the confirmation named `dialog`. */
+async function confirmFromRowMenu(
+  user: ReturnType<typeof userEvent.setup>,
+  row: string,
+  item: string,
+  dialog: string,
+) {
+  await user.click(within(await openRowMenu(user, row)).getByRole('menuitem', { name: item }));
+  return screen.findByRole('alertdialog', { name: dialog });
+}
+
 describe('campaign list', { timeout: 60_000 }, () => {
   it('shows the first page as rows with status, visibility, tasks, spend, deadlines and created date', async () => {
     const { world } = service;
@@ -406,20 +417,19 @@ describe('campaign list', { timeout: 60_000 }, () => {
     renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Running' });
 
-    await user.click(
-      within(await openRowMenu(user, 'Running')).getByRole('menuitem', { name: 'Pause' }),
-    );
-    const pause = await screen.findByRole('alertdialog', { name: 'Pause “Running”?' });
+    const pause = await confirmFromRowMenu(user, 'Running', 'Pause', 'Pause “Running”?');
     await user.click(within(pause).getByRole('button', { name: 'Pause campaign' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     // A toast fades in: wait until it shows.
     await waitFor(() => expect(screen.getByText('Campaign paused')).toBeVisible());
     await waitFor(() => expect(within(table()).getAllByText('Paused')).toHaveLength(1));
 
-    await user.click(
-      within(await openRowMenu(user, 'Old draft')).getByRole('menuitem', { name: 'Delete draft' }),
+    const dialog = await confirmFromRowMenu(
+      user,
+      'Old draft',
+      'Delete draft',
+      'Delete “Old draft”?',
     );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Old draft”?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
 
@@ -445,10 +455,12 @@ describe('campaign list', { timeout: 60_000 }, () => {
     renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Old draft' });
 
-    await user.click(
-      within(await openRowMenu(user, 'Old draft')).getByRole('menuitem', { name: 'Delete draft' }),
+    const dialog = await confirmFromRowMenu(
+      user,
+      'Old draft',
+      'Delete draft',
+      'Delete “Old draft”?',
     );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Old draft”?' });
     // Someone else publishes the draft meanwhile.
     await service.world.api(team, 'POST', `/campaigns/${draft.id}/publish`);
     await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));

@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { realService } from '#testing/service';
 import { describe, expect, it, vi } from 'vitest';
@@ -25,6 +25,12 @@ const { region, currentCreator, decisionPosts } = reviewScreenTests(service, {
   retryDelayMs: 10,
 });
 const waiting = (text: string) => screen.findByText(text, {}, { timeout: 8000 });
+
+/** Presses `keys` on the queue, then reads the creator of the submission on screen. */
+async function creatorAfter(user: UserEvent, keys: string) {
+  await user.keyboard(keys);
+  return currentCreator();
+}
 
 async function openQueue() {
   const world = await reviewWorld(service);
@@ -55,24 +61,19 @@ describe('the review queue', { timeout: 30_000 }, () => {
   it('moves with J and K, and shows a revision’s round and previous feedback', async () => {
     const { names } = await openQueue();
     const user = userEvent.setup();
-    await user.keyboard('j');
-    expect(currentCreator()).toBe(`@${names.ben}`);
-    await user.keyboard('jj');
-    expect(currentCreator()).toBe(`@${names.dee}`);
+    expect(await creatorAfter(user, 'j')).toBe(`@${names.ben}`);
+    expect(await creatorAfter(user, 'jj')).toBe(`@${names.dee}`);
     expect(within(region()).getByText('Revision 1')).toBeInTheDocument();
     expect(within(region()).getByText('Show the label.')).toBeInTheDocument();
-    await user.keyboard('j');
-    expect(currentCreator()).toBe(`@${names.dee}`);
-    await user.keyboard('k');
-    expect(currentCreator()).toBe(`@${names.cy}`);
+    expect(await creatorAfter(user, 'j')).toBe(`@${names.dee}`);
+    expect(await creatorAfter(user, 'k')).toBe(`@${names.cy}`);
     expect(region()).toHaveFocus();
   });
 
   it('approves with A at once, shows the next item, then sends the decision and says so', async () => {
     const { names, team, spring, submissions } = await openQueue();
     const user = userEvent.setup();
-    await user.keyboard('a');
-    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(await creatorAfter(user, 'a')).toBe(`@${names.ben}`);
     expect(screen.getByText('3 submissions waiting')).toBeInTheDocument();
     expect(region()).toHaveFocus();
     expect(await screen.findByText(`Approved @${names.ana}.`)).toBeInTheDocument();
@@ -88,8 +89,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
     review.undoWindowMs = 2000;
     const { names } = await openQueue();
     const user = userEvent.setup();
-    await user.keyboard('a');
-    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(await creatorAfter(user, 'a')).toBe(`@${names.ben}`);
     expect(screen.getByText(`Approving @${names.ana}: sent in a few seconds.`)).toBeInTheDocument();
     expect(screen.getByText('1 decision not sent yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Undo/ }));
@@ -254,10 +254,8 @@ describe('the review queue', { timeout: 30_000 }, () => {
   it('deciding the last item shows the one before it, not an empty view', async () => {
     const { names } = await openQueue();
     const user = userEvent.setup();
-    await user.keyboard('jjj');
-    expect(currentCreator()).toBe(`@${names.dee}`);
-    await user.keyboard('a');
-    expect(currentCreator()).toBe(`@${names.cy}`);
+    expect(await creatorAfter(user, 'jjj')).toBe(`@${names.dee}`);
+    expect(await creatorAfter(user, 'a')).toBe(`@${names.cy}`);
     expect(within(region()).getByRole('heading', { level: 2 })).toHaveTextContent(
       'Submission 3 of 3',
     );
@@ -266,8 +264,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
   it('keeps the submission on screen while another one arrives live', async () => {
     const { names, team, spring } = await openQueue();
     const user = userEvent.setup();
-    await user.keyboard('j');
-    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(await creatorAfter(user, 'j')).toBe(`@${names.ben}`);
     await submitTo(service, team, spring, `eve_${tag()}`);
     await waiting('5 submissions waiting');
     expect(currentCreator()).toBe(`@${names.ben}`);

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { realService } from '#testing/service';
-import { renderBuilder, signedInBrandForEachTest, step, writesOf } from '../test/builder-support';
+import {
+  renderBuilder,
+  renderBuilderNamed,
+  signedInBrandForEachTest,
+  step,
+  writesOf,
+} from '../test/builder-support';
 
 const service = realService();
 
@@ -11,9 +17,7 @@ describe('Targeting and Review steps', { timeout: 20_000 }, () => {
   const brand = signedInBrandForEachTest(service);
 
   it('blocks saving an unfinished rule and shows its problems in the editor', async () => {
-    const user = userEvent.setup();
-    renderBuilder(brand.props);
-    await user.type(screen.getByLabelText('Campaign name'), 'Targeted');
+    const { user } = await renderBuilderNamed(brand.props, 'Targeted');
     await user.click(step('Targeting'));
     await user.click(
       await screen.findByRole('radio', { name: 'Only creators who match these rules' }),
@@ -60,9 +64,7 @@ describe('Targeting and Review steps', { timeout: 20_000 }, () => {
   });
 
   it('summarises everything, lists what blocks saving with a way to each field, and warns about publishing', async () => {
-    const user = userEvent.setup();
-    renderBuilder(brand.props);
-    await user.type(screen.getByLabelText('Campaign name'), 'Summer glow');
+    const { user } = await renderBuilderNamed(brand.props, 'Summer glow');
     await user.click(step('Tasks'));
     await user.click(screen.getByRole('button', { name: 'Add task' }));
     await user.click(step('Review'));

@@ -1,6 +1,7 @@
 import type { Campaign } from '#contract/campaigns';
 import type { Task } from '#contract/tasks';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { paths } from '#config/paths';
@@ -137,4 +138,12 @@ export function renderBuilder(props: CampaignBuilderProps) {
     ],
     { initialEntry: path },
   );
+}
+
+/** The builder at its route, with a user who has typed the campaign's `name`. */
+export async function renderBuilderNamed(props: CampaignBuilderProps, name: string) {
+  const user = userEvent.setup();
+  const view = renderBuilder(props);
+  await user.type(screen.getByLabelText('Campaign name'), name);
+  return { ...view, user };
 }
