@@ -17,10 +17,11 @@ import {
 import { metricsKeys } from '#features/metrics/api/metrics';
 import { postKeys } from '#features/posts/api/posts';
 import { reviewKeys } from '#features/review/api/review';
-import { submitTo, tag } from '#features/review/test/review-world';
+import { submitTo } from '#features/review/test/review-world';
 import { sessionKeys } from '#features/session/api/me';
 import { targetingKeys } from '#components/targeting/api/targeting-queries';
 import { renderApp } from '#test/app';
+import { tag } from '#test/world';
 import { liveInvalidations } from './live-invalidations';
 
 configure({ asyncUtilTimeout: 8000 });

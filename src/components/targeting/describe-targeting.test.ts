@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Targeting } from '#contract/targeting';
 import { describeTargeting } from './describe-targeting';
-import { PROPERTIES, VALUES } from './test-fixtures';
+import { allOf, anyOf, AUDIENCE_OR_BEAUTY, PROPERTIES, VALUES } from './test-fixtures';
 
 const rule = (targeting: Targeting) =>
   describeTargeting(targeting, PROPERTIES, VALUES, { locale: 'en-US' });
@@ -12,47 +12,19 @@ describe('describeTargeting', () => {
   });
 
   it('reads groups joined by OR with AND inside, labels for values and grouped numbers', () => {
-    expect(
-      rule({
-        root_operator: 'OR',
-        groups: [
-          {
-            name: 'Audience',
-            operator: 'AND',
-            conditions: [
-              { property: 'prop_country', operator: 'IN', values: ['c_us', 'c_ca'] },
-              { property: 'prop_followers', operator: 'IN', values: ['10000-100000'] },
-            ],
-          },
-          {
-            operator: 'AND',
-            conditions: [{ property: 'prop_niche', operator: 'IN', values: ['n_beauty'] }],
-          },
-        ],
-      }),
-    ).toBe(
+    expect(rule(AUDIENCE_OR_BEAUTY)).toBe(
       'Creators where (Country is United States or Canada and Follower count is between 10,000 and 100,000) or (Niche is Beauty).',
     );
   });
 
   it('reads a single group without parentheses, OR inside and AND between groups', () => {
     expect(
-      rule({
-        root_operator: 'AND',
-        groups: [
-          {
-            operator: 'OR',
-            conditions: [
-              {
-                property: 'prop_niche',
-                operator: 'IN',
-                values: ['n_beauty', 'n_fitness', 'n_gaming'],
-              },
-              { property: 'prop_followers', operator: 'IN', values: ['18-18'] },
-            ],
-          },
-        ],
-      }),
+      rule(
+        anyOf(
+          { property: 'prop_niche', operator: 'IN', values: ['n_beauty', 'n_fitness', 'n_gaming'] },
+          { property: 'prop_followers', operator: 'IN', values: ['18-18'] },
+        ),
+      ),
     ).toBe('Creators where Niche is Beauty, Fitness, or Gaming or Follower count is 18.');
     expect(
       rule({
@@ -73,15 +45,7 @@ describe('describeTargeting', () => {
 
   it('reads NOT_IN for one, two and more values, and for number ranges', () => {
     const notIn = (values: string[]) =>
-      rule({
-        root_operator: 'AND',
-        groups: [
-          {
-            operator: 'AND',
-            conditions: [{ property: 'prop_country', operator: 'NOT_IN', values }],
-          },
-        ],
-      });
+      rule(allOf({ property: 'prop_country', operator: 'NOT_IN', values }));
     expect(notIn(['c_us'])).toBe('Creators where Country is not United States.');
     expect(notIn(['c_us', 'c_ca'])).toBe(
       'Creators where Country is neither United States nor Canada.',
@@ -90,22 +54,16 @@ describe('describeTargeting', () => {
       'Creators where Country is none of United States, Canada, or Germany.',
     );
     expect(
-      rule({
-        root_operator: 'AND',
-        groups: [
+      rule(
+        allOf(
+          { property: 'prop_followers', operator: 'NOT_IN', values: ['1000000-25000000'] },
           {
-            operator: 'AND',
-            conditions: [
-              { property: 'prop_followers', operator: 'NOT_IN', values: ['1000000-25000000'] },
-              {
-                property: '9c4f1e2a-5d6b-4c7e-8f90-1a2b3c4d5e6f',
-                operator: 'IN',
-                values: ['2.5-12.125'],
-              },
-            ],
+            property: '9c4f1e2a-5d6b-4c7e-8f90-1a2b3c4d5e6f',
+            operator: 'IN',
+            values: ['2.5-12.125'],
           },
-        ],
-      }),
+        ),
+      ),
     ).toBe(
       'Creators where Follower count is not between 1,000,000 and 25,000,000 and Engagement rate (%) is between 2.5 and 12.125.',
     );
@@ -114,19 +72,11 @@ describe('describeTargeting', () => {
   it('falls back to raw ids and values it has no names or labels for', () => {
     expect(
       describeTargeting(
-        {
-          root_operator: 'AND',
-          groups: [
-            {
-              operator: 'AND',
-              conditions: [
-                { property: 'prop_country', operator: 'IN', values: ['c_us', 'c_xx'] },
-                { property: 'prop_retired', operator: 'IN', values: ['r_1'] },
-                { property: 'prop_niche', operator: 'IN', values: ['n_beauty'] },
-              ],
-            },
-          ],
-        },
+        allOf(
+          { property: 'prop_country', operator: 'IN', values: ['c_us', 'c_xx'] },
+          { property: 'prop_retired', operator: 'IN', values: ['r_1'] },
+          { property: 'prop_niche', operator: 'IN', values: ['n_beauty'] },
+        ),
         PROPERTIES,
         { prop_country: VALUES.prop_country },
       ),

@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Targeting, TargetingCondition } from '#contract/targeting';
-import { PROPERTIES } from './test-fixtures';
+import type { TargetingCondition } from '#contract/targeting';
+import { allOf, PROPERTIES } from './test-fixtures';
 import { validateTargeting } from './validate-targeting';
-
-const oneGroup = (...conditions: TargetingCondition[]): Targeting => ({
-  root_operator: 'AND',
-  groups: [{ operator: 'AND', conditions }],
-});
 
 describe('validateTargeting', () => {
   it('accepts open to all and a complete rule', () => {
     expect(validateTargeting(null, PROPERTIES)).toEqual([]);
     expect(
       validateTargeting(
-        oneGroup(
+        allOf(
           { property: 'prop_country', operator: 'NOT_IN', values: ['c_us'] },
           { property: 'prop_followers', operator: 'IN', values: ['0-0'] },
           { property: '9c4f1e2a-5d6b-4c7e-8f90-1a2b3c4d5e6f', operator: 'IN', values: ['1.5-3'] },
@@ -52,7 +47,7 @@ describe('validateTargeting', () => {
   it('names the condition without a property, the option condition without values and the unknown property', () => {
     expect(
       validateTargeting(
-        oneGroup(
+        allOf(
           { property: '', operator: 'IN', values: [] },
           { property: 'prop_country', operator: 'IN', values: [] },
           { property: 'prop_retired', operator: 'IN', values: ['x'] },
@@ -84,7 +79,7 @@ describe('validateTargeting', () => {
     });
     expect(
       validateTargeting(
-        oneGroup(
+        allOf(
           followers([]),
           followers(['100000-10000']),
           followers(['-5-10']),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CampaignCreate } from '#contract/campaigns';
+import { anyOf } from '#components/targeting/test-fixtures';
 import { GLOW_LAB } from '#test/brands';
 import {
   builderSchema,
@@ -36,15 +37,7 @@ function fullValues(): BuilderValues {
     links: [
       { url: 'https://glow.test/shop', service: 'Shop', description: '', affiliate_code: 'CODE10' },
     ],
-    targeting: {
-      root_operator: 'AND',
-      groups: [
-        {
-          operator: 'OR',
-          conditions: [{ property: 'prop_country', operator: 'IN', values: ['c_us'] }],
-        },
-      ],
-    },
+    targeting: anyOf({ property: 'prop_country', operator: 'IN', values: ['c_us'] }),
     content_deadline_date: '2026-08-01',
     post_deadline_date: '2026-08-15',
     settings: {
@@ -89,12 +82,7 @@ describe('the builder form model', () => {
       targeting: fullValues().targeting,
       content_deadline_date: '2026-08-01',
       post_deadline_date: '2026-08-15',
-      settings: {
-        creator_approval_required: true,
-        brand_approval_required: false,
-        post_approval_mode: 'strict',
-        completion_mode: 'some_required',
-      },
+      settings: fullValues().settings,
       tasks: [
         {
           title: 'Unboxing',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type CampaignSort,
   effectiveBrand,
   readListView,
   searchAndSort,
@@ -7,7 +8,7 @@ import {
   startOfLocalDay,
   writeListView,
 } from './list-view';
-import { makeCampaign } from './test/fixtures';
+import { makeCampaign } from '#test/fixtures';
 
 describe('campaign list view', () => {
   it('reads filters, search, sort and brand from the URL, ignoring what it does not know', () => {
@@ -68,45 +69,31 @@ describe('campaign list view', () => {
     expect(serviceFilters(view('all'), 'all')).toEqual({ brand: 'all' });
   });
 
-  it('searches names without case or accents and sorts stably', () => {
-    const rows = [
-      makeCampaign(3, { name: 'Crème launch', spent_cents: 500, content_deadline_date: null }),
-      makeCampaign(2, {
-        name: 'autumn drop',
-        spent_cents: 900,
-        content_deadline_date: '2026-09-01',
-      }),
-      makeCampaign(1, {
-        name: 'Creme refill',
-        spent_cents: 500,
-        content_deadline_date: '2026-08-01',
-      }),
-    ];
-    const names = (list: readonly { name: string }[]) => list.map((row) => row.name);
+  // Two names alike but for case and an accent, one of them tied on spend: the order must be stable.
+  const rows = [
+    makeCampaign(3, { name: 'Crème launch', spent_cents: 500, content_deadline_date: null }),
+    makeCampaign(2, {
+      name: 'autumn drop',
+      spent_cents: 900,
+      content_deadline_date: '2026-09-01',
+    }),
+    makeCampaign(1, {
+      name: 'Creme refill',
+      spent_cents: 500,
+      content_deadline_date: '2026-08-01',
+    }),
+  ];
 
-    expect(names(searchAndSort(rows, ' CREME ', 'newest'))).toEqual([
-      'Crème launch',
-      'Creme refill',
-    ]);
-    expect(names(searchAndSort(rows, '', 'oldest'))).toEqual([
-      'Creme refill',
-      'autumn drop',
-      'Crème launch',
-    ]);
-    expect(names(searchAndSort(rows, '', 'name'))).toEqual([
-      'autumn drop',
-      'Crème launch',
-      'Creme refill',
-    ]);
-    expect(names(searchAndSort(rows, '', 'spent'))).toEqual([
-      'autumn drop',
-      'Crème launch',
-      'Creme refill',
-    ]);
-    expect(names(searchAndSort(rows, '', 'deadline'))).toEqual([
-      'Creme refill',
-      'autumn drop',
-      'Crème launch',
-    ]);
-  });
+  it.each<[string, CampaignSort, string[]]>([
+    [' CREME ', 'newest', ['Crème launch', 'Creme refill']],
+    ['', 'oldest', ['Creme refill', 'autumn drop', 'Crème launch']],
+    ['', 'name', ['autumn drop', 'Crème launch', 'Creme refill']],
+    ['', 'spent', ['autumn drop', 'Crème launch', 'Creme refill']],
+    ['', 'deadline', ['Creme refill', 'autumn drop', 'Crème launch']],
+  ])(
+    'searches names without case or accents (%j) and sorts stably (%s)',
+    (search, sort, expected) => {
+      expect(searchAndSort(rows, search, sort).map((row) => row.name)).toEqual(expected);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MetricsFunnel } from '#contract/metrics';
 import { ZERO_METRICS } from '#contract/posts';
 import { funnelSequences, groupRows, timeline } from './report-data';
 
@@ -6,6 +7,15 @@ import { funnelSequences, groupRows, timeline } from './report-data';
 const at = (day: string, hour = 12) => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(y, m - 1, d, hour).toISOString();
+};
+
+/** A funnel where nothing has happened yet. */
+const NOTHING_YET: MetricsFunnel = {
+  creators_applied: 0,
+  creators_approved: 0,
+  submissions_in_review: 0,
+  submissions_approved: 0,
+  posts: 0,
 };
 
 describe('metrics report data', () => {
@@ -30,10 +40,9 @@ describe('metrics report data', () => {
   });
 
   it('never gives a share over 100% or after a zero', () => {
+    // Nobody applied or is in review, yet more posts than approved submissions.
     const { creators, content } = funnelSequences({
-      creators_applied: 0,
-      creators_approved: 0,
-      submissions_in_review: 0,
+      ...NOTHING_YET,
       submissions_approved: 2,
       posts: 3,
     });

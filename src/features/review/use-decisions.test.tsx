@@ -2,11 +2,11 @@ import { QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { realService } from '#testing/service';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '#lib/api-client';
 import { createQueryClient } from '#lib/query-client';
 import { decisionKey, type QueueItem } from './api/review';
-import { reviewWorld, submissionNow } from './test/review-world';
+import { decisionTimingsForEachTest, reviewWorld, submissionNow } from './test/review-world';
 import { review, useDecisions } from './use-decisions';
 
 const service = realService();
@@ -44,13 +44,8 @@ async function setup(options: { scopes?: ['campaigns:read'] } = {}) {
   return { ...hook, item, posts, base, statusOf };
 }
 
-beforeEach(() => {
-  review.undoWindowMs = 10_000;
-  review.retryDelayMs = 10;
-});
+decisionTimingsForEachTest({ undoWindowMs: 10_000, retryDelayMs: 10 });
 afterEach(() => {
-  review.undoWindowMs = 4000;
-  review.retryDelayMs = 1000;
   onlineManager.setOnline(true);
   configureApiClient({ credentials: () => null });
 });

@@ -5,13 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '#config/paths';
 import { activityKeys } from '#features/activity/api/activity';
 import { renderApp } from '#test/app';
+import { brandWithActiveCampaign, tag } from '#test/world';
 import { realService } from '#testing/service';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const service = realService();
-
-const tag = () => Math.random().toString(16).slice(2, 8);
 
 /**
  * A brand with a manager and a reviewer (Maya Chen), an active campaign and one submission of
@@ -19,9 +18,9 @@ const tag = () => Math.random().toString(16).slice(2, 8);
  */
 async function approvedWorld() {
   const { world } = service;
-  const t = tag();
-  const team = await world.brandTeam({ name: `Activity ${t}` });
-  const campaign = await world.campaign(team, 'active', { name: `Summer glow ${t}` });
+  const { team, campaign, t } = await brandWithActiveCampaign(service, 'Activity', {
+    name: 'Summer glow',
+  });
   const manager = await world.member(team, 'manager', { name: 'Ben Carter' });
   const reviewer = await world.member(team, 'reviewer', { name: 'Maya Chen' });
   const creator = await world.approvedCreator(team, campaign, { username: `zoe_${t}` });

@@ -1,11 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { Campaign, CampaignCreate } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { allOf } from '#components/targeting/test-fixtures';
 import { paths } from '#config/paths';
 import { renderApp } from '#test/app';
+import { stubResizeObserver } from '#test/dom';
 import { realService, type Team } from '#testing/service';
 
 // The whole app renders in each test (lazy routes, loaders): give it time on a busy machine.
@@ -13,16 +15,7 @@ configure({ asyncUtilTimeout: 8000 });
 
 const service = realService();
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeEach(stubResizeObserver);
 
 const page = (campaign: Campaign) => paths.campaign.href(campaign.brand_id, campaign.id);
 const tag = () => Math.random().toString(16).slice(2, 8).toUpperCase();
@@ -54,18 +47,10 @@ function fullBody(overrides: Partial<CampaignCreate> = {}): CampaignCreate {
       url: 'https://shop.example.com/serum',
       image_url: 'https://cdn.example.com/serum.png',
     },
-    targeting: {
-      root_operator: 'AND',
-      groups: [
-        {
-          operator: 'AND',
-          conditions: [
-            { property: 'prop_country', operator: 'IN', values: ['c_us', 'c_ca'] },
-            { property: 'prop_age', operator: 'IN', values: ['18-34'] },
-          ],
-        },
-      ],
-    },
+    targeting: allOf(
+      { property: 'prop_country', operator: 'IN', values: ['c_us', 'c_ca'] },
+      { property: 'prop_age', operator: 'IN', values: ['18-34'] },
+    ),
     content_deadline_date: '2027-07-01',
     post_deadline_date: '2027-07-15',
     settings: {
@@ -114,6 +99,26 @@ async function fullCampaign(
   if (story) await world.api(team, 'POST', `/campaigns/${campaign.id}/tasks/${story.id}/archive`);
   await world.moveTo(team, campaign.id, status);
   return world.api<Campaign>(team, 'GET', `/campaigns/${campaign.id}`);
+}
+
+/** Glow Lab's full campaign in `status`, its page open in the app. */
+async function openFullCampaign(
+  status: CampaignStatus = 'draft',
+  overrides: Partial<CampaignCreate> = {},
+) {
+  const team = await glowLab();
+  const campaign = await fullCampaign(team, status, overrides);
+  return { team, campaign, ...renderApp(page(campaign), team.key) };
+}
+
+/** Presses Publish, checks the confirmation says what waiting for approval means, and confirms. */
+async function publishAndConfirm(user: UserEvent) {
+  await user.click(await screen.findByRole('button', { name: 'Publish' }));
+  const dialog = screen.getByRole('alertdialog', { name: 'Publish “Summer glow”?' });
+  expect(dialog).toHaveAccessibleDescription(
+    expect.stringContaining('While it waits it is locked'),
+  );
+  await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
 }
 
 const actionNames = () =>
@@ -182,9 +187,7 @@ describe('campaign page', { timeout: 30_000 }, () => {
 
   it('copies the invite code', async () => {
     const user = userEvent.setup();
-    const team = await glowLab();
-    const campaign = await fullCampaign(team);
-    renderApp(page(campaign), team.key);
+    const { campaign } = await openFullCampaign();
 
     await user.click(await screen.findByRole('button', { name: 'Copy invite code' }));
 
@@ -194,9 +197,7 @@ describe('campaign page', { timeout: 30_000 }, () => {
   });
 
   it('says a campaign without targeting is open to all creators', async () => {
-    const team = await glowLab();
-    const campaign = await fullCampaign(team, 'draft', { targeting: null });
-    renderApp(page(campaign), team.key);
+    await openFullCampaign('draft', { targeting: null });
 
     expect(await screen.findByText('Open to all creators.')).toBeVisible();
   });
@@ -250,9 +251,7 @@ describe('campaign page', { timeout: 30_000 }, () => {
     ['paused', ['Resume', 'Edit']],
     ['completed', []],
   ])('offers a %s campaign only %j', async (status, expected) => {
-    const team = await glowLab();
-    const campaign = await fullCampaign(team, status);
-    renderApp(page(campaign), team.key);
+    const { team, campaign } = await openFullCampaign(status);
 
     await screen.findByRole('heading', { level: 1, name: 'Summer glow' });
     expect(actionNames()).toEqual(expected);
@@ -287,9 +286,7 @@ describe('campaign page', { timeout: 30_000 }, () => {
 
   it('deletes a draft after confirming, then opens the list', async () => {
     const user = userEvent.setup();
-    const team = await glowLab();
-    const campaign = await fullCampaign(team);
-    const { router } = renderApp(page(campaign), team.key);
+    const { team, campaign, router } = await openFullCampaign();
 
     await user.click(await screen.findByRole('button', { name: 'Delete draft' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete “Summer glow”?' });
@@ -314,9 +311,7 @@ describe('campaign page', { timeout: 30_000 }, () => {
 
   it('cancelling the delete keeps the draft', async () => {
     const user = userEvent.setup();
-    const team = await glowLab();
-    const campaign = await fullCampaign(team);
-    renderApp(page(campaign), team.key);
+    await openFullCampaign();
 
     await user.click(await screen.findByRole('button', { name: 'Delete draft' }));
     await user.keyboard('{Escape}');
@@ -337,12 +332,7 @@ describe('campaign page', { timeout: 30_000 }, () => {
     });
     renderApp(page(campaign), team.key);
 
-    await user.click(await screen.findByRole('button', { name: 'Publish' }));
-    const confirmPublish = screen.getByRole('alertdialog', { name: 'Publish “Summer glow”?' });
-    expect(confirmPublish).toHaveAccessibleDescription(
-      expect.stringContaining('While it waits it is locked'),
-    );
-    await user.click(within(confirmPublish).getByRole('button', { name: 'Publish' }));
+    await publishAndConfirm(user);
 
     expect(await screen.findByText('Could not publish the campaign')).toBeVisible();
     expect(
@@ -355,16 +345,9 @@ describe('campaign page', { timeout: 30_000 }, () => {
 
   it('publishes a draft: it then waits for approval', async () => {
     const user = userEvent.setup();
-    const team = await glowLab();
-    const campaign = await fullCampaign(team);
-    renderApp(page(campaign), team.key);
+    await openFullCampaign();
 
-    await user.click(await screen.findByRole('button', { name: 'Publish' }));
-    const confirmPublish = screen.getByRole('alertdialog', { name: 'Publish “Summer glow”?' });
-    expect(confirmPublish).toHaveAccessibleDescription(
-      expect.stringContaining('While it waits it is locked'),
-    );
-    await user.click(within(confirmPublish).getByRole('button', { name: 'Publish' }));
+    await publishAndConfirm(user);
 
     // A toast fades in: wait until it shows.
     await waitFor(() => expect(screen.getByText('Submitted for approval')).toBeVisible());
@@ -374,9 +357,7 @@ describe('campaign page', { timeout: 30_000 }, () => {
 
   it('pauses after confirming, then offers Resume', async () => {
     const user = userEvent.setup();
-    const team = await glowLab();
-    const campaign = await fullCampaign(team, 'active');
-    renderApp(page(campaign), team.key);
+    await openFullCampaign('active');
 
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Pause “Summer glow”?' });
@@ -389,9 +370,7 @@ describe('campaign page', { timeout: 30_000 }, () => {
 
   it('keeps the pause dialog open with the service’s message when refused', async () => {
     const user = userEvent.setup();
-    const team = await glowLab();
-    const campaign = await fullCampaign(team, 'active');
-    renderApp(page(campaign), team.key);
+    const { campaign } = await openFullCampaign('active');
 
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Pause “Summer glow”?' });
@@ -454,9 +433,7 @@ describe('campaign page', { timeout: 30_000 }, () => {
   });
 
   it('has no accessibility violations axe can find', async () => {
-    const team = await glowLab();
-    const campaign = await fullCampaign(team);
-    const { container } = renderApp(page(campaign), team.key);
+    const { container } = await openFullCampaign();
     await screen.findByText(/^Creators where Country/);
 
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignStatus } from '#contract/enums';
 import { paths } from '#config/paths';
 import { renderApp } from '#test/app';
+import { stubResizeObserver } from '#test/dom';
 import { realService, type Team } from '#testing/service';
 
 // The whole app renders in each test (lazy routes, loaders): give it time on a busy machine.
@@ -20,14 +21,7 @@ beforeEach(() => {
   vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
     return this.getAttribute('aria-label') === 'Campaign list' ? VIEWPORT : 0;
   });
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 
 const list = (team: Team) => paths.campaigns.href(team.brand.id);
@@ -95,6 +89,17 @@ const search = (router: { state: { location: { search: string } } }) =>
 async function openRowMenu(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
   return screen.findByRole('menu');
+}
+
+/** Chooses `item` in the row menu of campaign `row`; returns the confirmation named `dialog`. */
+async function confirmFromRowMenu(
+  user: ReturnType<typeof userEvent.setup>,
+  row: string,
+  item: string,
+  dialog: string,
+) {
+  await user.click(within(await openRowMenu(user, row)).getByRole('menuitem', { name: item }));
+  return screen.findByRole('alertdialog', { name: dialog });
 }
 
 describe('campaign list', { timeout: 60_000 }, () => {
@@ -412,20 +417,19 @@ describe('campaign list', { timeout: 60_000 }, () => {
     renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Running' });
 
-    await user.click(
-      within(await openRowMenu(user, 'Running')).getByRole('menuitem', { name: 'Pause' }),
-    );
-    const pause = await screen.findByRole('alertdialog', { name: 'Pause “Running”?' });
+    const pause = await confirmFromRowMenu(user, 'Running', 'Pause', 'Pause “Running”?');
     await user.click(within(pause).getByRole('button', { name: 'Pause campaign' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     // A toast fades in: wait until it shows.
     await waitFor(() => expect(screen.getByText('Campaign paused')).toBeVisible());
     await waitFor(() => expect(within(table()).getAllByText('Paused')).toHaveLength(1));
 
-    await user.click(
-      within(await openRowMenu(user, 'Old draft')).getByRole('menuitem', { name: 'Delete draft' }),
+    const dialog = await confirmFromRowMenu(
+      user,
+      'Old draft',
+      'Delete draft',
+      'Delete “Old draft”?',
     );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Old draft”?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
 
@@ -451,10 +455,12 @@ describe('campaign list', { timeout: 60_000 }, () => {
     renderApp(list(team), team.key);
     await screen.findByRole('link', { name: 'Old draft' });
 
-    await user.click(
-      within(await openRowMenu(user, 'Old draft')).getByRole('menuitem', { name: 'Delete draft' }),
+    const dialog = await confirmFromRowMenu(
+      user,
+      'Old draft',
+      'Delete draft',
+      'Delete “Old draft”?',
     );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Old draft”?' });
     // Someone else publishes the draft meanwhile.
     await service.world.api(team, 'POST', `/campaigns/${draft.id}/publish`);
     await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));

@@ -5,13 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { DiscountCodePage } from '#contract/codes';
 import { paths } from '#config/paths';
 import { renderApp } from '#test/app';
+import { brandWithActiveCampaign } from '#test/world';
 import { realService, type Team } from '#testing/service';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const service = realService();
-
-const tag = () => Math.random().toString(16).slice(2, 8);
 
 /**
  * A brand with a code group (15% off, $1.50 per use) and three codes: Anna's (10 uses) and Ben's
@@ -20,9 +19,13 @@ const tag = () => Math.random().toString(16).slice(2, 8);
  */
 async function codesWorld() {
   const { world } = service;
-  const t = tag();
-  const team = await world.brandTeam({ name: `Codes ${t}` });
-  const spring = await world.campaign(team, 'active', { name: 'Spring launch' });
+  const {
+    team,
+    campaign: spring,
+    t,
+  } = await brandWithActiveCampaign(service, 'Codes', {
+    name: 'Spring launch',
+  });
   const anna = await world.approvedCreator(team, spring, { username: `anna_${t}` });
   const ben = await world.approvedCreator(team, spring, { username: `ben_${t}` });
   const group = await world.codeGroup(team, {

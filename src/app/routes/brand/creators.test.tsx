@@ -5,14 +5,14 @@ import { realService, type Team } from '#testing/service';
 import type { Campaign } from '#contract/campaigns';
 import type { CreatorPage } from '#contract/creators';
 import { describe, expect, it, vi } from 'vitest';
+import { allOf } from '#components/targeting/test-fixtures';
 import { paths } from '#config/paths';
 import { renderApp } from '#test/app';
+import { brandWithActiveCampaign, tag } from '#test/world';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const service = realService();
-
-const tag = () => Math.random().toString(16).slice(2, 8);
 
 /**
  * A brand with a waitlisted campaign aimed at the United States and at creators aged 18 to 35,
@@ -20,22 +20,13 @@ const tag = () => Math.random().toString(16).slice(2, 8);
  */
 async function creatorsWorld() {
   const { world } = service;
-  const team = await world.brandTeam({ name: `Creators ${tag()}` });
-  const campaign = await world.campaign(team, 'active', {
+  const { team, campaign } = await brandWithActiveCampaign(service, 'Creators', {
     name: `Targeted ${tag()}`,
     settings: { creator_approval_required: true },
-    targeting: {
-      root_operator: 'AND',
-      groups: [
-        {
-          operator: 'AND',
-          conditions: [
-            { property: 'prop_country', operator: 'IN', values: ['c_us'] },
-            { property: 'prop_age', operator: 'IN', values: ['18-35'] },
-          ],
-        },
-      ],
-    },
+    targeting: allOf(
+      { property: 'prop_country', operator: 'IN', values: ['c_us'] },
+      { property: 'prop_age', operator: 'IN', values: ['18-35'] },
+    ),
   });
   const t = tag();
   const people = {

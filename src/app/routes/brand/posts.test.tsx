@@ -5,19 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '#config/paths';
 import { PostLink } from '#features/posts/components/posts-panel';
 import { renderApp } from '#test/app';
+import { brandWithActiveCampaign, tag } from '#test/world';
 import { realService } from '#testing/service';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const service = realService();
 
-const tag = () => Math.random().toString(16).slice(2, 8);
-
 /** A brand with an active campaign whose one task can be posted on TikTok and Instagram. */
 async function postsWorld() {
-  const { world } = service;
-  const team = await world.brandTeam({ name: `Posts ${tag()}` });
-  const campaign = await world.campaign(team, 'active', {
+  const { team, campaign } = await brandWithActiveCampaign(service, 'Posts', {
     name: 'Spring launch',
     tasks: [{ title: 'Unboxing', instructions: 'Film it.', platforms: ['tiktok', 'instagram'] }],
   });

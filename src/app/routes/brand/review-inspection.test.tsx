@@ -2,11 +2,11 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mediaInspection } from '#testing/inspection';
 import { realService } from '#testing/service';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '#config/paths';
-import { submissionNow, submitTo, tag } from '#features/review/test/review-world';
-import { review } from '#features/review/use-decisions';
+import { reviewScreenTests, submissionNow, submitTo } from '#features/review/test/review-world';
 import { renderApp } from '#test/app';
+import { tag } from '#test/world';
 
 // Media inspection seen from the review screen, on the real service with its inspection worker:
 // a submission being inspected cannot be decided; its checks and warnings show once it is done;
@@ -17,9 +17,7 @@ configure({ asyncUtilTimeout: 10_000 });
 const service = realService({ deps: { deps: { inspectMedia: true } } });
 const inspection = mediaInspection(service);
 
-const region = () => screen.getByRole('region', { name: 'Current submission' });
-const decisionPosts = () =>
-  service.requests.filter((r) => r.method === 'POST' && /\/(approve|reject)$/.test(r.path));
+const { region, decisionPosts } = reviewScreenTests(service, { undoWindowMs: 50 });
 
 /** A brand with a live campaign whose one task is a TikTok story (vertical video wanted). */
 async function storyWorld() {
@@ -37,13 +35,6 @@ async function storyWorld() {
   });
   return { team, campaign };
 }
-
-beforeEach(() => {
-  review.undoWindowMs = 50;
-});
-afterEach(() => {
-  review.undoWindowMs = 4000;
-});
 
 describe('inspection on the review screen', { timeout: 40_000 }, () => {
   it('holds the decision while the media is inspected, then shows the checks and a warning, and the decision goes through', async () => {

@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { Submission } from '#contract/submissions';
 import { realService } from '#testing/service';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '#config/paths';
-import { submissionNow, submitTo, tag } from '#features/review/test/review-world';
+import { reviewScreenTests, submissionNow, submitTo } from '#features/review/test/review-world';
 import { review } from '#features/review/use-decisions';
 import { formatDateTime } from '#lib/format';
 import { renderApp } from '#test/app';
+import { tag } from '#test/world';
 
 // The brand's sign-off after its agency (extensions section 8) and the failed submissions, on the
 // review screen, against the real service.
@@ -17,11 +18,8 @@ configure({ asyncUtilTimeout: 8000 });
 
 const service = realService();
 
-const region = () => screen.getByRole('region', { name: 'Current submission' });
-const currentCreator = () => within(region()).getByText(/^@\w+$/).textContent;
+const { region, currentCreator, decisionPosts } = reviewScreenTests(service, { undoWindowMs: 50 });
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
-const decisionPosts = () =>
-  service.requests.filter((r) => r.method === 'POST' && /\/(approve|reject)$/.test(r.path));
 
 /**
  * An agency managing one brand, with a campaign whose brand signs off: @ana, @ben and @cy sent
@@ -60,13 +58,6 @@ function fail(submission: Submission, reason: string) {
     reason,
   });
 }
-
-beforeEach(() => {
-  review.undoWindowMs = 50;
-});
-afterEach(() => {
-  review.undoWindowMs = 4000;
-});
 
 describe('the brand’s sign-off', { timeout: 30_000 }, () => {
   it('the agency’s queue holds what waits for the agency, counted so in the navigation, and an approval hands it to the brand', async () => {

@@ -1,24 +1,36 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { realService } from '#testing/service';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '#config/paths';
 import { FEEDBACK_MAX } from '#features/review/components/feedback-dialog';
-import { reviewWorld, submissionNow, submitTo, tag } from '#features/review/test/review-world';
+import {
+  reviewScreenTests,
+  reviewWorld,
+  submissionNow,
+  submitTo,
+} from '#features/review/test/review-world';
 import { review } from '#features/review/use-decisions';
 import { formatDateTime } from '#lib/format';
 import { renderApp } from '#test/app';
+import { tag } from '#test/world';
 
 configure({ asyncUtilTimeout: 5000 });
 
 const service = realService();
 
-const region = () => screen.getByRole('region', { name: 'Current submission' });
-const currentCreator = () => within(region()).getByText(/^@\w+$/).textContent;
+const { region, currentCreator, decisionPosts } = reviewScreenTests(service, {
+  undoWindowMs: 50,
+  retryDelayMs: 10,
+});
 const waiting = (text: string) => screen.findByText(text, {}, { timeout: 8000 });
-const decisionPosts = () =>
-  service.requests.filter((r) => r.method === 'POST' && /\/(approve|reject)$/.test(r.path));
+
+/** Presses `keys` on the queue, then reads the creator of the submission on screen. */
+async function creatorAfter(user: UserEvent, keys: string) {
+  await user.keyboard(keys);
+  return currentCreator();
+}
 
 async function openQueue() {
   const world = await reviewWorld(service);
@@ -26,15 +38,6 @@ async function openQueue() {
   await waiting('4 submissions waiting');
   return { ...world, ...view };
 }
-
-beforeEach(() => {
-  review.undoWindowMs = 50;
-  review.retryDelayMs = 10;
-});
-afterEach(() => {
-  review.undoWindowMs = 4000;
-  review.retryDelayMs = 1000;
-});
 
 describe('the review queue', { timeout: 30_000 }, () => {
   it('merges the active and paused campaigns oldest first, with the task’s requirements beside the media', async () => {
@@ -58,24 +61,19 @@ describe('the review queue', { timeout: 30_000 }, () => {
   it('moves with J and K, and shows a revision’s round and previous feedback', async () => {
     const { names } = await openQueue();
     const user = userEvent.setup();
-    await user.keyboard('j');
-    expect(currentCreator()).toBe(`@${names.ben}`);
-    await user.keyboard('jj');
-    expect(currentCreator()).toBe(`@${names.dee}`);
+    expect(await creatorAfter(user, 'j')).toBe(`@${names.ben}`);
+    expect(await creatorAfter(user, 'jj')).toBe(`@${names.dee}`);
     expect(within(region()).getByText('Revision 1')).toBeInTheDocument();
     expect(within(region()).getByText('Show the label.')).toBeInTheDocument();
-    await user.keyboard('j');
-    expect(currentCreator()).toBe(`@${names.dee}`);
-    await user.keyboard('k');
-    expect(currentCreator()).toBe(`@${names.cy}`);
+    expect(await creatorAfter(user, 'j')).toBe(`@${names.dee}`);
+    expect(await creatorAfter(user, 'k')).toBe(`@${names.cy}`);
     expect(region()).toHaveFocus();
   });
 
   it('approves with A at once, shows the next item, then sends the decision and says so', async () => {
     const { names, team, spring, submissions } = await openQueue();
     const user = userEvent.setup();
-    await user.keyboard('a');
-    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(await creatorAfter(user, 'a')).toBe(`@${names.ben}`);
     expect(screen.getByText('3 submissions waiting')).toBeInTheDocument();
     expect(region()).toHaveFocus();
     expect(await screen.findByText(`Approved @${names.ana}.`)).toBeInTheDocument();
@@ -91,8 +89,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
     review.undoWindowMs = 2000;
     const { names } = await openQueue();
     const user = userEvent.setup();
-    await user.keyboard('a');
-    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(await creatorAfter(user, 'a')).toBe(`@${names.ben}`);
     expect(screen.getByText(`Approving @${names.ana}: sent in a few seconds.`)).toBeInTheDocument();
     expect(screen.getByText('1 decision not sent yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Undo/ }));
@@ -257,10 +254,8 @@ describe('the review queue', { timeout: 30_000 }, () => {
   it('deciding the last item shows the one before it, not an empty view', async () => {
     const { names } = await openQueue();
     const user = userEvent.setup();
-    await user.keyboard('jjj');
-    expect(currentCreator()).toBe(`@${names.dee}`);
-    await user.keyboard('a');
-    expect(currentCreator()).toBe(`@${names.cy}`);
+    expect(await creatorAfter(user, 'jjj')).toBe(`@${names.dee}`);
+    expect(await creatorAfter(user, 'a')).toBe(`@${names.cy}`);
     expect(within(region()).getByRole('heading', { level: 2 })).toHaveTextContent(
       'Submission 3 of 3',
     );
@@ -269,8 +264,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
   it('keeps the submission on screen while another one arrives live', async () => {
     const { names, team, spring } = await openQueue();
     const user = userEvent.setup();
-    await user.keyboard('j');
-    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(await creatorAfter(user, 'j')).toBe(`@${names.ben}`);
     await submitTo(service, team, spring, `eve_${tag()}`);
     await waiting('5 submissions waiting');
     expect(currentCreator()).toBe(`@${names.ben}`);

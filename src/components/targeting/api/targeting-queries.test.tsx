@@ -7,6 +7,7 @@ import { testQueryClient } from '#test/render';
 import { realService } from '#testing/service';
 import { TargetingEditor } from '../components/targeting-editor';
 import type { UseTargetingValues } from '../targeting-values';
+import { allOf } from '../test-fixtures';
 import {
   targetingKeys,
   targetingPropertiesQueryOptions,
@@ -63,15 +64,7 @@ describe('targeting queries', () => {
     render(
       <QueryClientProvider client={testQueryClient()}>
         <TargetingEditor
-          value={{
-            root_operator: 'AND',
-            groups: [
-              {
-                operator: 'AND',
-                conditions: [{ property: 'prop_country', operator: 'IN', values: ['c_ca'] }],
-              },
-            ],
-          }}
+          value={allOf({ property: 'prop_country', operator: 'IN', values: ['c_ca'] })}
           onChange={() => {}}
           properties={[{ id: 'prop_country', name: 'Country', kind: 'option' }]}
           useValues={useValues}

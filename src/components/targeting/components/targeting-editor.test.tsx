@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Targeting } from '#contract/targeting';
-import { PROPERTIES, VALUES } from '../test-fixtures';
+import { allOf, anyOf, AUDIENCE_OR_BEAUTY, PROPERTIES, VALUES } from '../test-fixtures';
 import type { UseTargetingValues } from '../targeting-values';
 import { validateTargeting } from '../validate-targeting';
 import { TargetingEditor, type TargetingEditorProps } from './targeting-editor';
@@ -85,6 +85,24 @@ async function chooseByKeyboard(user: UserEvent, select: HTMLElement, label: str
   expect(select.selectedIndex).toBe(target);
 }
 
+/** From the keyboard: adds condition `n` to `group` and chooses its property. */
+async function addConditionByKeyboard(user: UserEvent, group: string, n: number, property: string) {
+  await tabTo(user, screen.getByRole('button', { name: `Add condition to group ${group}` }));
+  await user.keyboard('{Enter}');
+  await chooseByKeyboard(
+    user,
+    screen.getByRole('combobox', { name: `Property, condition ${n} in group ${group}` }),
+    property,
+  );
+}
+
+/** Expects the control of `role` named `name` to be described by `description` (its issue). */
+const expectDescribed = (
+  role: Parameters<typeof screen.getByRole>[0],
+  name: string,
+  description: string,
+) => expect(screen.getByRole(role, { name })).toHaveAccessibleDescription(description);
+
 const readsAs = () => {
   const region = document.querySelector('[aria-live="polite"]');
   expect(region).not.toBeNull();
@@ -102,28 +120,9 @@ async function expectNoAxeViolations(container: HTMLElement) {
   ).toEqual([]);
 }
 
-const AUDIENCE_AND_BEAUTY: Targeting = {
-  root_operator: 'OR',
-  groups: [
-    {
-      name: 'Audience',
-      operator: 'AND',
-      conditions: [
-        { property: 'prop_country', operator: 'IN', values: ['c_us', 'c_ca'] },
-        { property: 'prop_followers', operator: 'IN', values: ['10000-100000'] },
-      ],
-    },
-    {
-      name: 'Beauty fans',
-      operator: 'AND',
-      conditions: [{ property: 'prop_niche', operator: 'IN', values: ['n_beauty'] }],
-    },
-  ],
-};
-
 describe('TargetingEditor', () => {
   it('emits null when "Open to all creators" is chosen, and restores the put-aside rules on the way back', async () => {
-    const { user, onChange, lastValue } = renderEditor(AUDIENCE_AND_BEAUTY);
+    const { user, onChange, lastValue } = renderEditor(AUDIENCE_OR_BEAUTY);
 
     await user.click(screen.getByRole('radio', { name: 'Open to all creators' }));
 
@@ -133,7 +132,7 @@ describe('TargetingEditor', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Only creators who match these rules' }));
 
-    expect(lastValue()).toStrictEqual(AUDIENCE_AND_BEAUTY);
+    expect(lastValue()).toStrictEqual(AUDIENCE_OR_BEAUTY);
     expect(screen.getByRole('group', { name: 'Group 1: Audience' })).toBeInTheDocument();
   });
 
@@ -163,12 +162,7 @@ describe('TargetingEditor', () => {
     // Group 1: named, Country is United States or Canada, Follower count 10,000-100,000.
     await tabTo(user, screen.getByRole('textbox', { name: 'Name of group 1 (optional)' }));
     await user.keyboard('Audience');
-    await tabTo(user, screen.getByRole('button', { name: 'Add condition to group Audience' }));
-    await user.keyboard('{Enter}');
-    const country = screen.getByRole('combobox', {
-      name: 'Property, condition 1 in group Audience',
-    });
-    await chooseByKeyboard(user, country, 'Country');
+    await addConditionByKeyboard(user, 'Audience', 1, 'Country');
     await user.tab();
     expect(
       screen.getByRole('combobox', { name: 'Operator, condition 1 in group Audience' }),
@@ -199,13 +193,7 @@ describe('TargetingEditor', () => {
       }),
     ).toHaveFocus();
 
-    await tabTo(user, screen.getByRole('button', { name: 'Add condition to group Audience' }));
-    await user.keyboard('{Enter}');
-    await chooseByKeyboard(
-      user,
-      screen.getByRole('combobox', { name: 'Property, condition 2 in group Audience' }),
-      'Follower count',
-    );
+    await addConditionByKeyboard(user, 'Audience', 2, 'Follower count');
     await tabTo(
       user,
       screen.getByRole('textbox', { name: 'Minimum, condition 2 in group Audience' }),
@@ -222,13 +210,7 @@ describe('TargetingEditor', () => {
     await user.keyboard('{Enter}');
     expect(screen.getByRole('textbox', { name: 'Name of group 2 (optional)' })).toHaveFocus();
     await user.keyboard('Beauty fans');
-    await tabTo(user, screen.getByRole('button', { name: 'Add condition to group Beauty fans' }));
-    await user.keyboard('{Enter}');
-    await chooseByKeyboard(
-      user,
-      screen.getByRole('combobox', { name: 'Property, condition 1 in group Beauty fans' }),
-      'Niche',
-    );
+    await addConditionByKeyboard(user, 'Beauty fans', 1, 'Niche');
     await user.tab();
     await user.tab();
     await user.keyboard('{Enter}');
@@ -242,24 +224,7 @@ describe('TargetingEditor', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('radio', { name: 'Match ANY group' })).toBeChecked();
 
-    expect(lastValue()).toStrictEqual({
-      root_operator: 'OR',
-      groups: [
-        {
-          name: 'Audience',
-          operator: 'AND',
-          conditions: [
-            { property: 'prop_country', operator: 'IN', values: ['c_us', 'c_ca'] },
-            { property: 'prop_followers', operator: 'IN', values: ['10000-100000'] },
-          ],
-        },
-        {
-          name: 'Beauty fans',
-          operator: 'AND',
-          conditions: [{ property: 'prop_niche', operator: 'IN', values: ['n_beauty'] }],
-        },
-      ],
-    });
+    expect(lastValue()).toStrictEqual(AUDIENCE_OR_BEAUTY);
     expect(readsAs()).toBe(
       'Reads as: Creators where (Country is United States or Canada and Follower count is between 10,000 and 100,000) or (Niche is Beauty).',
     );
@@ -267,7 +232,7 @@ describe('TargetingEditor', () => {
   });
 
   it('moves groups with their buttons and keeps focus on the moved button', async () => {
-    const { user, lastValue } = renderEditor(AUDIENCE_AND_BEAUTY);
+    const { user, lastValue } = renderEditor(AUDIENCE_OR_BEAUTY);
 
     await user.click(screen.getByRole('button', { name: 'Move group Beauty fans up' }));
 
@@ -293,7 +258,7 @@ describe('TargetingEditor', () => {
   });
 
   it('moves conditions with their buttons and keeps focus on the moved button', async () => {
-    const { user, lastValue } = renderEditor(AUDIENCE_AND_BEAUTY);
+    const { user, lastValue } = renderEditor(AUDIENCE_OR_BEAUTY);
 
     await user.click(
       screen.getByRole('button', {
@@ -326,7 +291,7 @@ describe('TargetingEditor', () => {
   });
 
   it('keeps what was typed in a row when the row moves', async () => {
-    const { user, lastValue } = renderEditor(AUDIENCE_AND_BEAUTY);
+    const { user, lastValue } = renderEditor(AUDIENCE_OR_BEAUTY);
     const min = screen.getByRole('textbox', { name: 'Minimum, condition 2 in group Audience' });
     await user.clear(min);
     await user.type(min, '5,000');
@@ -344,7 +309,7 @@ describe('TargetingEditor', () => {
   });
 
   it('moves focus to a neighbour after a remove: the next row, else the add button', async () => {
-    const { user, lastValue } = renderEditor(AUDIENCE_AND_BEAUTY);
+    const { user, lastValue } = renderEditor(AUDIENCE_OR_BEAUTY);
 
     await user.click(
       screen.getByRole('button', { name: 'Remove condition 1 (Country) in group Audience' }),
@@ -371,15 +336,9 @@ describe('TargetingEditor', () => {
   });
 
   it('shows an error when the minimum is above the maximum, and when a number is below 0', async () => {
-    const { user, lastValue } = renderEditor({
-      root_operator: 'AND',
-      groups: [
-        {
-          operator: 'AND',
-          conditions: [{ property: 'prop_followers', operator: 'NOT_IN', values: [] }],
-        },
-      ],
-    });
+    const { user, lastValue } = renderEditor(
+      allOf({ property: 'prop_followers', operator: 'NOT_IN', values: [] }),
+    );
     const min = screen.getByRole('textbox', { name: 'Minimum, condition 1 in group 1' });
     const max = screen.getByRole('textbox', { name: 'Maximum, condition 1 in group 1' });
 
@@ -411,18 +370,12 @@ describe('TargetingEditor', () => {
   });
 
   it('shows a property it does not know read-only with its raw id, and lets it be removed', async () => {
-    const { user, lastValue } = renderEditor({
-      root_operator: 'AND',
-      groups: [
-        {
-          operator: 'OR',
-          conditions: [
-            { property: 'prop_retired', operator: 'NOT_IN', values: ['r_1', 'r_2'] },
-            { property: 'prop_niche', operator: 'IN', values: ['n_gaming', 'n_gone'] },
-          ],
-        },
-      ],
-    });
+    const { user, lastValue } = renderEditor(
+      anyOf(
+        { property: 'prop_retired', operator: 'NOT_IN', values: ['r_1', 'r_2'] },
+        { property: 'prop_niche', operator: 'IN', values: ['n_gaming', 'n_gone'] },
+      ),
+    );
 
     const row = screen.getByRole('group', { name: 'Condition 1' });
     expect(row).toHaveTextContent('Unknown property prop_retired is none of r_1, r_2');
@@ -463,15 +416,19 @@ describe('TargetingEditor', () => {
       errors: validateTargeting(draft, PROPERTIES),
     });
 
-    expect(
-      screen.getByRole('combobox', { name: 'Property, condition 1 in group Audience' }),
-    ).toHaveAccessibleDescription('Condition 1 in group 1: choose a property.');
-    expect(
-      screen.getByRole('button', { name: 'Values, condition 2 in group Audience: Choose values' }),
-    ).toHaveAccessibleDescription('Condition 2 in group 1: choose at least one Country value.');
-    expect(
-      screen.getByRole('textbox', { name: 'Minimum, condition 3 in group Audience' }),
-    ).toHaveAccessibleDescription(
+    expectDescribed(
+      'combobox',
+      'Property, condition 1 in group Audience',
+      'Condition 1 in group 1: choose a property.',
+    );
+    expectDescribed(
+      'button',
+      'Values, condition 2 in group Audience: Choose values',
+      'Condition 2 in group 1: choose at least one Country value.',
+    );
+    expectDescribed(
+      'textbox',
+      'Minimum, condition 3 in group Audience',
       'Condition 3 in group 1: the minimum of Follower count is above its maximum.',
     );
     expect(
@@ -479,9 +436,11 @@ describe('TargetingEditor', () => {
         'Condition 4 in group 1 uses “prop_retired”, which is no longer offered: remove the condition.',
       ),
     ).toBeInTheDocument();
-    expect(
-      screen.getByRole('button', { name: 'Add condition to group 2' }),
-    ).toHaveAccessibleDescription('Group 2 has no conditions: add one or remove the group.');
+    expectDescribed(
+      'button',
+      'Add condition to group 2',
+      'Group 2 has no conditions: add one or remove the group.',
+    );
 
     await user.click(
       screen.getByRole('button', { name: 'Values, condition 2 in group Audience: Choose values' }),
@@ -490,7 +449,7 @@ describe('TargetingEditor', () => {
   });
 
   it('places issues whose paths are spelled the react-hook-form way or with the field name first', () => {
-    renderEditor(AUDIENCE_AND_BEAUTY, {
+    renderEditor(AUDIENCE_OR_BEAUTY, {
       errors: [
         { path: 'groups.1.conditions.0.property', message: 'Niche is not offered to this brand.' },
         { path: 'targeting.groups[0].name', message: 'Pick another name.' },
@@ -498,32 +457,22 @@ describe('TargetingEditor', () => {
       ],
     });
 
-    expect(
-      screen.getByRole('combobox', { name: 'Property, condition 1 in group Beauty fans' }),
-    ).toHaveAccessibleDescription('Niche is not offered to this brand.');
-    expect(
-      screen.getByRole('textbox', { name: 'Name of group 1 (optional)' }),
-    ).toHaveAccessibleDescription('Pick another name.');
-    expect(screen.getByRole('button', { name: 'Add group' })).toHaveAccessibleDescription(
-      'Targeting is locked.',
+    expectDescribed(
+      'combobox',
+      'Property, condition 1 in group Beauty fans',
+      'Niche is not offered to this brand.',
     );
+    expectDescribed('textbox', 'Name of group 1 (optional)', 'Pick another name.');
+    expectDescribed('button', 'Add group', 'Targeting is locked.');
   });
 
   it('says when values are loading or could not be loaded, and offers to try again', async () => {
     const refetch = vi.fn();
     const { user } = renderEditor(
-      {
-        root_operator: 'AND',
-        groups: [
-          {
-            operator: 'AND',
-            conditions: [
-              { property: 'prop_country', operator: 'IN', values: ['c_us'] },
-              { property: 'prop_niche', operator: 'IN', values: [] },
-            ],
-          },
-        ],
-      },
+      allOf(
+        { property: 'prop_country', operator: 'IN', values: ['c_us'] },
+        { property: 'prop_niche', operator: 'IN', values: [] },
+      ),
       {
         useValues: (propertyId) =>
           propertyId === 'prop_country'
@@ -547,7 +496,7 @@ describe('TargetingEditor', () => {
   });
 
   it('locks every control and says why when disabled', () => {
-    renderEditor(AUDIENCE_AND_BEAUTY, {
+    renderEditor(AUDIENCE_OR_BEAUTY, {
       disabled: true,
       disabledReason: 'Targeting can change only while the campaign is a draft.',
     });
@@ -564,7 +513,7 @@ describe('TargetingEditor', () => {
     const onChange = vi.fn();
     const { rerender } = render(
       <TargetingEditor
-        value={AUDIENCE_AND_BEAUTY}
+        value={AUDIENCE_OR_BEAUTY}
         onChange={onChange}
         properties={PROPERTIES}
         useValues={useFixtureValues}
@@ -572,15 +521,7 @@ describe('TargetingEditor', () => {
     );
     rerender(
       <TargetingEditor
-        value={{
-          root_operator: 'AND',
-          groups: [
-            {
-              operator: 'AND',
-              conditions: [{ property: 'prop_niche', operator: 'IN', values: ['n_gaming'] }],
-            },
-          ],
-        }}
+        value={allOf({ property: 'prop_niche', operator: 'IN', values: ['n_gaming'] })}
         onChange={onChange}
         properties={PROPERTIES}
         useValues={useFixtureValues}
@@ -647,15 +588,7 @@ describe('TargetingEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(saved).toHaveBeenCalledWith({
-      targeting: {
-        root_operator: 'AND',
-        groups: [
-          {
-            operator: 'AND',
-            conditions: [{ property: 'prop_followers', operator: 'IN', values: ['0-5000'] }],
-          },
-        ],
-      },
+      targeting: allOf({ property: 'prop_followers', operator: 'IN', values: ['0-5000'] }),
     });
   });
 });

@@ -8,6 +8,7 @@ import { draftKey } from '../draft-storage';
 import {
   campaignsOf,
   renderBuilder,
+  renderBuilderNamed,
   signedInAgency,
   signedInBrand,
   signInAs,
@@ -220,9 +221,7 @@ describe('CampaignBuilder (create)', { timeout: 30_000 }, () => {
   });
 
   it('shows a content deadline after the post deadline inline and does not send', async () => {
-    const user = userEvent.setup();
-    renderBuilder(BRAND_KEY);
-    await user.type(screen.getByLabelText('Campaign name'), 'Summer glow');
+    const { user } = await renderBuilderNamed(BRAND_KEY, 'Summer glow');
     await user.click(step('Deadlines'));
     fireEvent.change(screen.getByLabelText('Content deadline'), {
       target: { value: '2027-09-10' },
@@ -307,9 +306,7 @@ describe('CampaignBuilder (create)', { timeout: 30_000 }, () => {
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    const user = userEvent.setup();
-    const { router } = renderBuilder(BRAND_KEY);
-    await user.type(screen.getByLabelText('Campaign name'), 'Half done');
+    const { user, router } = await renderBuilderNamed(BRAND_KEY, 'Half done');
 
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave the builder?' });

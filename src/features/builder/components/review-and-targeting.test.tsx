@@ -1,31 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '#lib/notify';
+import { describe, expect, it } from 'vitest';
 import { realService } from '#testing/service';
-import { renderBuilder, signedInBrand, signOutOfClient, writesOf } from '../test/builder-support';
+import {
+  renderBuilder,
+  renderBuilderNamed,
+  signedInBrandForEachTest,
+  step,
+  writesOf,
+} from '../test/builder-support';
 
 const service = realService();
-/** The builder's props for a new campaign of the signed-in brand (set before each test). */
-let BRAND_KEY: Awaited<ReturnType<typeof signedInBrand>>['props'];
-
-const step = (name: string) =>
-  within(screen.getByRole('navigation', { name: 'Builder steps' })).getByRole('button', {
-    name: new RegExp(`^${name}`),
-  });
 
 // Typing through whole forms with user-event is slow on a busy two-core machine.
 describe('Targeting and Review steps', { timeout: 20_000 }, () => {
-  beforeEach(async () => {
-    BRAND_KEY = (await signedInBrand(service)).props;
-    vi.spyOn(notify, 'success').mockImplementation(() => undefined);
-  });
-  afterEach(() => signOutOfClient());
+  const brand = signedInBrandForEachTest(service);
 
   it('blocks saving an unfinished rule and shows its problems in the editor', async () => {
-    const user = userEvent.setup();
-    renderBuilder(BRAND_KEY);
-    await user.type(screen.getByLabelText('Campaign name'), 'Targeted');
+    const { user } = await renderBuilderNamed(brand.props, 'Targeted');
     await user.click(step('Targeting'));
     await user.click(
       await screen.findByRole('radio', { name: 'Only creators who match these rules' }),
@@ -58,7 +50,7 @@ describe('Targeting and Review steps', { timeout: 20_000 }, () => {
         { status: 500 },
       );
     });
-    renderBuilder(BRAND_KEY);
+    renderBuilder(brand.props);
     await user.click(step('Targeting'));
 
     expect(screen.getByText('Loading the targeting properties…')).toBeVisible();
@@ -72,9 +64,7 @@ describe('Targeting and Review steps', { timeout: 20_000 }, () => {
   });
 
   it('summarises everything, lists what blocks saving with a way to each field, and warns about publishing', async () => {
-    const user = userEvent.setup();
-    renderBuilder(BRAND_KEY);
-    await user.type(screen.getByLabelText('Campaign name'), 'Summer glow');
+    const { user } = await renderBuilderNamed(brand.props, 'Summer glow');
     await user.click(step('Tasks'));
     await user.click(screen.getByRole('button', { name: 'Add task' }));
     await user.click(step('Review'));

@@ -1,18 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '#lib/notify';
+import { describe, expect, it } from 'vitest';
 import { realService } from '#testing/service';
-import { renderBuilder, signedInBrand, signOutOfClient, writesOf } from '../test/builder-support';
+import { renderBuilder, signedInBrandForEachTest, step, writesOf } from '../test/builder-support';
 
 const service = realService();
-/** The builder's props for a new campaign of the signed-in brand (set before each test). */
-let BRAND_KEY: Awaited<ReturnType<typeof signedInBrand>>['props'];
 
-const step = (name: string) =>
-  within(screen.getByRole('navigation', { name: 'Builder steps' })).getByRole('button', {
-    name: new RegExp(`^${name}`),
-  });
 const card = (n: number) => screen.getByRole('region', { name: `Task ${n}` });
 const titles = () =>
   screen
@@ -30,15 +23,11 @@ async function openTasksWith(user: UserEvent, names: string[]) {
 
 // Typing through whole forms with user-event is slow on a busy two-core machine.
 describe('Tasks step', { timeout: 20_000 }, () => {
-  beforeEach(async () => {
-    BRAND_KEY = (await signedInBrand(service)).props;
-    vi.spyOn(notify, 'success').mockImplementation(() => undefined);
-  });
-  afterEach(() => signOutOfClient());
+  const brand = signedInBrandForEachTest(service);
 
   it('marks nothing wrong on a task nobody has filled in yet, so adding tasks never shifts the page', async () => {
     const user = userEvent.setup();
-    renderBuilder(BRAND_KEY);
+    renderBuilder(brand.props);
     await openTasksWith(user, ['Unboxing']);
     await user.click(screen.getByRole('button', { name: 'Add task' }));
 
@@ -60,7 +49,7 @@ describe('Tasks step', { timeout: 20_000 }, () => {
 
   it('shows the autoreview prompt only for automatic review', async () => {
     const user = userEvent.setup();
-    renderBuilder(BRAND_KEY);
+    renderBuilder(brand.props);
     await openTasksWith(user, ['Unboxing']);
 
     expect(within(card(1)).queryByLabelText('Autoreview prompt')).not.toBeInTheDocument();
@@ -72,7 +61,7 @@ describe('Tasks step', { timeout: 20_000 }, () => {
 
   it('offers "Required" only when the completion mode is some_required, and explains it otherwise', async () => {
     const user = userEvent.setup();
-    renderBuilder(BRAND_KEY);
+    renderBuilder(brand.props);
     await openTasksWith(user, ['Unboxing']);
 
     expect(within(card(1)).queryByRole('checkbox', { name: 'Required' })).not.toBeInTheDocument();
@@ -89,7 +78,7 @@ describe('Tasks step', { timeout: 20_000 }, () => {
 
   it('toggles platforms and formats as pressed buttons', async () => {
     const user = userEvent.setup();
-    renderBuilder(BRAND_KEY);
+    renderBuilder(brand.props);
     await openTasksWith(user, ['Unboxing']);
     const platforms = within(card(1)).getByRole('group', { name: 'Platforms' });
     const tiktok = within(platforms).getByRole('button', { name: 'TikTok' });
@@ -109,7 +98,7 @@ describe('Tasks step', { timeout: 20_000 }, () => {
 
   it('moves tasks up and down from the keyboard, focus following the moved card', async () => {
     const user = userEvent.setup();
-    renderBuilder(BRAND_KEY);
+    renderBuilder(brand.props);
     await openTasksWith(user, ['One', 'Two', 'Three']);
 
     within(card(1)).getByRole('button', { name: 'Move task 1 down' }).focus();
@@ -131,7 +120,7 @@ describe('Tasks step', { timeout: 20_000 }, () => {
 
   it('duplicates a task below itself as a new task', async () => {
     const user = userEvent.setup();
-    renderBuilder(BRAND_KEY);
+    renderBuilder(brand.props);
     await openTasksWith(user, ['One', 'Two']);
     await user.click(within(card(1)).getByRole('button', { name: 'TikTok' }));
 
@@ -147,7 +136,7 @@ describe('Tasks step', { timeout: 20_000 }, () => {
 
   it('removes a task with an undo', async () => {
     const user = userEvent.setup();
-    renderBuilder(BRAND_KEY);
+    renderBuilder(brand.props);
     await openTasksWith(user, ['One', 'Two', 'Three']);
 
     await user.click(within(card(2)).getByRole('button', { name: 'Remove task 2' }));
@@ -163,7 +152,7 @@ describe('Tasks step', { timeout: 20_000 }, () => {
 
   it('sends the tasks in their new order after a reorder, with is_required only for some_required', async () => {
     const user = userEvent.setup();
-    renderBuilder(BRAND_KEY);
+    renderBuilder(brand.props);
     await user.type(screen.getByLabelText('Campaign name'), 'Ordered');
     await user.click(step('Settings'));
     await user.click(screen.getByRole('radio', { name: 'Required tasks only' }));

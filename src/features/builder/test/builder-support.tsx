@@ -1,78 +1,39 @@
 import type { Campaign } from '#contract/campaigns';
 import type { Task } from '#contract/tasks';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { paths } from '#config/paths';
 import { configureApiClient } from '#lib/api-client';
-import { GLOW_LAB } from '#test/brands';
+import { notify } from '#lib/notify';
+import { makeCampaign as makeCampaignFixture, makeTask as makeTaskFixture } from '#test/fixtures';
 import { renderRoutes } from '#test/render';
 import type { RealService, Team } from '#testing/service';
 import { CampaignBuilder, type CampaignBuilderProps } from '../components/campaign-builder';
 
 export const BASE = 'https://api.test/2026-07';
 
-const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
-export const uuid = (n: number, kind = 0xb) => `${hex(kind, 8)}-0000-4000-8000-${hex(n, 12)}`;
-
 const CREATED = '2026-06-01T12:00:00.000Z';
 
+/** Task number `n` of the builder's campaign, created with it. */
 export function makeTask(n: number, overrides: Partial<Task> = {}): Task {
-  return {
-    id: uuid(n, 0x7),
-    title: `Task ${n}`,
-    instructions: 'Film the unboxing.',
-    platforms: ['tiktok'],
-    formats: ['feed_video'],
-    caption: null,
-    require_ad_disclosure: true,
-    tiktok_sound_url: null,
-    instagram_sound_url: null,
-    video_examples: [],
-    image_url: null,
-    review_mode: 'media_review',
-    autoreview_prompt: null,
-    is_required: true,
-    max_posts_per_creator: null,
-    display_order: n,
-    status: 'active',
-    created_at: CREATED,
-    updated_at: CREATED,
-    ...overrides,
-  };
+  return makeTaskFixture(n, { created_at: CREATED, updated_at: CREATED, ...overrides });
 }
 
+/** The builder's campaign: Glow Lab's draft "Summer glow", with `tasks` (none by default). */
 export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
   const tasks = overrides.tasks ?? [];
   return {
-    id: uuid(1, 0xc),
-    name: 'Summer glow',
-    brand_id: GLOW_LAB.id,
-    brand_name: GLOW_LAB.name,
-    status: 'draft',
-    status_detail: null,
-    visibility: 'public',
-    invite_code: null,
-    description: null,
-    instructions: null,
-    icon_url: null,
-    brief_url: null,
-    video_examples: [],
-    links: [],
-    targeting: null,
-    product: { name: 'Glow serum', url: null, image_url: null },
-    spent_cents: 0,
-    accepting_submissions: true,
-    content_deadline_date: null,
-    post_deadline_date: null,
-    settings: {
-      creator_approval_required: false,
-      brand_approval_required: false,
-      post_approval_mode: 'moderate',
-      completion_mode: 'all_required',
-    },
-    tasks_count: tasks.length,
-    created_at: CREATED,
-    updated_at: CREATED,
-    ...overrides,
+    ...makeCampaignFixture(1, {
+      name: 'Summer glow',
+      status: 'draft',
+      spent_cents: 0,
+      tasks_count: tasks.length,
+      created_at: CREATED,
+      updated_at: CREATED,
+      ...overrides,
+    }),
     tasks,
   };
 }
@@ -130,6 +91,27 @@ export function signOutOfClient() {
   configureApiClient({ credentials: () => null });
 }
 
+/**
+ * For each test of the enclosing block: a Glow Lab brand team signed in (success toasts
+ * silenced), signed out after it. The object returned holds the running test's team and the
+ * builder's props for a new campaign of it.
+ */
+export function signedInBrandForEachTest(service: RealService) {
+  const current = {} as Awaited<ReturnType<typeof signedInBrand>>;
+  beforeEach(async () => {
+    Object.assign(current, await signedInBrand(service));
+    vi.spyOn(notify, 'success').mockImplementation(() => undefined);
+  });
+  afterEach(() => signOutOfClient());
+  return current;
+}
+
+/** The button of the builder's step `name` in its step navigation. */
+export const step = (name: string) =>
+  within(screen.getByRole('navigation', { name: 'Builder steps' })).getByRole('button', {
+    name: new RegExp(`^${name}`),
+  });
+
 function CampaignPage() {
   const { brandId, campaignId } = useParams();
   return (
@@ -156,4 +138,12 @@ export function renderBuilder(props: CampaignBuilderProps) {
     ],
     { initialEntry: path },
   );
+}
+
+/** The builder at its route, with a user who has typed the campaign's `name`. */
+export async function renderBuilderNamed(props: CampaignBuilderProps, name: string) {
+  const user = userEvent.setup();
+  const view = renderBuilder(props);
+  await user.type(screen.getByLabelText('Campaign name'), name);
+  return { ...view, user };
 }

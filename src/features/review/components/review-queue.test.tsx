@@ -1,18 +1,17 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { realService } from '#testing/service';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '#config/paths';
 import { renderApp } from '#test/app';
-import { reviewWorld, submitTo, tag } from '../test/review-world';
-import { review } from '../use-decisions';
+import { tag } from '#test/world';
+import { reviewScreenTests, reviewWorld, submitTo } from '../test/review-world';
 
 configure({ asyncUtilTimeout: 5000 });
 
 const service = realService();
 
-const region = () => screen.getByRole('region', { name: 'Current submission' });
-const currentCreator = () => within(region()).getByText(/^@\w+$/).textContent;
+const { region, currentCreator } = reviewScreenTests(service, { undoWindowMs: 50 });
 
 /**
  * jsdom has no media playback: the elements' play state, position and length are kept here, so
@@ -53,13 +52,6 @@ async function openQueue() {
     within(region()).getByLabelText(`Video by ${name}`) as HTMLVideoElement;
   return { ...world, video };
 }
-
-beforeEach(() => {
-  review.undoWindowMs = 50;
-});
-afterEach(() => {
-  review.undoWindowMs = 4000;
-});
 
 describe('the review queue from the keyboard', { timeout: 30_000 }, () => {
   it('plays and pauses the video with Space, which never scrolls the page', async () => {

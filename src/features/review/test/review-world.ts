@@ -1,9 +1,43 @@
+import { screen, within } from '@testing-library/react';
 import type { Campaign } from '#contract/campaigns';
 import type { Submission } from '#contract/submissions';
+import { tag } from '#test/world';
 import type { RealService, Team } from '#testing/service';
+import { afterEach, beforeEach } from 'vitest';
+import { review } from '../use-decisions';
 
-/** A short random tag: creator names are unique in the service, which all tests of a file share. */
-export const tag = () => Math.random().toString(36).slice(2, 7);
+/** The app's own decision timings, as they were when the tests started. */
+const APP_TIMINGS = { ...review };
+
+/**
+ * Gives every test of the file these decision timings (say, a short undo window so decisions go
+ * out at once), and puts the app's own back after each test, including any a test set itself.
+ */
+export function decisionTimingsForEachTest(timings: Partial<typeof review>) {
+  beforeEach(() => {
+    Object.assign(review, timings);
+  });
+  afterEach(() => {
+    Object.assign(review, APP_TIMINGS);
+  });
+}
+
+/**
+ * Sets up a file of tests of the review screen: gives each test the decision `timings`, and
+ * returns what the tests read of the screen and of the decisions it sent to `service`.
+ */
+export function reviewScreenTests(service: RealService, timings: Partial<typeof review>) {
+  decisionTimingsForEachTest(timings);
+  const region = () => screen.getByRole('region', { name: 'Current submission' });
+  return {
+    region,
+    /** The creator of the submission on screen, as `@username`. */
+    currentCreator: () => within(region()).getByText(/^@\w+$/).textContent,
+    /** The approvals and rejections sent, in order. */
+    decisionPosts: () =>
+      service.requests.filter((r) => r.method === 'POST' && /\/(approve|reject)$/.test(r.path)),
+  };
+}
 
 /** A creator's submission to the campaign's first task, made through /ops as the platform does. */
 export async function submitTo(

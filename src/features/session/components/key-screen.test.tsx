@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '#test/render';
 import { realService } from '#testing/service';
 import { sessionKeys } from '../api/me';
 import { readSession } from '../session-storage';
+import { expectRefusedAt } from '../test/refused';
 import { KeyScreen } from './key-screen';
 
 const service = realService();
@@ -12,8 +13,10 @@ const service = realService();
 /** The key of a new agency acting for two brands. */
 const agencyKey = async () => (await service.world.agencyTeam()).key;
 
+/** The key screen at `initialEntry`, and a user to work it. */
 function renderKeyScreen(initialEntry = '/sign-in') {
-  return renderRoutes(
+  const user = userEvent.setup();
+  const view = renderRoutes(
     [
       { path: '/sign-in', element: <KeyScreen /> },
       { path: '/', element: <p>Home screen</p> },
@@ -21,33 +24,36 @@ function renderKeyScreen(initialEntry = '/sign-in') {
     ],
     { initialEntry },
   );
+  return { ...view, user };
+}
+
+/** Types `key` into the key field and `baseUrl` under Advanced. */
+async function enterKeyAndBaseUrl(user: UserEvent, key: string, baseUrl: string) {
+  await user.type(screen.getByLabelText('API key'), key);
+  await user.click(screen.getByRole('button', { name: 'Advanced' }));
+  await user.type(screen.getByLabelText('Base URL'), baseUrl);
+}
+
+/** Types `key` into the key field and presses Sign in. */
+async function signInWith(user: UserEvent, key: string) {
+  await user.type(screen.getByLabelText('API key'), key);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 describe('KeyScreen', { timeout: 20_000 }, () => {
   it('says on the key field that a wrong key was not recognised, and keeps nothing', async () => {
-    const user = userEvent.setup();
-    renderKeyScreen();
+    const { user } = renderKeyScreen();
 
-    await user.type(screen.getByLabelText('API key'), 'cck_wrong_key');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signInWith(user, 'cck_wrong_key');
 
-    const field = screen.getByLabelText('API key');
-    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
-    expect(field).toHaveAccessibleDescription(
-      expect.stringContaining('This key was not recognised'),
-    );
-    expect(field).toHaveFocus();
-    expect(readSession()).toBeNull();
-    expect(service.requests.map((r) => r.path)).toEqual(['/me']);
+    await expectRefusedAt('API key', 'This key was not recognised', { service, paths: ['/me'] });
   });
 
   it('checks the key with GET /me, keeps it for this tab and opens the app', async () => {
-    const user = userEvent.setup();
     const KEY = await agencyKey();
-    const { queryClient } = renderKeyScreen();
+    const { user, queryClient } = renderKeyScreen();
 
-    await user.type(screen.getByLabelText('API key'), KEY);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signInWith(user, KEY);
 
     expect(await screen.findByText('Home screen')).toBeInTheDocument();
     const [me] = service.requests;
@@ -59,9 +65,8 @@ describe('KeyScreen', { timeout: 20_000 }, () => {
   });
 
   it('remembers the key on this device only when asked, and returns to the page asked for', async () => {
-    const user = userEvent.setup();
     const KEY = await agencyKey();
-    renderKeyScreen('/sign-in?next=%2Fbrands%2Fabc%2Freview');
+    const { user } = renderKeyScreen('/sign-in?next=%2Fbrands%2Fabc%2Freview');
 
     expect(screen.getByRole('checkbox', { name: 'Remember on this device' })).not.toBeChecked();
     await user.type(screen.getByLabelText('API key'), KEY);
@@ -73,13 +78,10 @@ describe('KeyScreen', { timeout: 20_000 }, () => {
   });
 
   it('sends the key to the base URL given under Advanced', async () => {
-    const user = userEvent.setup();
     const KEY = await agencyKey();
-    renderKeyScreen();
+    const { user } = renderKeyScreen();
 
-    await user.type(screen.getByLabelText('API key'), KEY);
-    await user.click(screen.getByRole('button', { name: 'Advanced' }));
-    await user.type(screen.getByLabelText('Base URL'), 'https://campaigns.example.com/');
+    await enterKeyAndBaseUrl(user, KEY, 'https://campaigns.example.com/');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Home screen')).toBeInTheDocument();
@@ -88,13 +90,11 @@ describe('KeyScreen', { timeout: 20_000 }, () => {
   });
 
   it('refuses a base URL that is not http or https, opening Advanced to show why', async () => {
-    const user = userEvent.setup();
     const KEY = await agencyKey();
-    renderKeyScreen();
+    const { user } = renderKeyScreen();
 
-    await user.type(screen.getByLabelText('API key'), KEY);
-    await user.click(screen.getByRole('button', { name: 'Advanced' }));
-    await user.type(screen.getByLabelText('Base URL'), 'ftp://files.example.com');
+    await enterKeyAndBaseUrl(user, KEY, 'ftp://files.example.com');
+    // Advanced folded away again: the refusal opens it.
     await user.click(screen.getByRole('button', { name: 'Advanced' }));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -109,16 +109,14 @@ describe('KeyScreen', { timeout: 20_000 }, () => {
   });
 
   it('says when the service cannot be reached, naming the address', async () => {
-    const user = userEvent.setup();
     const KEY = await agencyKey();
     // A fault: the network drops every request.
     service.intercept(() => {
       throw new TypeError('Failed to fetch');
     });
-    renderKeyScreen();
+    const { user } = renderKeyScreen();
 
-    await user.type(screen.getByLabelText('API key'), KEY);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signInWith(user, KEY);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The service could not be reached');
@@ -127,12 +125,10 @@ describe('KeyScreen', { timeout: 20_000 }, () => {
   });
 
   it('says when the key lacks campaigns:read', async () => {
-    const user = userEvent.setup();
     const { key } = await service.world.agencyTeam({ scopes: ['codes:read'] });
-    renderKeyScreen();
+    const { user } = renderKeyScreen();
 
-    await user.type(screen.getByLabelText('API key'), key);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signInWith(user, key);
 
     const field = screen.getByLabelText('API key');
     await waitFor(() =>
@@ -142,8 +138,7 @@ describe('KeyScreen', { timeout: 20_000 }, () => {
   });
 
   it('asks for a key before sending anything', async () => {
-    const user = userEvent.setup();
-    renderKeyScreen();
+    const { user } = renderKeyScreen();
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 

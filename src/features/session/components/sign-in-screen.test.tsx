@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Me } from '#contract/me';
@@ -7,6 +7,7 @@ import { realService, World } from '#testing/service';
 import { sessionKeys } from '../api/me';
 import { readSession, saveSession } from '../session-storage';
 import { signOut } from '../sign-out';
+import { expectRefusedAt } from '../test/refused';
 import { SessionControls } from './session-controls';
 import { SignInScreen } from './sign-in-screen';
 
@@ -78,14 +79,10 @@ describe('SignInScreen', { timeout: 30_000 }, () => {
 
     await fillAndSubmit(member.email, 'not-the-password-at-all');
 
-    const field = screen.getByLabelText('Password');
-    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
-    expect(field).toHaveAccessibleDescription(
-      expect.stringContaining('The e-mail address or the password is not right'),
-    );
-    expect(field).toHaveFocus();
-    expect(readSession()).toBeNull();
-    expect(service.requests.map((r) => r.path)).toEqual(['/sessions']);
+    await expectRefusedAt('Password', 'The e-mail address or the password is not right', {
+      service,
+      paths: ['/sessions'],
+    });
   });
 
   it('checks the fields before sending anything', async () => {

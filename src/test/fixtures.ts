@@ -1,16 +1,21 @@
 import type { CampaignSummary } from '#contract/campaigns';
-import type { CampaignStatus } from '#contract/enums';
 import type { Task } from '#contract/tasks';
-import { GLOW_LAB } from '#test/brands';
+import { GLOW_LAB } from './brands';
+
+// Campaigns and tasks as the service sends them, for tests of pure functions and components.
+// Tests that talk to the service make theirs through `realService().world` instead.
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 
 /** A valid UUID numbered `n` (version 4 layout), so fixtures are stable and readable. */
 export const uuid = (n: number, kind = 0) => `${hex(kind, 8)}-0000-4000-8000-${hex(n, 12)}`;
 
-/** Campaign number `n`, created `n` minutes after the base time (newer = larger n). */
+/** The base time plus `n` minutes: a fixture numbered higher was made later. */
+const createdAt = (n: number) => new Date(Date.UTC(2026, 5, 1, 12, 0) + n * 60_000).toISOString();
+
+/** Campaign number `n` of Glow Lab, active, created `n` minutes after the base time. */
 export function makeCampaign(n: number, overrides: Partial<CampaignSummary> = {}): CampaignSummary {
-  const created = new Date(Date.UTC(2026, 5, 1, 12, 0) + n * 60_000).toISOString();
+  const created = createdAt(n);
   return {
     id: uuid(n, 0xc),
     name: `Campaign ${n}`,
@@ -45,8 +50,9 @@ export function makeCampaign(n: number, overrides: Partial<CampaignSummary> = {}
   };
 }
 
+/** Task number `n`, an active required TikTok video, created `n` minutes after the base time. */
 export function makeTask(n: number, overrides: Partial<Task> = {}): Task {
-  const created = new Date(Date.UTC(2026, 5, 1, 12, 0) + n * 60_000).toISOString();
+  const created = createdAt(n);
   return {
     id: uuid(n, 0x7),
     title: `Task ${n}`,
@@ -69,12 +75,4 @@ export function makeTask(n: number, overrides: Partial<Task> = {}): Task {
     updated_at: created,
     ...overrides,
   };
-}
-
-/** `count` campaigns, newest first (the service's order), statuses cycling. */
-export function makeCampaigns(count: number, statuses: readonly CampaignStatus[] = ['active']) {
-  return Array.from({ length: count }, (_, i) => {
-    const n = count - i;
-    return makeCampaign(n, { status: statuses[n % statuses.length]! });
-  });
 }
