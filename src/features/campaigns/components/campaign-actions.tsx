@@ -13,6 +13,34 @@ import {
   type ConfirmRequest,
 } from './campaign-commands';
 
+/** The commands that start at once (no dialog), with what their button says while they run. */
+const RUNNING_BUTTONS = {
+  publish: { icon: Send, label: 'Publish', runningLabel: 'Publishing…' },
+  resume: { icon: Play, label: 'Resume', runningLabel: 'Resuming…' },
+};
+
+/** A command that starts at once: while it runs, a spinner and what it is doing; clicks wait. */
+function RunningButton({
+  command,
+  running,
+  onClick,
+}: {
+  command: keyof typeof RUNNING_BUTTONS;
+  running: boolean;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  const { icon: Icon, label, runningLabel } = RUNNING_BUTTONS[command];
+  return (
+    <Button
+      onClick={(event) => (running ? undefined : onClick(event))}
+      aria-disabled={running || undefined}
+    >
+      {running ? <Spinner className="size-4" /> : <Icon aria-hidden="true" className="size-4" />}
+      {running ? runningLabel : label}
+    </Button>
+  );
+}
+
 /**
  * The campaign page's actions, only those its status allows: Publish, Pause, Resume, Edit,
  * Delete draft. Publish, pause and delete ask first; a refusal shows the service's message (publish and
@@ -51,30 +79,14 @@ export function CampaignActions({
         </p>
       ) : null}
       {commands.includes('publish') ? (
-        <Button
-          onClick={(event) => (publishing ? undefined : ask('publish')(event))}
-          aria-disabled={publishing || undefined}
-        >
-          {publishing ? (
-            <Spinner className="size-4" />
-          ) : (
-            <Send aria-hidden="true" className="size-4" />
-          )}
-          {publishing ? 'Publishing…' : 'Publish'}
-        </Button>
+        <RunningButton command="publish" running={publishing} onClick={ask('publish')} />
       ) : null}
       {commands.includes('resume') ? (
-        <Button
-          onClick={() => (resuming ? undefined : direct.resume(campaign))}
-          aria-disabled={resuming || undefined}
-        >
-          {resuming ? (
-            <Spinner className="size-4" />
-          ) : (
-            <Play aria-hidden="true" className="size-4" />
-          )}
-          {resuming ? 'Resuming…' : 'Resume'}
-        </Button>
+        <RunningButton
+          command="resume"
+          running={resuming}
+          onClick={() => direct.resume(campaign)}
+        />
       ) : null}
       {commands.includes('pause') ? (
         <Button variant="secondary" onClick={ask('pause')}>

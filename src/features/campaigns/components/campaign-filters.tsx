@@ -17,6 +17,50 @@ import {
 
 type Text = { value: string; onChange: (value: string) => void };
 
+/** The created range: two dates, each labelled for screen readers only, each bounding the other. */
+function CreatedRange({
+  id,
+  from,
+  to,
+  errorId,
+}: {
+  id: string;
+  from: Text;
+  to: Text;
+  /** The message saying the range is reversed; null while it is not. */
+  errorId: string | null;
+}) {
+  const end = (name: 'from' | 'to', date: Text, bound: { min?: string; max?: string }) => (
+    <>
+      <Label htmlFor={`${id}-${name}`} className="sr-only">
+        Created {name}
+      </Label>
+      <div className="w-40">
+        <Input
+          id={`${id}-${name}`}
+          type="date"
+          value={date.value}
+          {...bound}
+          onChange={(event) => date.onChange(event.target.value)}
+          {...(errorId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+        />
+      </div>
+    </>
+  );
+  return (
+    <fieldset className="space-y-1.5">
+      <legend className="text-sm font-medium text-gray-900">Created</legend>
+      <div className="flex flex-wrap items-center gap-2">
+        {end('from', from, to.value ? { max: to.value } : {})}
+        <span aria-hidden="true" className="text-sm text-gray-600">
+          to
+        </span>
+        {end('to', to, from.value ? { min: from.value } : {})}
+      </div>
+    </fieldset>
+  );
+}
+
 /**
  * The list's filters. Statuses and the created range go to the service; the name search and the
  * order work on the rows loaded (the interface has neither).
@@ -56,9 +100,6 @@ export function CampaignFilters({
   const id = useId();
   const rangeErrorId = `${id}-range-error`;
   const statusLabelId = `${id}-status`;
-  const dateProps = rangeReversed
-    ? { 'aria-invalid': true as const, 'aria-describedby': rangeErrorId }
-    : {};
 
   return (
     <div
@@ -138,40 +179,12 @@ export function CampaignFilters({
             ))}
           </div>
         </div>
-        <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium text-gray-900">Created</legend>
-          <div className="flex flex-wrap items-center gap-2">
-            <Label htmlFor={`${id}-from`} className="sr-only">
-              Created from
-            </Label>
-            <div className="w-40">
-              <Input
-                id={`${id}-from`}
-                type="date"
-                value={createdFrom.value}
-                max={createdTo.value || undefined}
-                onChange={(event) => createdFrom.onChange(event.target.value)}
-                {...dateProps}
-              />
-            </div>
-            <span aria-hidden="true" className="text-sm text-gray-600">
-              to
-            </span>
-            <Label htmlFor={`${id}-to`} className="sr-only">
-              Created to
-            </Label>
-            <div className="w-40">
-              <Input
-                id={`${id}-to`}
-                type="date"
-                value={createdTo.value}
-                min={createdFrom.value || undefined}
-                onChange={(event) => createdTo.onChange(event.target.value)}
-                {...dateProps}
-              />
-            </div>
-          </div>
-        </fieldset>
+        <CreatedRange
+          id={id}
+          from={createdFrom}
+          to={createdTo}
+          errorId={rangeReversed ? rangeErrorId : null}
+        />
         {canClear ? (
           <Button variant="ghost" size="sm" onClick={onClear} className="mb-0.5">
             <X aria-hidden="true" className="size-4" />
