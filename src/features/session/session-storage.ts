@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { browserStorage, readStored, removeStored } from '#lib/browser-storage';
 
 const STORAGE_KEY = 'campaign-console.session';
 
@@ -7,41 +8,16 @@ const StoredSession = z.object({ apiKey: z.string().min(1), baseUrl: z.string().
 /** The signed-in key. `baseUrl` null: the service of the same origin. */
 export type Session = { apiKey: string; baseUrl: string | null; remembered: boolean };
 
-function storageOf(kind: 'session' | 'local'): Storage | null {
-  try {
-    return kind === 'session' ? window.sessionStorage : window.localStorage;
-  } catch {
-    // Storage can be switched off; the session then lives only in this page.
-    return null;
-  }
-}
-
+// Storage can be switched off; the session then lives only in this page.
 let memoryFallback: Session | null = null;
 
 function read(kind: 'session' | 'local'): Session | null {
-  const storage = storageOf(kind);
-  let raw: string | null;
-  try {
-    raw = storage?.getItem(STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-  if (raw === null) return null;
-  try {
-    const parsed = StoredSession.parse(JSON.parse(raw));
-    return { ...parsed, remembered: kind === 'local' };
-  } catch {
-    storage?.removeItem(STORAGE_KEY);
-    return null;
-  }
+  const parsed = readStored(browserStorage(kind), STORAGE_KEY, StoredSession);
+  return parsed && { ...parsed, remembered: kind === 'local' };
 }
 
 function remove(kind: 'session' | 'local') {
-  try {
-    storageOf(kind)?.removeItem(STORAGE_KEY);
-  } catch {
-    // nothing stored there
-  }
+  removeStored(browserStorage(kind), STORAGE_KEY);
 }
 
 /** The current session: this tab's first, then one remembered on this device. */
@@ -65,7 +41,7 @@ export function saveSession(session: {
   remove(drop);
   memoryFallback = null;
   try {
-    const storage = storageOf(keep);
+    const storage = browserStorage(keep);
     if (!storage) throw new Error('no storage');
     storage.setItem(STORAGE_KEY, value);
   } catch {
