@@ -1,5 +1,5 @@
 import type { CampaignSummary } from '#contract/campaigns';
-import { Pause, Pencil, Play, Send, Trash2 } from 'lucide-react';
+import { Pause, Pencil, Play, Send, Trash2, type LucideIcon } from 'lucide-react';
 import { useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#components/ui/button';
@@ -37,6 +37,26 @@ function RunningButton({
     >
       {running ? <Spinner className="size-4" /> : <Icon aria-hidden="true" className="size-4" />}
       {running ? runningLabel : label}
+    </Button>
+  );
+}
+
+/** A command that asks first: a secondary button that opens the command's dialog. */
+function AskingButton({
+  icon: Icon,
+  label,
+  onClick,
+  className,
+}: {
+  icon: LucideIcon;
+  label: string;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+  className?: string;
+}) {
+  return (
+    <Button variant="secondary" onClick={onClick} className={className}>
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
     </Button>
   );
 }
@@ -89,10 +109,7 @@ export function CampaignActions({
         />
       ) : null}
       {commands.includes('pause') ? (
-        <Button variant="secondary" onClick={ask('pause')}>
-          <Pause aria-hidden="true" className="size-4" />
-          Pause
-        </Button>
+        <AskingButton icon={Pause} label="Pause" onClick={ask('pause')} />
       ) : null}
       {commands.includes('edit') ? (
         <Link
@@ -104,10 +121,12 @@ export function CampaignActions({
         </Link>
       ) : null}
       {commands.includes('delete') ? (
-        <Button variant="secondary" onClick={ask('delete')} className="text-red-800">
-          <Trash2 aria-hidden="true" className="size-4" />
-          Delete draft
-        </Button>
+        <AskingButton
+          icon={Trash2}
+          label="Delete draft"
+          onClick={ask('delete')}
+          className="text-red-800"
+        />
       ) : null}
       <ConfirmCommandDialog
         brandId={brandId}
