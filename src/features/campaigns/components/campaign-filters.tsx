@@ -1,7 +1,7 @@
 import type { BrandRef } from '#contract/me';
 import { CAMPAIGN_STATUS_LABELS, CampaignStatus } from '#contract/enums';
 import { Search, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '#components/ui/button';
 import { Input } from '#components/ui/input';
 import { Label } from '#components/ui/label';
@@ -16,6 +16,33 @@ import {
 } from '../list-view';
 
 type Text = { value: string; onChange: (value: string) => void };
+
+/** A select with its label above it. */
+function LabelledSelect({
+  id,
+  label,
+  className,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  /** The width, e.g. `w-56`. */
+  className: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`${className} space-y-1.5`}>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </Select>
+    </div>
+  );
+}
 
 /** The created range: two dates, each labelled for screen readers only, each bounding the other. */
 function CreatedRange({
@@ -126,39 +153,37 @@ export function CampaignFilters({
             />
           </div>
         </div>
-        <div className="w-56 space-y-1.5">
-          <Label htmlFor={`${id}-sort`}>Sort by</Label>
-          <Select
-            id={`${id}-sort`}
-            value={sort}
-            onChange={(event) => onSortChange(event.target.value as CampaignSort)}
-          >
-            {CAMPAIGN_SORTS.map((option) => (
-              <option key={option} value={option}>
-                {CAMPAIGN_SORT_LABELS[option]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <LabelledSelect
+          id={`${id}-sort`}
+          label="Sort by"
+          className="w-56"
+          value={sort}
+          onChange={(value) => onSortChange(value as CampaignSort)}
+        >
+          {CAMPAIGN_SORTS.map((option) => (
+            <option key={option} value={option}>
+              {CAMPAIGN_SORT_LABELS[option]}
+            </option>
+          ))}
+        </LabelledSelect>
         {brands ? (
-          <div className="w-64 space-y-1.5">
-            <Label htmlFor={`${id}-brand`}>Show campaigns of</Label>
-            <Select
-              id={`${id}-brand`}
-              value={brandChoice}
-              onChange={(event) => onBrandChange(event.target.value)}
-            >
-              <option value={CURRENT_BRAND}>This brand ({currentBrand.name})</option>
-              <option value={ALL_BRANDS}>All my brands</option>
-              {brands
-                .filter((brand) => brand.id !== currentBrand.id)
-                .map((brand) => (
-                  <option key={brand.id} value={brand.id}>
-                    {brand.name}
-                  </option>
-                ))}
-            </Select>
-          </div>
+          <LabelledSelect
+            id={`${id}-brand`}
+            label="Show campaigns of"
+            className="w-64"
+            value={brandChoice}
+            onChange={onBrandChange}
+          >
+            <option value={CURRENT_BRAND}>This brand ({currentBrand.name})</option>
+            <option value={ALL_BRANDS}>All my brands</option>
+            {brands
+              .filter((brand) => brand.id !== currentBrand.id)
+              .map((brand) => (
+                <option key={brand.id} value={brand.id}>
+                  {brand.name}
+                </option>
+              ))}
+          </LabelledSelect>
         ) : null}
       </div>
 

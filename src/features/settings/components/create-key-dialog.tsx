@@ -6,7 +6,7 @@ import { Checkbox } from '#components/ui/checkbox';
 import { useCreateKey } from '../api/people';
 import { offeredScopes, SCOPE_SUMMARIES } from '../scopes';
 import { sentence } from '../service-errors';
-import { DialogTextField, FormDialog, useFormDialog } from './form-dialog';
+import { DialogTextField, FormDialog, useFormDialog, type DialogOpenState } from './form-dialog';
 import { SecretDialog } from './secret-dialog';
 
 /**
@@ -22,9 +22,7 @@ export function CreateKeyDialog({
   ownScopes: readonly Scope[];
   /** Whose key it is: the brand or the agency. */
   ownerName: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogOpenState) {
   const id = useId();
   const create = useCreateKey();
   const { offered, withheld } = offeredScopes(ownScopes);

@@ -9,6 +9,9 @@ import { Spinner } from '#components/ui/spinner';
 import { describeError } from '#lib/api-client';
 import { fieldErrorsOf, sentence } from '../service-errors';
 
+/** Whether a dialog is open, held by what opens it. */
+export type DialogOpenState = { open: boolean; onOpenChange: (open: boolean) => void };
+
 /**
  * The state of a Settings dialog that creates something shown once (a key, an invitation): the
  * form's values, its own problems shown after the first submit and the service's per field;

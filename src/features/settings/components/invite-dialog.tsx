@@ -6,7 +6,7 @@ import { formatDateTime } from '#lib/format';
 import { useInvite } from '../api/people';
 import { ROLE_SUMMARIES } from '../roles';
 import { sentence } from '../service-errors';
-import { DialogTextField, FormDialog, useFormDialog } from './form-dialog';
+import { DialogTextField, FormDialog, useFormDialog, type DialogOpenState } from './form-dialog';
 import { RoleOptions } from './role-options';
 import { SecretDialog } from './secret-dialog';
 
@@ -27,9 +27,7 @@ export function InviteDialog({
 }: {
   brandId: string;
   teamName: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogOpenState) {
   const invite = useInvite();
   const form = useFormDialog({
     mutation: invite,
