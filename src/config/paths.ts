@@ -5,6 +5,12 @@
 
 const brandPath = (brandId: string, rest = '') => `/brands/${encodeURIComponent(brandId)}${rest}`;
 
+/** The route of a brand screen at `/brands/:brandId` + `rest`, linked to with the brand's id alone. */
+const brandRoute = <R extends string>(rest: R) => ({
+  path: `/brands/:brandId${rest}` as const,
+  href: (brandId: string) => brandPath(brandId, rest),
+});
+
 export const paths = {
   home: { path: '/', href: () => '/' },
   signIn: {
@@ -21,18 +27,9 @@ export const paths = {
   /** The link of an invitation; its token travels in the fragment (`#token=cci_…`), never here. */
   acceptInvitation: { path: '/accept-invitation', href: () => '/accept-invitation' },
   brand: { path: '/brands/:brandId', href: (brandId: string) => brandPath(brandId) },
-  overview: {
-    path: '/brands/:brandId/overview',
-    href: (brandId: string) => brandPath(brandId, '/overview'),
-  },
-  campaigns: {
-    path: '/brands/:brandId/campaigns',
-    href: (brandId: string) => brandPath(brandId, '/campaigns'),
-  },
-  campaignNew: {
-    path: '/brands/:brandId/campaigns/new',
-    href: (brandId: string) => brandPath(brandId, '/campaigns/new'),
-  },
+  overview: brandRoute('/overview'),
+  campaigns: brandRoute('/campaigns'),
+  campaignNew: brandRoute('/campaigns/new'),
   campaign: {
     path: '/brands/:brandId/campaigns/:campaignId',
     href: (brandId: string, campaignId: string) =>
@@ -43,18 +40,9 @@ export const paths = {
     href: (brandId: string, campaignId: string) =>
       brandPath(brandId, `/campaigns/${encodeURIComponent(campaignId)}/edit`),
   },
-  review: {
-    path: '/brands/:brandId/review',
-    href: (brandId: string) => brandPath(brandId, '/review'),
-  },
-  creators: {
-    path: '/brands/:brandId/creators',
-    href: (brandId: string) => brandPath(brandId, '/creators'),
-  },
-  posts: {
-    path: '/brands/:brandId/posts',
-    href: (brandId: string) => brandPath(brandId, '/posts'),
-  },
+  review: brandRoute('/review'),
+  creators: brandRoute('/creators'),
+  posts: brandRoute('/posts'),
   metrics: {
     path: '/brands/:brandId/metrics',
     /** `campaign`: the campaign to open (else the newest). */
@@ -64,19 +52,13 @@ export const paths = {
         campaignId ? `/metrics?campaign=${encodeURIComponent(campaignId)}` : '/metrics',
       ),
   },
-  codes: {
-    path: '/brands/:brandId/codes',
-    href: (brandId: string) => brandPath(brandId, '/codes'),
-  },
+  codes: brandRoute('/codes'),
   activity: {
     path: '/brands/:brandId/activity',
     /** `search`: the filters, as the Activity screen writes them (`?campaign=…&who=…`). */
     href: (brandId: string, search = '') => brandPath(brandId, `/activity${search}`),
   },
-  settings: {
-    path: '/brands/:brandId/settings',
-    href: (brandId: string) => brandPath(brandId, '/settings'),
-  },
+  settings: brandRoute('/settings'),
 } as const;
 
 /** The screens every brand has, in navigation order. */

@@ -1,4 +1,5 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 
 /**
  * A react-hook-form resolver loaded on the form's first validation (once), so that a screen can show
@@ -13,4 +14,13 @@ export function lazyResolver<TInput extends FieldValues, TContext, TOutput exten
     const resolver = await loading;
     return resolver(values, context, options);
   };
+}
+
+/** `useForm` with a resolver loaded on the first validation (see `lazyResolver`). */
+export function useLazyResolverForm<TInput extends FieldValues, TOutput extends FieldValues>(
+  load: () => Promise<Resolver<TInput, unknown, TOutput>>,
+  defaultValues: DefaultValues<TInput>,
+) {
+  const [resolver] = useState(() => lazyResolver(load));
+  return useForm<TInput, unknown, TOutput>({ resolver, defaultValues });
 }

@@ -13,6 +13,12 @@ import { newIdempotencyKey } from './idempotency-key';
 
 /** What the builder reads once when it opens: a later refetch does not reset the user's work. */
 export type BuilderSession = {
+  /** The brand of the URL: the default owner, and where the draft is kept. */
+  brand: BrandRef;
+  /** The brands an agency key may create for; null for a brand key or an edit. */
+  brands: readonly BrandRef[] | null;
+  /** The campaign edited, as the builder opened; null for a new one. */
+  campaign: Campaign | null;
   locks: CampaignLocks;
   /** The values as the service has them (edit), or the contract's defaults (create). */
   clean: BuilderValues;
@@ -55,6 +61,9 @@ export function openSession(
     restored = { ...restored, brand_id: brand.id };
   }
   return {
+    brand,
+    brands,
+    campaign,
     locks,
     clean,
     storageKey,

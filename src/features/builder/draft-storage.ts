@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { browserStorage, readStored, removeStored } from '#lib/browser-storage';
 import { emptyTask, type BuilderValues } from './builder-form';
 
 /**
@@ -40,32 +41,12 @@ const Stored = z.object({
   }),
 });
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+const storage = () => browserStorage('local');
 
 /** The saved draft over `base` (fields a draft lacks keep their clean value); null: none saved. */
 export function readDraft(key: string, base: BuilderValues): StoredDraft | null {
-  const store = storage();
-  let raw: string | null;
-  try {
-    raw = store?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-  if (raw === null) return null;
-  let parsed: z.infer<typeof Stored>;
-  try {
-    parsed = Stored.parse(JSON.parse(raw));
-  } catch {
-    // Unreadable (another version, or damaged): it cannot be restored, so it is dropped.
-    clearDraft(key);
-    return null;
-  }
+  const parsed = readStored(storage(), key, (value) => Stored.parse(value));
+  if (parsed === null) return null;
   const saved = parsed.values as Partial<BuilderValues>;
   const values: BuilderValues = {
     ...base,
@@ -86,9 +67,5 @@ export function writeDraft(key: string, draft: StoredDraft): void {
 }
 
 export function clearDraft(key: string): void {
-  try {
-    storage()?.removeItem(key);
-  } catch {
-    // nothing kept
-  }
+  removeStored(storage(), key);
 }

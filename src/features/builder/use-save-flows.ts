@@ -1,5 +1,3 @@
-import type { Campaign } from '#contract/campaigns';
-import type { BrandRef } from '#contract/me';
 import type { Task } from '#contract/tasks';
 import { useRef, useState, type RefObject } from 'react';
 import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
@@ -71,9 +69,6 @@ type Where = { within?: string; step?: StepId | null; title?: string; note?: str
 export function useSaveFlows({
   form,
   session,
-  brand,
-  brands,
-  campaign,
   autosave,
   idempotencyKeyRef,
   onSaved,
@@ -83,9 +78,6 @@ export function useSaveFlows({
 }: {
   form: UseFormReturn<BuilderValues, BuilderContext, BuilderOutput>;
   session: BuilderSession;
-  brand: BrandRef;
-  brands: readonly BrandRef[] | null;
-  campaign: Campaign | null;
   autosave: { stop: () => void; saveNow: () => void };
   /** The create's Idempotency-Key, kept with the stored draft (the autosave reads it too). */
   idempotencyKeyRef: RefObject<string>;
@@ -95,6 +87,7 @@ export function useSaveFlows({
   showStep: (step: StepId) => void;
   focusHeading: () => void;
 }) {
+  const { brand, brands, campaign } = session;
   const navigate = useNavigate();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [targetingIssues, setTargetingIssues] = useState<TargetingIssue[]>([]);

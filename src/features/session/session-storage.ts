@@ -1,57 +1,31 @@
+import { browserStorage, readStored, removeStored } from '#lib/browser-storage';
+
 const STORAGE_KEY = 'campaign-console.session';
 
 /**
  * What a stored session must hold: a non-empty key and a base URL or null. Checked by hand, not with
  * zod, so that the first screen does not load zod (decision 0075).
  */
-function storedSession(value: unknown): { apiKey: string; baseUrl: string | null } | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { apiKey, baseUrl } = value as Record<string, unknown>;
-  if (typeof apiKey !== 'string' || apiKey.length === 0) return null;
-  if (baseUrl !== null && typeof baseUrl !== 'string') return null;
+function storedSession(value: unknown): { apiKey: string; baseUrl: string | null } {
+  const { apiKey, baseUrl } = (value ?? {}) as Record<string, unknown>;
+  if (typeof apiKey !== 'string' || apiKey === '') throw new Error('no key');
+  if (baseUrl !== null && typeof baseUrl !== 'string') throw new Error('no base URL');
   return { apiKey, baseUrl };
 }
 
 /** The signed-in key. `baseUrl` null: the service of the same origin. */
 export type Session = { apiKey: string; baseUrl: string | null; remembered: boolean };
 
-function storageOf(kind: 'session' | 'local'): Storage | null {
-  try {
-    return kind === 'session' ? window.sessionStorage : window.localStorage;
-  } catch {
-    // Storage can be switched off; the session then lives only in this page.
-    return null;
-  }
-}
-
+// Storage can be switched off; the session then lives only in this page.
 let memoryFallback: Session | null = null;
 
 function read(kind: 'session' | 'local'): Session | null {
-  const storage = storageOf(kind);
-  let raw: string | null;
-  try {
-    raw = storage?.getItem(STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-  if (raw === null) return null;
-  let parsed: ReturnType<typeof storedSession> = null;
-  try {
-    parsed = storedSession(JSON.parse(raw));
-  } catch {
-    // not JSON: forgotten below
-  }
-  if (parsed) return { ...parsed, remembered: kind === 'local' };
-  storage?.removeItem(STORAGE_KEY);
-  return null;
+  const parsed = readStored(browserStorage(kind), STORAGE_KEY, storedSession);
+  return parsed && { ...parsed, remembered: kind === 'local' };
 }
 
 function remove(kind: 'session' | 'local') {
-  try {
-    storageOf(kind)?.removeItem(STORAGE_KEY);
-  } catch {
-    // nothing stored there
-  }
+  removeStored(browserStorage(kind), STORAGE_KEY);
 }
 
 /** The current session: this tab's first, then one remembered on this device. */
@@ -75,7 +49,7 @@ export function saveSession(session: {
   remove(drop);
   memoryFallback = null;
   try {
-    const storage = storageOf(keep);
+    const storage = browserStorage(keep);
     if (!storage) throw new Error('no storage');
     storage.setItem(STORAGE_KEY, value);
   } catch {

@@ -5,14 +5,12 @@ import type { UseTargetingValues } from '../targeting-values';
 import { selectClasses } from './field-classes';
 import { IssueList } from './issue-list';
 import { NumberFields } from './number-fields';
+import type { ConditionFieldsProps } from './operator-select';
 import { OptionFields } from './option-fields';
 import { RowActions } from './row-actions';
 
 export function ConditionRow({
   condition,
-  index,
-  count,
-  rowKey,
   groupTitle,
   groupOperator,
   properties,
@@ -21,10 +19,10 @@ export function ConditionRow({
   issues,
   path,
   onChange,
-  onMove,
-  onRemove,
+  ...position
 }: {
   condition: TargetingCondition;
+  /** Where the row stands among its group's, for its actions (move, remove). */
   index: number;
   count: number;
   rowKey: string;
@@ -40,6 +38,7 @@ export function ConditionRow({
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
+  const { index, rowKey } = position;
   const titleId = useId();
   const issuesId = useId();
   const unknown = condition.property !== '' && !property;
@@ -55,6 +54,7 @@ export function ConditionRow({
   const valueIssues = issues.filter(aboutValues).map((i) => i.message);
   const otherIssues = issues.filter((i) => !aboutValues(i)).map((i) => i.message);
   const propertyInvalid = issues.some((i) => i.path === `${path}.property`);
+  const valueFields: ConditionFieldsProps = { condition, where, valueIssues, onChange };
 
   return (
     <li data-row-key={rowKey}>
@@ -75,14 +75,7 @@ export function ConditionRow({
             ) : null}
             <span id={titleId}>Condition {index + 1}</span>
           </p>
-          <RowActions
-            item={item}
-            rowKey={rowKey}
-            index={index}
-            count={count}
-            onMove={onMove}
-            onRemove={onRemove}
-          />
+          <RowActions item={item} {...position} />
         </div>
         <div className="mt-2 flex flex-wrap items-start gap-2">
           {unknown ? (
@@ -124,22 +117,11 @@ export function ConditionRow({
             <OptionFields
               key={property.id}
               property={property}
-              condition={condition}
-              where={where}
               useValues={useValues}
-              valueIssues={valueIssues}
-              onChange={onChange}
+              {...valueFields}
             />
           ) : null}
-          {property?.kind === 'number' ? (
-            <NumberFields
-              key={property.id}
-              condition={condition}
-              where={where}
-              valueIssues={valueIssues}
-              onChange={onChange}
-            />
-          ) : null}
+          {property?.kind === 'number' ? <NumberFields key={property.id} {...valueFields} /> : null}
         </div>
         <IssueList id={issuesId} messages={otherIssues} className="mt-2" />
       </div>

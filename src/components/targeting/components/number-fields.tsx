@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import type { TargetingCondition } from '#contract/targeting';
 import { Input } from '#components/ui/input';
 import {
   rangeProblems,
@@ -8,24 +7,14 @@ import {
   splitRange,
   type RangeText,
 } from '../number-range';
-import { selectClasses } from './field-classes';
 import { IssueList } from './issue-list';
+import { OperatorSelect, type ConditionFieldsProps } from './operator-select';
 
 const sameValues = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((value, i) => value === b[i]);
 
 // Operator and min-max of a condition on a `number` property: one "<min>-<max>" value.
-export function NumberFields({
-  condition,
-  where,
-  valueIssues,
-  onChange,
-}: {
-  condition: TargetingCondition;
-  where: string;
-  valueIssues: readonly string[];
-  onChange: (next: TargetingCondition) => void;
-}) {
+export function NumberFields({ condition, where, valueIssues, onChange }: ConditionFieldsProps) {
   // What was typed, as long as it still says what the value says ("10,000", a half-typed range).
   const [draft, setDraft] = useState<RangeText | null>(null);
   // Problems show once the user has left a field, not while the first digits are typed.
@@ -87,17 +76,7 @@ export function NumberFields({
 
   return (
     <>
-      <select
-        aria-label={`Operator, ${where}`}
-        className={selectClasses}
-        value={condition.operator}
-        onChange={(event) =>
-          onChange({ ...condition, operator: event.target.value === 'NOT_IN' ? 'NOT_IN' : 'IN' })
-        }
-      >
-        <option value="IN">is between</option>
-        <option value="NOT_IN">is not between</option>
-      </select>
+      <OperatorSelect kind="number" condition={condition} where={where} onChange={onChange} />
       <div className="flex flex-wrap items-center gap-2">
         {numberInput('min', minId, 'Minimum')}
         <span aria-hidden="true" className="text-sm text-gray-600">

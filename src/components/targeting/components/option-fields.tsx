@@ -1,15 +1,16 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { TargetingCondition, TargetingProperty } from '#contract/targeting';
+import type { TargetingProperty } from '#contract/targeting';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Checkbox } from '#components/ui/checkbox';
 import { Input } from '#components/ui/input';
 import { Spinner } from '#components/ui/spinner';
 import type { UseTargetingValues } from '../targeting-values';
-import { fieldButtonClasses, selectClasses } from './field-classes';
+import { fieldButtonClasses } from './field-classes';
 import { IssueList } from './issue-list';
+import { OperatorSelect, type ConditionFieldsProps } from './operator-select';
 
 const fold = (text: string) =>
   text
@@ -32,13 +33,9 @@ export function OptionFields({
   useValues,
   valueIssues,
   onChange,
-}: {
+}: ConditionFieldsProps & {
   property: TargetingProperty;
-  condition: TargetingCondition;
-  where: string;
   useValues: UseTargetingValues;
-  valueIssues: readonly string[];
-  onChange: (next: TargetingCondition) => void;
 }) {
   const { data, isLoading, error, refetch } = useValues(property.id);
   const [open, setOpen] = useState(false);
@@ -76,17 +73,7 @@ export function OptionFields({
 
   return (
     <>
-      <select
-        aria-label={`Operator, ${where}`}
-        className={selectClasses}
-        value={condition.operator}
-        onChange={(event) =>
-          onChange({ ...condition, operator: event.target.value === 'NOT_IN' ? 'NOT_IN' : 'IN' })
-        }
-      >
-        <option value="IN">is any of</option>
-        <option value="NOT_IN">is none of</option>
-      </select>
+      <OperatorSelect kind="option" condition={condition} where={where} onChange={onChange} />
       <button
         ref={toggleRef}
         type="button"

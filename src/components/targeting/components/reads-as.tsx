@@ -12,20 +12,10 @@ type Collect = {
 
 // The rule uses any number of option properties, and a component may not call a varying number
 // of hooks: each level of this chain asks for one property's values and passes the rest on.
-function CollectValueLists({ propertyIds, useValues, collected, children }: Collect) {
+function CollectValueLists({ propertyIds, ...props }: Collect) {
   const [first, ...rest] = propertyIds;
-  if (first === undefined) return children(collected);
-  return (
-    <CollectValueList
-      key={first}
-      propertyId={first}
-      propertyIds={rest}
-      useValues={useValues}
-      collected={collected}
-    >
-      {children}
-    </CollectValueList>
-  );
+  if (first === undefined) return props.children(props.collected);
+  return <CollectValueList key={first} propertyId={first} propertyIds={rest} {...props} />;
 }
 
 function CollectValueList({ propertyId, ...props }: Collect & { propertyId: string }) {

@@ -1,17 +1,17 @@
 import type { BrandRef } from '#contract/me';
 import { TEXT_LIMITS } from '#contract/common';
 import { VISIBILITY_LABELS, type Visibility } from '#contract/enums';
-import { Plus, Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { FieldsetField, RadioCardGroup } from '#components/form/choice-fields';
+import { RadioCardGroup } from '#components/form/choice-fields';
 import { FormField, RequiredMark } from '#components/form/form-field';
-import { Button, buttonClasses } from '#components/ui/button';
+import { Button } from '#components/ui/button';
 import { Select } from '#components/ui/select';
 import { MAX_LINKS, emptyLink, type BuilderValues } from '../builder-form';
 import { CAMPAIGN_LABELS, LINK_LABELS } from '../field-labels';
 import { useFieldError } from '../use-field-error';
 import { BoundTextField } from './bound-text-field';
+import { RowListField } from './row-list-field';
 import { StepSection } from './step-section';
 import { UrlListField } from './url-list-field';
 
@@ -106,42 +106,18 @@ function LinksField() {
   const { control } = useFormContext<BuilderValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'links' });
   const error = useFieldError('links');
-  const addRef = useRef<HTMLButtonElement>(null);
   return (
-    <FieldsetField
+    <RowListField
       legend={CAMPAIGN_LABELS.links}
       description="Where creators send their audience, with an affiliate code where there is one."
       error={error}
-    >
-      {() => (
-        <>
-          {fields.length > 0 ? (
-            <ol className="space-y-3">
-              {fields.map((field, index) => (
-                <LinkRow
-                  key={field.id}
-                  index={index}
-                  onRemove={() => {
-                    remove(index);
-                    addRef.current?.focus();
-                  }}
-                />
-              ))}
-            </ol>
-          ) : null}
-          <button
-            ref={addRef}
-            type="button"
-            className={buttonClasses('secondary', 'sm')}
-            disabled={fields.length >= MAX_LINKS}
-            onClick={() => append(emptyLink())}
-          >
-            <Plus aria-hidden="true" className="size-4" />
-            Add link
-          </button>
-        </>
-      )}
-    </FieldsetField>
+      rowIds={fields.map((field) => field.id)}
+      max={MAX_LINKS}
+      addLabel="Add link"
+      onAdd={() => append(emptyLink())}
+      onRemove={remove}
+      row={(index, onRemove) => <LinkRow index={index} onRemove={onRemove} />}
+    />
   );
 }
 

@@ -13,13 +13,11 @@ import { useFieldError, useTextCount } from '../use-field-error';
  */
 export function BoundTextField({
   path,
-  label,
-  description,
   max,
   type = 'text',
   rows,
-  required = false,
   spellCheck,
+  ...field
 }: {
   path: FieldPath<BuilderValues>;
   label: string;
@@ -35,13 +33,7 @@ export function BoundTextField({
   const error = useFieldError(path);
   const count = useTextCount(path, max);
   return (
-    <FormField
-      label={label}
-      description={description}
-      error={error}
-      count={count}
-      required={required}
-    >
+    <FormField {...field} error={error} count={count}>
       {(control) =>
         rows ? (
           <Textarea {...control} {...register(path)} rows={rows} maxLength={max} />

@@ -97,9 +97,6 @@ export function CampaignBuilder(props: CampaignBuilderProps) {
   const flows = useSaveFlows({
     form,
     session,
-    brand,
-    brands,
-    campaign,
     autosave,
     idempotencyKeyRef: idempotencyKey,
     onSaved: leave.allow,
@@ -231,10 +228,8 @@ export function CampaignBuilder(props: CampaignBuilderProps) {
                 <StepBody
                   step={step}
                   mode={mode}
-                  locks={locks}
-                  brands={brands}
+                  session={session}
                   hasInviteCode={Boolean(campaign?.invite_code)}
-                  archivedCount={session.archivedCount}
                   properties={properties}
                   targetingIssues={flows.targetingIssues}
                   onTargetingEdit={flows.clearTargetingIssues}

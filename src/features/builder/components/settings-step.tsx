@@ -28,50 +28,74 @@ const completionOptions = CompletionMode.options.map((value) => ({
   description: COMPLETION_MODE_DESCRIPTIONS[value],
 }));
 
+/** A setting the campaign requires or not, with the form's error for it. */
+function RequiredSetting({
+  name,
+  description,
+}: {
+  name: 'settings.creator_approval_required' | 'settings.brand_approval_required';
+  description: string;
+}) {
+  const { register } = useFormContext<BuilderValues>();
+  const error = useFieldError(name);
+  return (
+    <CheckboxField label={CAMPAIGN_LABELS[name]} description={description} error={error}>
+      {(control) => <Checkbox {...control} {...register(name)} />}
+    </CheckboxField>
+  );
+}
+
+/** A setting with one of a few modes, each a card, with the form's error for it. */
+function ModeSetting({
+  name,
+  description,
+  options,
+  columns,
+}: {
+  name: 'settings.post_approval_mode' | 'settings.completion_mode';
+  description: string;
+  options: typeof postApprovalOptions | typeof completionOptions;
+  columns?: 4;
+}) {
+  const { register } = useFormContext<BuilderValues>();
+  const error = useFieldError(name);
+  return (
+    <RadioCardGroup
+      legend={CAMPAIGN_LABELS[name]}
+      description={description}
+      error={error}
+      options={options}
+      inputProps={() => register(name)}
+      columns={columns}
+    />
+  );
+}
+
 /** Step 3: who approves what, and what a creator must complete. */
 export function SettingsStep() {
-  const { register } = useFormContext<BuilderValues>();
-  const errors = {
-    creator: useFieldError('settings.creator_approval_required'),
-    brand: useFieldError('settings.brand_approval_required'),
-    post: useFieldError('settings.post_approval_mode'),
-    completion: useFieldError('settings.completion_mode'),
-  };
   return (
     <>
       <StepSection title="Approvals">
-        <CheckboxField
-          label={CAMPAIGN_LABELS['settings.creator_approval_required']}
+        <RequiredSetting
+          name="settings.creator_approval_required"
           description="Creators must be approved before they start work."
-          error={errors.creator}
-        >
-          {(control) => (
-            <Checkbox {...control} {...register('settings.creator_approval_required')} />
-          )}
-        </CheckboxField>
-        <CheckboxField
-          label={CAMPAIGN_LABELS['settings.brand_approval_required']}
+        />
+        <RequiredSetting
+          name="settings.brand_approval_required"
           description={SIGN_OFF_EXPLANATION}
-          error={errors.brand}
-        >
-          {(control) => <Checkbox {...control} {...register('settings.brand_approval_required')} />}
-        </CheckboxField>
-        <RadioCardGroup
-          legend={CAMPAIGN_LABELS['settings.post_approval_mode']}
+        />
+        <ModeSetting
+          name="settings.post_approval_mode"
           description="How strictly submitted content is reviewed."
-          error={errors.post}
           options={postApprovalOptions}
-          inputProps={() => register('settings.post_approval_mode')}
           columns={4}
         />
       </StepSection>
       <div className="border-t border-gray-200 pt-6">
-        <RadioCardGroup
-          legend={CAMPAIGN_LABELS['settings.completion_mode']}
+        <ModeSetting
+          name="settings.completion_mode"
           description="Which tasks a creator must complete."
-          error={errors.completion}
           options={completionOptions}
-          inputProps={() => register('settings.completion_mode')}
         />
       </div>
     </>

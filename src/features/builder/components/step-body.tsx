@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { CampaignLocks, LockArea } from '#contract/campaign-rules';
-import type { BrandRef } from '#contract/me';
+import type { LockArea } from '#contract/campaign-rules';
 import type { TargetingProperty } from '#contract/targeting';
 import { Lock } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { TargetingIssue } from '#components/targeting/validate-targeting';
+import type { BuilderSession } from '../builder-session';
 import type { StepId } from '../builder-steps';
 import { BasicsStep } from './basics-step';
 import { DeadlinesStep } from './deadlines-step';
@@ -54,10 +54,8 @@ function LockedArea({ reason, children }: { reason: string | null; children: Rea
 export function StepBody({
   step,
   mode,
-  locks,
-  brands,
+  session: { locks, brands, archivedCount },
   hasInviteCode,
-  archivedCount,
   properties,
   targetingIssues,
   onTargetingEdit,
@@ -66,10 +64,8 @@ export function StepBody({
 }: {
   step: StepId;
   mode: 'create' | 'edit';
-  locks: CampaignLocks;
-  brands: readonly BrandRef[] | null;
+  session: Pick<BuilderSession, 'locks' | 'brands' | 'archivedCount'>;
   hasInviteCode: boolean;
-  archivedCount: number;
   properties: UseQueryResult<TargetingProperty[]>;
   targetingIssues: readonly TargetingIssue[];
   onTargetingEdit: () => void;

@@ -1,12 +1,11 @@
-import { Plus, Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { FieldsetField } from '#components/form/choice-fields';
 import { FormField } from '#components/form/form-field';
-import { Button, buttonClasses } from '#components/ui/button';
+import { Button } from '#components/ui/button';
 import { Input } from '#components/ui/input';
 import { MAX_EXAMPLES, type BuilderValues } from '../builder-form';
 import { useFieldError } from '../use-field-error';
+import { RowListField } from './row-list-field';
 
 type UrlListName = 'video_examples' | `tasks.${number}.video_examples`;
 
@@ -71,39 +70,19 @@ export function UrlListField({
   const { control } = useFormContext<BuilderValues>();
   const { fields, append, remove } = useFieldArray({ control, name });
   const error = useFieldError(name);
-  const addRef = useRef<HTMLButtonElement>(null);
   return (
-    <FieldsetField legend={legend} description={description} error={error}>
-      {() => (
-        <>
-          {fields.length > 0 ? (
-            <ol className="space-y-3">
-              {fields.map((field, index) => (
-                <UrlRow
-                  key={field.id}
-                  name={name}
-                  index={index}
-                  itemLabel={itemLabel}
-                  onRemove={() => {
-                    remove(index);
-                    addRef.current?.focus();
-                  }}
-                />
-              ))}
-            </ol>
-          ) : null}
-          <button
-            ref={addRef}
-            type="button"
-            className={buttonClasses('secondary', 'sm')}
-            disabled={fields.length >= MAX_EXAMPLES}
-            onClick={() => append({ url: '' })}
-          >
-            <Plus aria-hidden="true" className="size-4" />
-            {addLabel}
-          </button>
-        </>
+    <RowListField
+      legend={legend}
+      description={description}
+      error={error}
+      rowIds={fields.map((field) => field.id)}
+      max={MAX_EXAMPLES}
+      addLabel={addLabel}
+      onAdd={() => append({ url: '' })}
+      onRemove={remove}
+      row={(index, onRemove) => (
+        <UrlRow name={name} index={index} itemLabel={itemLabel} onRemove={onRemove} />
       )}
-    </FieldsetField>
+    />
   );
 }

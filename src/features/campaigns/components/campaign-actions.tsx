@@ -1,5 +1,5 @@
 import type { CampaignSummary } from '#contract/campaigns';
-import { Pause, Pencil, Play, Send, Trash2 } from 'lucide-react';
+import { Pause, Pencil, Play, Send, Trash2, type LucideIcon } from 'lucide-react';
 import { useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#components/ui/button';
@@ -12,6 +12,54 @@ import {
   type CampaignRef,
   type ConfirmRequest,
 } from './campaign-commands';
+
+/** The commands that start at once (no dialog), with what their button says while they run. */
+const RUNNING_BUTTONS = {
+  publish: { icon: Send, label: 'Publish', runningLabel: 'Publishing…' },
+  resume: { icon: Play, label: 'Resume', runningLabel: 'Resuming…' },
+};
+
+/** A command that starts at once: while it runs, a spinner and what it is doing; clicks wait. */
+function RunningButton({
+  command,
+  running,
+  onClick,
+}: {
+  command: keyof typeof RUNNING_BUTTONS;
+  running: boolean;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  const { icon: Icon, label, runningLabel } = RUNNING_BUTTONS[command];
+  return (
+    <Button
+      onClick={(event) => (running ? undefined : onClick(event))}
+      aria-disabled={running || undefined}
+    >
+      {running ? <Spinner className="size-4" /> : <Icon aria-hidden="true" className="size-4" />}
+      {running ? runningLabel : label}
+    </Button>
+  );
+}
+
+/** A command that asks first: a secondary button that opens the command's dialog. */
+function AskingButton({
+  icon: Icon,
+  label,
+  onClick,
+  className,
+}: {
+  icon: LucideIcon;
+  label: string;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+  className?: string;
+}) {
+  return (
+    <Button variant="secondary" onClick={onClick} className={className}>
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+    </Button>
+  );
+}
 
 /**
  * The campaign page's actions, only those its status allows: Publish, Pause, Resume, Edit,
@@ -51,36 +99,17 @@ export function CampaignActions({
         </p>
       ) : null}
       {commands.includes('publish') ? (
-        <Button
-          onClick={(event) => (publishing ? undefined : ask('publish')(event))}
-          aria-disabled={publishing || undefined}
-        >
-          {publishing ? (
-            <Spinner className="size-4" />
-          ) : (
-            <Send aria-hidden="true" className="size-4" />
-          )}
-          {publishing ? 'Publishing…' : 'Publish'}
-        </Button>
+        <RunningButton command="publish" running={publishing} onClick={ask('publish')} />
       ) : null}
       {commands.includes('resume') ? (
-        <Button
-          onClick={() => (resuming ? undefined : direct.resume(campaign))}
-          aria-disabled={resuming || undefined}
-        >
-          {resuming ? (
-            <Spinner className="size-4" />
-          ) : (
-            <Play aria-hidden="true" className="size-4" />
-          )}
-          {resuming ? 'Resuming…' : 'Resume'}
-        </Button>
+        <RunningButton
+          command="resume"
+          running={resuming}
+          onClick={() => direct.resume(campaign)}
+        />
       ) : null}
       {commands.includes('pause') ? (
-        <Button variant="secondary" onClick={ask('pause')}>
-          <Pause aria-hidden="true" className="size-4" />
-          Pause
-        </Button>
+        <AskingButton icon={Pause} label="Pause" onClick={ask('pause')} />
       ) : null}
       {commands.includes('edit') ? (
         <Link
@@ -92,10 +121,12 @@ export function CampaignActions({
         </Link>
       ) : null}
       {commands.includes('delete') ? (
-        <Button variant="secondary" onClick={ask('delete')} className="text-red-800">
-          <Trash2 aria-hidden="true" className="size-4" />
-          Delete draft
-        </Button>
+        <AskingButton
+          icon={Trash2}
+          label="Delete draft"
+          onClick={ask('delete')}
+          className="text-red-800"
+        />
       ) : null}
       <ConfirmCommandDialog
         brandId={brandId}

@@ -1,7 +1,7 @@
 import type { BrandRef } from '#contract/me';
 import { CAMPAIGN_STATUS_LABELS, CampaignStatus } from '#contract/enums';
 import { Search, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '#components/ui/button';
 import { Input } from '#components/ui/input';
 import { Label } from '#components/ui/label';
@@ -16,6 +16,77 @@ import {
 } from '../list-view';
 
 type Text = { value: string; onChange: (value: string) => void };
+
+/** A select with its label above it. */
+function LabelledSelect({
+  id,
+  label,
+  className,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  /** The width, e.g. `w-56`. */
+  className: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`${className} space-y-1.5`}>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </Select>
+    </div>
+  );
+}
+
+/** The created range: two dates, each labelled for screen readers only, each bounding the other. */
+function CreatedRange({
+  id,
+  from,
+  to,
+  errorId,
+}: {
+  id: string;
+  from: Text;
+  to: Text;
+  /** The message saying the range is reversed; null while it is not. */
+  errorId: string | null;
+}) {
+  const end = (name: 'from' | 'to', date: Text, bound: { min?: string; max?: string }) => (
+    <>
+      <Label htmlFor={`${id}-${name}`} className="sr-only">
+        Created {name}
+      </Label>
+      <div className="w-40">
+        <Input
+          id={`${id}-${name}`}
+          type="date"
+          value={date.value}
+          {...bound}
+          onChange={(event) => date.onChange(event.target.value)}
+          {...(errorId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+        />
+      </div>
+    </>
+  );
+  return (
+    <fieldset className="space-y-1.5">
+      <legend className="text-sm font-medium text-gray-900">Created</legend>
+      <div className="flex flex-wrap items-center gap-2">
+        {end('from', from, to.value ? { max: to.value } : {})}
+        <span aria-hidden="true" className="text-sm text-gray-600">
+          to
+        </span>
+        {end('to', to, from.value ? { min: from.value } : {})}
+      </div>
+    </fieldset>
+  );
+}
 
 /**
  * The list's filters. Statuses and the created range go to the service; the name search and the
@@ -56,9 +127,6 @@ export function CampaignFilters({
   const id = useId();
   const rangeErrorId = `${id}-range-error`;
   const statusLabelId = `${id}-status`;
-  const dateProps = rangeReversed
-    ? { 'aria-invalid': true as const, 'aria-describedby': rangeErrorId }
-    : {};
 
   return (
     <div
@@ -85,39 +153,37 @@ export function CampaignFilters({
             />
           </div>
         </div>
-        <div className="w-56 space-y-1.5">
-          <Label htmlFor={`${id}-sort`}>Sort by</Label>
-          <Select
-            id={`${id}-sort`}
-            value={sort}
-            onChange={(event) => onSortChange(event.target.value as CampaignSort)}
-          >
-            {CAMPAIGN_SORTS.map((option) => (
-              <option key={option} value={option}>
-                {CAMPAIGN_SORT_LABELS[option]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <LabelledSelect
+          id={`${id}-sort`}
+          label="Sort by"
+          className="w-56"
+          value={sort}
+          onChange={(value) => onSortChange(value as CampaignSort)}
+        >
+          {CAMPAIGN_SORTS.map((option) => (
+            <option key={option} value={option}>
+              {CAMPAIGN_SORT_LABELS[option]}
+            </option>
+          ))}
+        </LabelledSelect>
         {brands ? (
-          <div className="w-64 space-y-1.5">
-            <Label htmlFor={`${id}-brand`}>Show campaigns of</Label>
-            <Select
-              id={`${id}-brand`}
-              value={brandChoice}
-              onChange={(event) => onBrandChange(event.target.value)}
-            >
-              <option value={CURRENT_BRAND}>This brand ({currentBrand.name})</option>
-              <option value={ALL_BRANDS}>All my brands</option>
-              {brands
-                .filter((brand) => brand.id !== currentBrand.id)
-                .map((brand) => (
-                  <option key={brand.id} value={brand.id}>
-                    {brand.name}
-                  </option>
-                ))}
-            </Select>
-          </div>
+          <LabelledSelect
+            id={`${id}-brand`}
+            label="Show campaigns of"
+            className="w-64"
+            value={brandChoice}
+            onChange={onBrandChange}
+          >
+            <option value={CURRENT_BRAND}>This brand ({currentBrand.name})</option>
+            <option value={ALL_BRANDS}>All my brands</option>
+            {brands
+              .filter((brand) => brand.id !== currentBrand.id)
+              .map((brand) => (
+                <option key={brand.id} value={brand.id}>
+                  {brand.name}
+                </option>
+              ))}
+          </LabelledSelect>
         ) : null}
       </div>
 
@@ -138,40 +204,12 @@ export function CampaignFilters({
             ))}
           </div>
         </div>
-        <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium text-gray-900">Created</legend>
-          <div className="flex flex-wrap items-center gap-2">
-            <Label htmlFor={`${id}-from`} className="sr-only">
-              Created from
-            </Label>
-            <div className="w-40">
-              <Input
-                id={`${id}-from`}
-                type="date"
-                value={createdFrom.value}
-                max={createdTo.value || undefined}
-                onChange={(event) => createdFrom.onChange(event.target.value)}
-                {...dateProps}
-              />
-            </div>
-            <span aria-hidden="true" className="text-sm text-gray-600">
-              to
-            </span>
-            <Label htmlFor={`${id}-to`} className="sr-only">
-              Created to
-            </Label>
-            <div className="w-40">
-              <Input
-                id={`${id}-to`}
-                type="date"
-                value={createdTo.value}
-                min={createdFrom.value || undefined}
-                onChange={(event) => createdTo.onChange(event.target.value)}
-                {...dateProps}
-              />
-            </div>
-          </div>
-        </fieldset>
+        <CreatedRange
+          id={id}
+          from={createdFrom}
+          to={createdTo}
+          errorId={rangeReversed ? rangeErrorId : null}
+        />
         {canClear ? (
           <Button variant="ghost" size="sm" onClick={onClear} className="mb-0.5">
             <X aria-hidden="true" className="size-4" />

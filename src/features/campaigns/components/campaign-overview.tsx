@@ -58,7 +58,7 @@ export function Fact({
 
 /** Text someone typed, line breaks kept; or a grey "None" when empty. */
 export function Prose({ text, empty = 'None' }: { text: string | null; empty?: string }) {
-  if (!text?.trim()) return <span className="text-gray-600">{empty}</span>;
+  if (!text?.trim()) return <None>{empty}</None>;
   return <span className="block whitespace-pre-line">{text}</span>;
 }
 
@@ -77,6 +77,68 @@ export function RemoteImage({
   return (
     <img src={safe} alt={alt} loading="lazy" referrerPolicy="no-referrer" className={className} />
   );
+}
+
+/** An image beside a list of facts, such as the campaign's icon beside its brief. */
+function ImageFacts({
+  src,
+  alt,
+  size,
+  children,
+}: {
+  src: string | null;
+  alt: string;
+  /** The image's size class, e.g. `size-16`. */
+  size: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex gap-4">
+      <RemoteImage
+        src={src}
+        alt={alt}
+        className={`${size} shrink-0 rounded-md border border-gray-200 object-cover`}
+      />
+      <dl className="min-w-0 flex-1 divide-y divide-gray-100">{children}</dl>
+    </div>
+  );
+}
+
+/** A grey "None" (or what is given) where a value is missing. */
+function None({ children = 'None' }: { children?: string }) {
+  return <span className="text-gray-600">{children}</span>;
+}
+
+/** A section listing some of the campaign's items, or saying there are none. */
+function ListSection<T>({
+  title,
+  items,
+  none,
+  className,
+  children,
+}: {
+  title: string;
+  items: readonly T[];
+  /** "No links." */
+  none: string;
+  className: string;
+  /** One item's `li`. */
+  children: (item: T, index: number) => ReactNode;
+}) {
+  return (
+    <Section title={title}>
+      {items.length === 0 ? (
+        <p className="text-sm text-gray-600">{none}</p>
+      ) : (
+        <ul className={className}>{items.map(children)}</ul>
+      )}
+    </Section>
+  );
+}
+
+/** A fact whose value is an address to open, or "None". */
+function LinkFact({ term, href }: { term: string; href: string | null }) {
+  return <Fact term={term}>{href ? <ExternalLink href={href} /> : <None />}</Fact>;
 }
 
 const VISIBILITY_NOTES: Record<Visibility, string> = {
@@ -125,7 +187,7 @@ function SettingsList({ settings }: { settings: CampaignSettings }) {
 }
 
 function DateOrNone({ value, none }: { value: string | null; none: string }) {
-  return value ? <>{formatDate(value)}</> : <span className="text-gray-600">{none}</span>;
+  return value ? <>{formatDate(value)}</> : <None>{none}</None>;
 }
 
 /**
@@ -145,87 +207,59 @@ export function CampaignOverview({
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
       <div className="space-y-6">
         <Section title="Brief">
-          <div className="flex gap-4">
-            <RemoteImage
-              src={campaign.icon_url}
-              alt="Campaign icon"
-              className="size-16 shrink-0 rounded-md border border-gray-200 object-cover"
-            />
-            <dl className="min-w-0 flex-1 divide-y divide-gray-100">
-              <Fact term="Description">
-                <Prose text={campaign.description} />
-              </Fact>
-              <Fact term="Instructions">
-                <Prose text={campaign.instructions} />
-              </Fact>
-              <Fact term="Brief document">
-                {campaign.brief_url ? (
-                  <ExternalLink href={campaign.brief_url} />
-                ) : (
-                  <span className="text-gray-600">None</span>
-                )}
-              </Fact>
-            </dl>
-          </div>
+          <ImageFacts src={campaign.icon_url} alt="Campaign icon" size="size-16">
+            <Fact term="Description">
+              <Prose text={campaign.description} />
+            </Fact>
+            <Fact term="Instructions">
+              <Prose text={campaign.instructions} />
+            </Fact>
+            <LinkFact term="Brief document" href={campaign.brief_url} />
+          </ImageFacts>
         </Section>
 
         <Section title="Product">
-          <div className="flex gap-4">
-            <RemoteImage
-              src={product.image_url}
-              alt={product.name}
-              className="size-24 shrink-0 rounded-md border border-gray-200 object-cover"
-            />
-            <dl className="min-w-0 flex-1 divide-y divide-gray-100">
-              <Fact term="Name">{product.name}</Fact>
-              <Fact term="Product page">
-                {product.url ? (
-                  <ExternalLink href={product.url} />
-                ) : (
-                  <span className="text-gray-600">None</span>
-                )}
-              </Fact>
-            </dl>
-          </div>
+          <ImageFacts src={product.image_url} alt={product.name} size="size-24">
+            <Fact term="Name">{product.name}</Fact>
+            <LinkFact term="Product page" href={product.url} />
+          </ImageFacts>
         </Section>
 
-        <Section title="Links">
-          {campaign.links.length === 0 ? (
-            <p className="text-sm text-gray-600">No links.</p>
-          ) : (
-            <ul className="divide-y divide-gray-100">
-              {campaign.links.map((link) => (
-                <li key={link.id} className="py-2 text-sm first:pt-0 last:pb-0">
-                  <ExternalLink href={link.url}>{link.description || link.url}</ExternalLink>
-                  <p className="mt-0.5 flex flex-wrap gap-x-4 text-gray-600">
-                    {link.description ? <span className="break-all">{link.url}</span> : null}
-                    {link.service ? <span>Service: {link.service}</span> : null}
-                    {link.affiliate_code ? (
-                      <span>
-                        Affiliate code:{' '}
-                        <code className="font-mono text-gray-900">{link.affiliate_code}</code>
-                      </span>
-                    ) : null}
-                  </p>
-                </li>
-              ))}
-            </ul>
+        <ListSection
+          title="Links"
+          items={campaign.links}
+          none="No links."
+          className="divide-y divide-gray-100"
+        >
+          {(link) => (
+            <li key={link.id} className="py-2 text-sm first:pt-0 last:pb-0">
+              <ExternalLink href={link.url}>{link.description || link.url}</ExternalLink>
+              <p className="mt-0.5 flex flex-wrap gap-x-4 text-gray-600">
+                {link.description ? <span className="break-all">{link.url}</span> : null}
+                {link.service ? <span>Service: {link.service}</span> : null}
+                {link.affiliate_code ? (
+                  <span>
+                    Affiliate code:{' '}
+                    <code className="font-mono text-gray-900">{link.affiliate_code}</code>
+                  </span>
+                ) : null}
+              </p>
+            </li>
           )}
-        </Section>
+        </ListSection>
 
-        <Section title="Example videos">
-          {campaign.video_examples.length === 0 ? (
-            <p className="text-sm text-gray-600">No examples.</p>
-          ) : (
-            <ul className="space-y-1 text-sm">
-              {campaign.video_examples.map((url, index) => (
-                <li key={`${index}-${url}`}>
-                  <ExternalLink href={url} />
-                </li>
-              ))}
-            </ul>
+        <ListSection
+          title="Example videos"
+          items={campaign.video_examples}
+          none="No examples."
+          className="space-y-1 text-sm"
+        >
+          {(url, index) => (
+            <li key={`${index}-${url}`}>
+              <ExternalLink href={url} />
+            </li>
           )}
-        </Section>
+        </ListSection>
       </div>
 
       <div className="space-y-6">

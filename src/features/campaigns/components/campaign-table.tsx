@@ -56,23 +56,25 @@ function DateCell({ value }: { value: string | null }) {
   );
 }
 
+/** What every row of the table is given alike; the actions' part goes on to the row's menu. */
+type RowSettings = {
+  showBrand: boolean;
+  canWrite: boolean;
+  onCommand: RowCommandHandler;
+  linkState: CampaignLinkState;
+};
+
 const CampaignRow = memo(function CampaignRow({
   campaign,
   index,
   start,
   showBrand,
-  canWrite,
-  onCommand,
-  linkState,
+  ...actions
 }: {
   campaign: CampaignSummary;
   index: number;
   start: number;
-  showBrand: boolean;
-  canWrite: boolean;
-  onCommand: RowCommandHandler;
-  linkState: CampaignLinkState;
-}) {
+} & RowSettings) {
   return (
     <div
       role="row"
@@ -83,7 +85,7 @@ const CampaignRow = memo(function CampaignRow({
       <div role="cell" className={CELL}>
         <Link
           to={paths.campaign.href(campaign.brand_id, campaign.id)}
-          state={linkState}
+          state={actions.linkState}
           className="block truncate font-medium text-gray-900 hover:text-indigo-800 hover:underline focus-visible:outline-offset-[-2px]"
         >
           {campaign.name}
@@ -108,12 +110,7 @@ const CampaignRow = memo(function CampaignRow({
       <DateCell value={campaign.post_deadline_date} />
       <DateCell value={campaign.created_at} />
       <div role="cell" className="flex justify-center">
-        <CampaignRowActions
-          campaign={campaign}
-          canWrite={canWrite}
-          onCommand={onCommand}
-          linkState={linkState}
-        />
+        <CampaignRowActions campaign={campaign} {...actions} />
       </div>
     </div>
   );
@@ -192,6 +189,8 @@ export function CampaignTable({
   const lastIndex = items.at(-1)?.index ?? -1;
   const nearEnd = rows.length > 0 && lastIndex >= rows.length - LOAD_AHEAD_ROWS;
 
+  const rowSettings: RowSettings = { showBrand, canWrite, onCommand, linkState };
+
   // Scrolling is the outside event that asks for more rows; React Query does the fetching.
   useEffect(() => {
     if (nearEnd) onNearEnd();
@@ -216,10 +215,7 @@ export function CampaignTable({
                 campaign={campaign}
                 index={item.index}
                 start={item.start}
-                showBrand={showBrand}
-                canWrite={canWrite}
-                onCommand={onCommand}
-                linkState={linkState}
+                {...rowSettings}
               />
             );
           })}

@@ -1,52 +1,32 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
+import { AuthFormEnd, type FormProblem } from '#components/auth/auth-card';
 import { CheckboxField } from '#components/form/form-field';
-import { Alert } from '#components/ui/alert';
-import { Button } from '#components/ui/button';
 import { Checkbox } from '#components/ui/checkbox';
-import { Spinner } from '#components/ui/spinner';
-
-/** What went wrong with a sign-in, in words. */
-export type FormProblem = { title: string; description: string };
 
 /**
- * The end of both sign-in forms (e-mail and password, API key): "remember on this device", what
- * went wrong, and Sign in, which says to a screen reader what is being checked while it runs.
+ * The end of both sign-in forms (e-mail and password, API key): "remember on this device" (the
+ * form's `remember`), what went wrong, and Sign in, which says to a screen reader what is being
+ * checked while it runs.
  */
 export function SignInFormEnd({
-  remember,
   rememberLabel,
   rememberDescription,
   problem,
-  submitting,
   checking,
 }: {
-  remember: UseFormRegisterReturn<'remember'>;
   rememberLabel: string;
   rememberDescription: string;
   problem: FormProblem | null;
-  submitting: boolean;
   /** Read out while signing in, e.g. "Checking the key…". */
   checking: string;
 }) {
+  const { register } = useFormContext<{ remember: boolean }>();
   return (
     <>
       <CheckboxField label={rememberLabel} description={rememberDescription}>
-        {(control) => <Checkbox {...control} {...remember} />}
+        {(control) => <Checkbox {...control} {...register('remember')} />}
       </CheckboxField>
-
-      {problem ? (
-        <Alert tone="error" title={problem.title}>
-          {problem.description}
-        </Alert>
-      ) : null}
-
-      <Button type="submit" className="w-full" disabled={submitting}>
-        {submitting ? <Spinner className="size-4" /> : null}
-        Sign in
-      </Button>
-      <p role="status" className="sr-only">
-        {submitting ? checking : ''}
-      </p>
+      <AuthFormEnd problem={problem} action="Sign in" working={checking} />
     </>
   );
 }

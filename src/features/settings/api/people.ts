@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   InvitationCreated,
@@ -14,7 +15,7 @@ import {
   type Role,
 } from '#contract/people';
 import { apiClient } from '#lib/api-client';
-import { fetchAllPages } from '#lib/paging';
+import { fetchAllPages, type CursorPage } from '#lib/paging';
 
 /**
  * Members and keys belong to the credential's brand or agency, not to one brand of the URL: they
@@ -26,85 +27,78 @@ export const peopleKeys = {
   keys: () => [...peopleKeys.all, 'keys'] as const,
 };
 
-/** `GET /members` (members:write), every page: a team is tens of people. */
-export const membersOptions = () =>
+/** A people list, every page: a team has tens of members and keys. */
+const everyPageOptions = <K extends readonly unknown[], T>(
+  queryKey: K,
+  path: string,
+  Page: z.ZodType<CursorPage<T>>,
+) =>
   queryOptions({
-    queryKey: peopleKeys.members(),
+    queryKey,
     queryFn: ({ signal }) =>
       fetchAllPages((cursor) =>
-        apiClient.get('/members', MemberPage, {
+        apiClient.get(path, Page, {
           signal,
           query: { limit: 100, starting_after: cursor },
         }),
       ),
   });
+
+/** `GET /members` (members:write), every page. */
+export const membersOptions = () => everyPageOptions(peopleKeys.members(), '/members', MemberPage);
 
 /** `GET /keys` (keys:write), every page, revoked keys included. */
-export const keysOptions = () =>
-  queryOptions({
-    queryKey: peopleKeys.keys(),
-    queryFn: ({ signal }) =>
-      fetchAllPages((cursor) =>
-        apiClient.get('/keys', KeyPage, {
-          signal,
-          query: { limit: 100, starting_after: cursor },
-        }),
-      ),
+export const keysOptions = () => everyPageOptions(peopleKeys.keys(), '/keys', KeyPage);
+
+/**
+ * A change to members or keys: its errors are shown where it was asked for (no toast), and the
+ * list it changed is fetched again when it succeeds, or also when it fails (`refreshAfterError`).
+ */
+function usePeopleChange<TVariables, TAnswer>(
+  changes: 'members' | 'keys',
+  mutationFn: (variables: TVariables) => Promise<TAnswer>,
+  { refreshAfterError = false } = {},
+) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: peopleKeys[changes]() });
+  return useMutation({
+    mutationFn,
+    onSuccess: refreshAfterError ? undefined : refresh,
+    onSettled: refreshAfterError ? refresh : undefined,
+    meta: { suppressErrorToast: true },
   });
+}
 
 /** `POST /members/invitations`: the answer's `invitation_url` is shown once, here only. */
-export function useInvite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: InvitationCreate) =>
-      apiClient.post('/members/invitations', InvitationCreated, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.members() }),
-    meta: { suppressErrorToast: true },
-  });
-}
+export const useInvite = () =>
+  usePeopleChange('members', (body: InvitationCreate) =>
+    apiClient.post('/members/invitations', InvitationCreated, { body }),
+  );
 
 /** `PATCH /members/{id}`: the last admin cannot be demoted (409 `last_admin`). */
-export function useChangeRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ memberId, role }: { memberId: string; role: Role }) =>
+export const useChangeRole = () =>
+  usePeopleChange(
+    'members',
+    ({ memberId, role }: { memberId: string; role: Role }) =>
       apiClient.patch(`/members/${encodeURIComponent(memberId)}`, Member, { body: { role } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: peopleKeys.members() }),
-    meta: { suppressErrorToast: true },
-  });
-}
+    { refreshAfterError: true },
+  );
 
 /** `DELETE /members/{id}`: ends their sessions at once; not the last admin (409 `last_admin`). */
-export function useRemoveMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (memberId: string) =>
-      apiClient.delete(`/members/${encodeURIComponent(memberId)}`, MemberRemoved),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.members() }),
-    meta: { suppressErrorToast: true },
-  });
-}
+export const useRemoveMember = () =>
+  usePeopleChange('members', (memberId: string) =>
+    apiClient.delete(`/members/${encodeURIComponent(memberId)}`, MemberRemoved),
+  );
 
 /** `POST /keys`: the answer's `key` is shown once, here only. */
-export function useCreateKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: KeyCreate) => apiClient.post('/keys', KeyCreated, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.keys() }),
-    meta: { suppressErrorToast: true },
-  });
-}
+export const useCreateKey = () =>
+  usePeopleChange('keys', (body: KeyCreate) => apiClient.post('/keys', KeyCreated, { body }));
 
 /** `POST /keys/{id}/revoke`: the key stops working at once. */
-export function useRevokeKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (keyId: string) =>
-      apiClient.post(`/keys/${encodeURIComponent(keyId)}/revoke`, KeyRevoked),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.keys() }),
-    meta: { suppressErrorToast: true },
-  });
-}
+export const useRevokeKey = () =>
+  usePeopleChange('keys', (keyId: string) =>
+    apiClient.post(`/keys/${encodeURIComponent(keyId)}/revoke`, KeyRevoked),
+  );
 
 /**
  * `POST /invitations/{token}/accept`: no credential is sent; the answer is a session, as

@@ -4,14 +4,13 @@ import type { KeySummary } from '#contract/people';
 import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#components/ui/badge';
-import { Button } from '#components/ui/button';
 import { ConfirmDialog } from '#components/ui/confirm-dialog';
 import { describeError } from '#lib/api-client';
 import { formatDate } from '#lib/format';
 import { notify } from '#lib/notify';
 import { keysOptions, useRevokeKey } from '../api/people';
 import { CreateKeyDialog } from './create-key-dialog';
-import { ListStates, SettingsSection } from './section';
+import { RowAction, SettingsListSection, SettingsRow } from './section';
 
 const GRID =
   'md:grid md:grid-cols-[minmax(0,1.2fr)_minmax(0,2fr)_minmax(0,1fr)_6.5rem] md:items-start md:gap-4';
@@ -50,108 +49,89 @@ export function KeysSection({
   );
 
   return (
-    <SettingsSection
+    <SettingsListSection
       id="settings-keys"
       title="API keys"
       description={`Keys let programs act for ${ownerName} without signing in. A key is shown only when it is created.`}
-      action={
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" className="size-4" />
-          Create a key
-        </Button>
+      add={{ icon: Plus, label: 'Create a key', onClick: () => setCreating(true) }}
+      query={keys}
+      loading="Loading API keys…"
+      errorTitle="API keys could not be loaded"
+      empty={
+        shown.length === 0
+          ? {
+              icon: KeyRound,
+              title: 'No API keys yet',
+              text: (
+                <>
+                  Create one for a program that should act for {ownerName}, with only the scopes it
+                  needs.
+                </>
+              ),
+            }
+          : null
       }
-    >
-      <ListStates
-        query={keys}
-        loading="Loading API keys…"
-        errorTitle="API keys could not be loaded"
-        empty={
-          shown.length === 0
-            ? {
-                icon: KeyRound,
-                title: 'No API keys yet',
-                text: (
-                  <>
-                    Create one for a program that should act for {ownerName}, with only the scopes
-                    it needs.
-                  </>
-                ),
-              }
-            : null
-        }
-      >
-        <div>
-          <div
-            aria-hidden="true"
-            className={`hidden border-b border-gray-100 px-5 py-2 text-xs font-medium tracking-wide text-gray-600 uppercase ${GRID}`}
+      grid={GRID}
+      columns={['Name', 'Scopes', 'Created']}
+      listLabel="API keys"
+      rows={shown.map((key) => {
+        const revoked = key.revoked_at !== null;
+        return (
+          <SettingsRow
+            key={key.id}
+            data-key-id={key.id}
+            grid={GRID}
+            className={revoked ? 'bg-gray-50' : undefined}
           >
-            <span>Name</span>
-            <span>Scopes</span>
-            <span>Created</span>
-            <span className="sr-only">Actions</span>
-          </div>
-          <ul aria-label="API keys" className="divide-y divide-gray-100">
-            {shown.map((key) => {
-              const revoked = key.revoked_at !== null;
-              return (
-                <li
-                  key={key.id}
-                  data-key-id={key.id}
-                  className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 p-4 md:px-5 md:py-3 ${GRID} ${revoked ? 'bg-gray-50' : ''}`}
-                >
-                  <div className="min-w-0">
-                    <span
-                      className={`font-medium break-words ${revoked ? 'text-gray-600 line-through' : 'text-gray-900'}`}
-                    >
-                      {keyName(key)}
-                    </span>
-                    <span className="block font-mono text-xs text-gray-600">{key.prefix}…</span>
-                    <span className="mt-1 flex flex-wrap gap-1">
-                      {revoked ? (
-                        <Badge tone="red">Revoked {formatDate(key.revoked_at)}</Badge>
-                      ) : (
-                        <Badge tone="green">Active</Badge>
-                      )}
-                      {key.id === currentKeyId ? <Badge tone="indigo">This sign-in</Badge> : null}
-                    </span>
-                  </div>
-                  <ul
-                    aria-label={`Scopes of ${keyRef(key)}`}
-                    className="col-span-2 flex min-w-0 flex-wrap gap-1 md:col-span-1"
-                  >
-                    {key.scopes.map((scope) => (
-                      <li key={scope}>
-                        <Badge className="font-mono">{scope}</Badge>
-                      </li>
-                    ))}
-                  </ul>
-                  <span className="col-span-2 text-sm break-words text-gray-600 md:col-span-1">
-                    <span className="md:sr-only">Created </span>
-                    {formatDate(key.created_at)}
-                    <span className="block text-xs">by {key.created_by}</span>
-                  </span>
-                  <div className="col-start-2 row-start-1 justify-self-end md:col-start-auto md:row-start-auto md:justify-self-auto md:text-right">
-                    {revoked ? null : (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={`Revoke ${keyRef(key)}`}
-                        onClick={() => {
-                          revoke.reset();
-                          setRevoking(key);
-                        }}
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </div>
+            <div className="min-w-0">
+              <span
+                className={`font-medium break-words ${revoked ? 'text-gray-600 line-through' : 'text-gray-900'}`}
+              >
+                {keyName(key)}
+              </span>
+              <span className="block font-mono text-xs text-gray-600">{key.prefix}…</span>
+              <span className="mt-1 flex flex-wrap gap-1">
+                {revoked ? (
+                  <Badge tone="red">Revoked {formatDate(key.revoked_at)}</Badge>
+                ) : (
+                  <Badge tone="green">Active</Badge>
+                )}
+                {key.id === currentKeyId ? <Badge tone="indigo">This sign-in</Badge> : null}
+              </span>
+            </div>
+            <ul
+              aria-label={`Scopes of ${keyRef(key)}`}
+              className="col-span-2 flex min-w-0 flex-wrap gap-1 md:col-span-1"
+            >
+              {key.scopes.map((scope) => (
+                <li key={scope}>
+                  <Badge className="font-mono">{scope}</Badge>
                 </li>
-              );
-            })}
-          </ul>
-        </div>
-      </ListStates>
-
+              ))}
+            </ul>
+            <span className="col-span-2 text-sm break-words text-gray-600 md:col-span-1">
+              <span className="md:sr-only">Created </span>
+              {formatDate(key.created_at)}
+              <span className="block text-xs">by {key.created_by}</span>
+            </span>
+            <RowAction
+              action={
+                revoked
+                  ? null
+                  : {
+                      label: 'Revoke',
+                      name: `Revoke ${keyRef(key)}`,
+                      onClick: () => {
+                        revoke.reset();
+                        setRevoking(key);
+                      },
+                    }
+              }
+            />
+          </SettingsRow>
+        );
+      })}
+    >
       <CreateKeyDialog
         ownScopes={ownScopes}
         ownerName={ownerName}
@@ -183,6 +163,6 @@ export function KeysSection({
           })
         }
       />
-    </SettingsSection>
+    </SettingsListSection>
   );
 }

@@ -4,17 +4,17 @@ import { ROLE_LABELS, type Member } from '#contract/people';
 import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#components/ui/badge';
-import { Button } from '#components/ui/button';
 import { ConfirmDialog } from '#components/ui/confirm-dialog';
 import { Select } from '#components/ui/select';
 import { describeError } from '#lib/api-client';
 import { formatDate } from '#lib/format';
 import { notify } from '#lib/notify';
 import { membersOptions, useChangeRole, useRemoveMember } from '../api/people';
-import { ROLES, roleChangeNeedsConfirmation } from '../roles';
+import { roleChangeNeedsConfirmation } from '../roles';
 import { isLastAdmin, lastAdminMessage } from '../service-errors';
 import { InviteDialog } from './invite-dialog';
-import { ListStates, SettingsSection } from './section';
+import { RoleOptions } from './role-options';
+import { RowAction, SettingsListSection, SettingsRow } from './section';
 
 type Team = { brandId: string; brandName: string; agencyName: string | null };
 
@@ -101,109 +101,76 @@ export function MembersSection({
       : null;
 
   return (
-    <SettingsSection
+    <SettingsListSection
       id="settings-members"
       title="Members"
       description={`People who sign in to ${team.brandName} with their e-mail address. Their role decides what they may do.`}
-      action={
-        <Button onClick={() => setInviting(true)}>
-          <UserPlus aria-hidden="true" className="size-4" />
-          Invite a member
-        </Button>
+      add={{ icon: UserPlus, label: 'Invite a member', onClick: () => setInviting(true) }}
+      query={members}
+      loading="Loading members…"
+      errorTitle="Members could not be loaded"
+      empty={
+        shown.length === 0
+          ? {
+              icon: Users,
+              title: 'No members yet',
+              text: <>Invite the first person: they choose their own name and password.</>,
+            }
+          : null
       }
+      grid={GRID}
+      columns={['Name', 'E-mail', 'Role', 'Joined']}
+      listLabel="Members"
+      rows={shown.map((member) => {
+        const self = member.id === selfId;
+        const busy = changeRole.isPending && changeRole.variables?.memberId === member.id;
+        return (
+          <SettingsRow key={member.id} data-member-id={member.id} grid={GRID}>
+            <div className="min-w-0">
+              <span className="font-medium break-words text-gray-900">{member.name}</span>
+              {self ? (
+                <Badge tone="indigo" className="ml-2">
+                  You
+                </Badge>
+              ) : null}
+              {member.agency_id !== null ? (
+                <span className="block text-xs text-gray-600">
+                  {team.agencyName ?? 'Agency'}, for all its brands
+                </span>
+              ) : null}
+            </div>
+            <span className="col-span-2 row-start-2 min-w-0 text-sm break-all text-gray-700 md:col-span-1 md:row-start-auto">
+              {member.email}
+            </span>
+            <div className="min-w-0">
+              <Select
+                aria-label={`Role of ${member.name}`}
+                value={member.role}
+                disabled={busy}
+                className="h-9 md:w-full"
+                onChange={(e) => pickRole(member, e.target.value as Role)}
+              >
+                <RoleOptions />
+              </Select>
+            </div>
+            <span className="self-center text-right text-sm text-gray-600 md:text-left">
+              <span className="md:sr-only">Joined </span>
+              {formatDate(member.created_at)}
+            </span>
+            <RowAction
+              action={{
+                label: 'Remove',
+                name: self ? `Remove yourself (${member.name})` : `Remove ${member.name}`,
+                onClick: () => {
+                  remove.reset();
+                  setRemoving(member);
+                },
+              }}
+            />
+          </SettingsRow>
+        );
+      })}
     >
-      <ListStates
-        query={members}
-        loading="Loading members…"
-        errorTitle="Members could not be loaded"
-        empty={
-          shown.length === 0
-            ? {
-                icon: Users,
-                title: 'No members yet',
-                text: <>Invite the first person: they choose their own name and password.</>,
-              }
-            : null
-        }
-      >
-        <div>
-          <div
-            aria-hidden="true"
-            className={`hidden border-b border-gray-100 px-5 py-2 text-xs font-medium tracking-wide text-gray-600 uppercase ${GRID}`}
-          >
-            <span>Name</span>
-            <span>E-mail</span>
-            <span>Role</span>
-            <span>Joined</span>
-            <span className="sr-only">Actions</span>
-          </div>
-          <ul aria-label="Members" className="divide-y divide-gray-100">
-            {shown.map((member) => {
-              const self = member.id === selfId;
-              const busy = changeRole.isPending && changeRole.variables?.memberId === member.id;
-              return (
-                <li
-                  key={member.id}
-                  data-member-id={member.id}
-                  className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 p-4 md:px-5 md:py-3 ${GRID}`}
-                >
-                  <div className="min-w-0">
-                    <span className="font-medium break-words text-gray-900">{member.name}</span>
-                    {self ? (
-                      <Badge tone="indigo" className="ml-2">
-                        You
-                      </Badge>
-                    ) : null}
-                    {member.agency_id !== null ? (
-                      <span className="block text-xs text-gray-600">
-                        {team.agencyName ?? 'Agency'}, for all its brands
-                      </span>
-                    ) : null}
-                  </div>
-                  <span className="col-span-2 row-start-2 min-w-0 text-sm break-all text-gray-700 md:col-span-1 md:row-start-auto">
-                    {member.email}
-                  </span>
-                  <div className="min-w-0">
-                    <Select
-                      aria-label={`Role of ${member.name}`}
-                      value={member.role}
-                      disabled={busy}
-                      className="h-9 md:w-full"
-                      onChange={(e) => pickRole(member, e.target.value as Role)}
-                    >
-                      {ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {ROLE_LABELS[r]}
-                        </option>
-                      ))}
-                    </Select>
-                  </div>
-                  <span className="self-center text-right text-sm text-gray-600 md:text-left">
-                    <span className="md:sr-only">Joined </span>
-                    {formatDate(member.created_at)}
-                  </span>
-                  <div className="col-start-2 row-start-1 justify-self-end md:col-start-auto md:row-start-auto md:justify-self-auto md:text-right">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={
-                        self ? `Remove yourself (${member.name})` : `Remove ${member.name}`
-                      }
-                      onClick={() => {
-                        remove.reset();
-                        setRemoving(member);
-                      }}
-                    >
-                      Remove
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      </ListStates>
-
       <InviteDialog
         brandId={team.brandId}
         teamName={team.brandName}
@@ -261,6 +228,6 @@ export function MembersSection({
           })
         }
       />
-    </SettingsSection>
+    </SettingsListSection>
   );
 }
