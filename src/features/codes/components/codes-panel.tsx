@@ -13,6 +13,7 @@ import { InlineError } from '#components/ui/inline-error';
 import { Label } from '#components/ui/label';
 import { Select } from '#components/ui/select';
 import { LoadingState } from '#components/ui/spinner';
+import { NumberCell, Table } from '#components/ui/table';
 import { formatDateTime, formatMoney, formatNumber } from '#lib/format';
 import { notify } from '#lib/notify';
 import {
@@ -199,97 +200,72 @@ function GroupCodes({
         </EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="min-w-full text-sm" aria-busy={list.isFetching || undefined}>
-            <caption className="sr-only">Codes of {group.name}</caption>
-            <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Code
+          <Table
+            caption={`Codes of ${group.name}`}
+            columns={[
+              { label: 'Code' },
+              { label: 'Offer' },
+              { label: 'Uses', align: 'right' },
+              { label: 'Earnings', align: 'right' },
+              { label: 'Assigned to' },
+              { label: 'Last report' },
+              canWrite ? { label: 'Actions', hidden: true } : null,
+            ]}
+            busy={list.isFetching}
+          >
+            {rows.map((code) => (
+              <tr key={code.code}>
+                <th scope="row" className="px-3 py-2 text-left font-mono font-medium text-gray-900">
+                  {code.code}
                 </th>
-                <th scope="col" className="px-3 py-2">
-                  Offer
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Uses
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Earnings
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Assigned to
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Last report
-                </th>
+                <td className="px-3 py-2">{code.user_description}</td>
+                <NumberCell>{formatNumber(code.total_uses)}</NumberCell>
+                <NumberCell>{formatMoney(code.earnings_cents)}</NumberCell>
+                <td className="px-3 py-2">
+                  {code.assigned_creator_id ? (
+                    <span>
+                      {code.assigned_campaign_id ? (
+                        <CodeHolder
+                          brandId={brandId}
+                          campaignId={code.assigned_campaign_id}
+                          creatorId={code.assigned_creator_id}
+                        />
+                      ) : (
+                        code.assigned_creator_id
+                      )}
+                      {code.assigned_campaign_id ? (
+                        <span className="block text-xs text-gray-600">
+                          {campaignNames.get(code.assigned_campaign_id) ?? 'another campaign'}
+                        </span>
+                      ) : null}
+                    </span>
+                  ) : (
+                    <Badge tone="gray">Unassigned</Badge>
+                  )}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {code.last_reported_at ? formatDateTime(code.last_reported_at) : 'Never'}
+                </td>
                 {canWrite ? (
-                  <th scope="col" className="px-3 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {rows.map((code) => (
-                <tr key={code.code}>
-                  <th
-                    scope="row"
-                    className="px-3 py-2 text-left font-mono font-medium text-gray-900"
-                  >
-                    {code.code}
-                  </th>
-                  <td className="px-3 py-2">{code.user_description}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {formatNumber(code.total_uses)}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {formatMoney(code.earnings_cents)}
-                  </td>
-                  <td className="px-3 py-2">
-                    {code.assigned_creator_id ? (
-                      <span>
-                        {code.assigned_campaign_id ? (
-                          <CodeHolder
-                            brandId={brandId}
-                            campaignId={code.assigned_campaign_id}
-                            creatorId={code.assigned_creator_id}
-                          />
-                        ) : (
-                          code.assigned_creator_id
-                        )}
-                        {code.assigned_campaign_id ? (
-                          <span className="block text-xs text-gray-600">
-                            {campaignNames.get(code.assigned_campaign_id) ?? 'another campaign'}
-                          </span>
-                        ) : null}
-                      </span>
-                    ) : (
-                      <Badge tone="gray">Unassigned</Badge>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {code.assigned_creator_id ? null : (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Delete ${code.code}`}
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(code);
+                        }}
+                      >
+                        Delete
+                      </Button>
                     )}
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {code.last_reported_at ? formatDateTime(code.last_reported_at) : 'Never'}
-                  </td>
-                  {canWrite ? (
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {code.assigned_creator_id ? null : (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Delete ${code.code}`}
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(code);
-                          }}
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                ) : null}
+              </tr>
+            ))}
+          </Table>
         </div>
       )}
       <LoadMoreButton list={list} label="Load more codes" />

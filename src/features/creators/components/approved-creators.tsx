@@ -4,6 +4,7 @@ import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
 import { LoadMoreButton } from '#components/ui/load-more-button';
 import { LoadingState } from '#components/ui/spinner';
+import { NumberCell, Table } from '#components/ui/table';
 import { formatDate, formatMoney, formatNumber } from '#lib/format';
 import type { CampaignCreator } from '#contract/creators';
 import { creatorListOptions, type FitFilter } from '../api/creators';
@@ -103,39 +104,30 @@ export function ApprovedCreators({
         tabIndex={0}
         className="overflow-x-auto rounded-lg border border-gray-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-700"
       >
-        <table className="w-full text-sm">
-          <caption className="sr-only">Approved creators</caption>
-          <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Creator
+        <Table
+          caption="Approved creators"
+          className="w-full"
+          columns={[
+            { label: 'Creator' },
+            ...COLUMNS.map((label) => ({
+              label,
+              align: 'right' as const,
+              className: 'whitespace-nowrap',
+            })),
+          ]}
+        >
+          {rows.map((creator) => (
+            <tr key={creator.creator_id}>
+              <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
+                <span className="block font-medium text-gray-900">@{creator.username}</span>
+                <span className="text-xs text-gray-600">{approvedOn(creator)}</span>
               </th>
-              {COLUMNS.map((name) => (
-                <th key={name} scope="col" className="px-3 py-2 text-right whitespace-nowrap">
-                  {name}
-                </th>
+              {figures(creator).map((value, i) => (
+                <NumberCell key={COLUMNS[i]}>{value}</NumberCell>
               ))}
             </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.map((creator) => (
-              <tr key={creator.creator_id}>
-                <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
-                  <span className="block font-medium text-gray-900">@{creator.username}</span>
-                  <span className="text-xs text-gray-600">{approvedOn(creator)}</span>
-                </th>
-                {figures(creator).map((value, i) => (
-                  <td
-                    key={COLUMNS[i]}
-                    className="px-3 py-2 text-right whitespace-nowrap tabular-nums"
-                  >
-                    {value}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </div>
       <LoadMoreButton list={list} label="Load more creators" />
     </div>

@@ -15,6 +15,7 @@ import { ExternalLink } from '#components/ui/external-link';
 import { InlineError } from '#components/ui/inline-error';
 import { Select } from '#components/ui/select';
 import { LoadingState } from '#components/ui/spinner';
+import { NumberCell, Table, type TableColumn } from '#components/ui/table';
 import { useCsvExport } from '#lib/csv-export';
 import { formatDateTime, formatNumber } from '#lib/format';
 import { useEveryPage } from '#lib/paging';
@@ -220,6 +221,16 @@ function CreatorSelect({
   );
 }
 
+const POST_COLUMNS: readonly TableColumn[] = [
+  ...['Creator', 'Task', 'Platform', 'Posted', 'Status'].map((label) => ({ label })),
+  ...['Views', 'Likes', 'Comments', 'Shares', 'Saves'].map((label) => ({
+    label,
+    align: 'right' as const,
+  })),
+  { label: 'Metrics updated' },
+  { label: 'Link' },
+];
+
 function PostsTable({
   brandId,
   campaignId,
@@ -251,60 +262,35 @@ function PostsTable({
   return (
     <div className="space-y-3">
       <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-        <table className="min-w-full text-sm" aria-busy={list.isFetching || undefined}>
-          <caption className="sr-only">Posts</caption>
-          <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
-            <tr>
-              {['Creator', 'Task', 'Platform', 'Posted', 'Status'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2">
-                  {h}
-                </th>
-              ))}
-              {['Views', 'Likes', 'Comments', 'Shares', 'Saves'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 text-right">
-                  {h}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-2">
-                Metrics updated
+        <Table caption="Posts" columns={POST_COLUMNS} busy={list.isFetching}>
+          {rows.map((post) => (
+            <tr key={post.id}>
+              <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
+                @{post.creator_username}
               </th>
-              <th scope="col" className="px-3 py-2">
-                Link
-              </th>
+              <td className="px-3 py-2">{taskTitles.get(post.task_id) ?? '—'}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {PLATFORM_LABELS[post.platform]}
+                {post.is_story ? ' (story)' : ''}
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(post.posted_at)}</td>
+              <td className="px-3 py-2">
+                <Badge tone={post.status === 'live' ? 'green' : 'gray'}>
+                  {POST_STATUS_LABELS[post.status]}
+                </Badge>
+              </td>
+              {(['views', 'likes', 'comments', 'shares', 'saves'] as const).map((m) => (
+                <NumberCell key={m}>{formatNumber(post.metrics[m])}</NumberCell>
+              ))}
+              <td className="px-3 py-2 whitespace-nowrap">
+                {formatDateTime(post.metrics_updated_at)}
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <PostLink post={post} />
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.map((post) => (
-              <tr key={post.id}>
-                <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
-                  @{post.creator_username}
-                </th>
-                <td className="px-3 py-2">{taskTitles.get(post.task_id) ?? '—'}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {PLATFORM_LABELS[post.platform]}
-                  {post.is_story ? ' (story)' : ''}
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(post.posted_at)}</td>
-                <td className="px-3 py-2">
-                  <Badge tone={post.status === 'live' ? 'green' : 'gray'}>
-                    {POST_STATUS_LABELS[post.status]}
-                  </Badge>
-                </td>
-                {(['views', 'likes', 'comments', 'shares', 'saves'] as const).map((m) => (
-                  <td key={m} className="px-3 py-2 text-right tabular-nums">
-                    {formatNumber(post.metrics[m])}
-                  </td>
-                ))}
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {formatDateTime(post.metrics_updated_at)}
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <PostLink post={post} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </div>
       <LoadMoreButton list={list} label="Load more posts" />
     </div>
