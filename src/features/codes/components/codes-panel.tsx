@@ -4,14 +4,13 @@ import { clsx } from 'clsx';
 import { Plus, TicketPercent } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SelectFilter } from '#components/form/filter-fields';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { LoadMoreButton } from '#components/ui/load-more-button';
 import { ConfirmDialog } from '#components/ui/confirm-dialog';
 import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
-import { Label } from '#components/ui/label';
-import { Select } from '#components/ui/select';
 import { LoadingState } from '#components/ui/spinner';
 import { NumberCell, Table } from '#components/ui/table';
 import { formatDateTime, formatMoney, formatNumber } from '#lib/format';
@@ -168,20 +167,13 @@ function GroupCodes({
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-show`}>Show</Label>
-            <Select
-              id={`${id}-show`}
-              value={filter}
-              onChange={(e) => onFilter(e.target.value as CodeFilter)}
-            >
-              {FILTERS.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <SelectFilter
+            id={`${id}-show`}
+            label="Show"
+            choices={FILTERS}
+            value={filter}
+            onChange={(f) => onFilter(f ?? 'all')}
+          />
           {canWrite ? (
             <Button onClick={() => setAdding(true)}>
               <Plus aria-hidden="true" className="size-4" />

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { PLATFORM_LABELS, POST_STATUS_LABELS, Platform, PostStatus } from '#contract/enums';
+import { PLATFORM_LABELS, POST_STATUS_LABELS, PostStatus } from '#contract/enums';
 import type { Post } from '#contract/posts';
 import type { Task } from '#contract/tasks';
 import { Clapperboard } from 'lucide-react';
@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { CampaignPicker } from '#components/form/campaign-picker';
 import { Badge } from '#components/ui/badge';
-import { DateRangeFilter, FilterField } from '#components/form/filter-fields';
+import { DateRangeFilter, FilterField, SelectFilter } from '#components/form/filter-fields';
 import { CsvExportControl } from '#components/ui/csv-export-control';
 import { LoadMoreButton } from '#components/ui/load-more-button';
 import { EmptyState } from '#components/ui/empty-state';
@@ -18,12 +18,25 @@ import { LoadingState } from '#components/ui/spinner';
 import { NumberCell, Table, type TableColumn } from '#components/ui/table';
 import { useCsvExport } from '#lib/csv-export';
 import { formatDateTime, formatNumber } from '#lib/format';
+import {
+  daysReversed,
+  filterBinder,
+  PLATFORM_FILTER,
+  taskFilter,
+  type SelectFilterSpec,
+} from '#lib/list-filters';
 import { useEveryPage } from '#lib/paging';
 import { postCreatorsOptions, postListOptions } from '../api/posts';
 import { postsExportJob } from '../export-posts';
 import { readPostFilters, writePostFilters, type PostFilters } from '../post-filters';
 
 type CampaignChoice = { id: string; name: string };
+
+const STATUS_FILTER: SelectFilterSpec<PostStatus> = {
+  label: 'Status',
+  anyLabel: 'Live and deleted',
+  choices: PostStatus.options.map((value) => ({ value, label: POST_STATUS_LABELS[value] })),
+};
 
 /**
  * A campaign's posts with the interface's filters (all in the URL), metrics and a link to each
@@ -49,6 +62,7 @@ export function PostsPanel({
   const filters = readPostFilters(searchParams);
   const update = (changes: Partial<PostFilters>) =>
     setSearchParams(writePostFilters(searchParams, { ...filters, ...changes }), { replace: true });
+  const bind = filterBinder(filters, update);
 
   if (campaigns.length === 0) {
     return (
@@ -57,7 +71,7 @@ export function PostsPanel({
       </EmptyState>
     );
   }
-  const reversed = Boolean(filters.from && filters.to && filters.from > filters.to);
+  const reversed = daysReversed(filters);
   const campaign = campaigns.find((c) => c.id === campaignId);
   const effective = reversed ? { ...filters, from: null, to: null } : filters;
   return (
@@ -74,48 +88,9 @@ export function PostsPanel({
         }}
       />
       <div role="group" aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FilterField id={`${id}-status`} label="Status">
-          <Select
-            id={`${id}-status`}
-            value={filters.status ?? ''}
-            onChange={(e) => update({ status: PostStatus.safeParse(e.target.value).data ?? null })}
-          >
-            <option value="">Live and deleted</option>
-            {PostStatus.options.map((s) => (
-              <option key={s} value={s}>
-                {POST_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
-        <FilterField id={`${id}-task`} label="Task">
-          <Select
-            id={`${id}-task`}
-            value={filters.task ?? ''}
-            onChange={(e) => update({ task: e.target.value || null })}
-          >
-            <option value="">All tasks</option>
-            {tasks.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
-        <FilterField id={`${id}-platform`} label="Platform">
-          <Select
-            id={`${id}-platform`}
-            value={filters.platform ?? ''}
-            onChange={(e) => update({ platform: Platform.safeParse(e.target.value).data ?? null })}
-          >
-            <option value="">All platforms</option>
-            {Platform.options.map((p) => (
-              <option key={p} value={p}>
-                {PLATFORM_LABELS[p]}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
+        <SelectFilter id={`${id}-status`} {...STATUS_FILTER} {...bind('status')} />
+        <SelectFilter id={`${id}-task`} {...taskFilter(tasks)} {...bind('task')} />
+        <SelectFilter id={`${id}-platform`} {...PLATFORM_FILTER} {...bind('platform')} />
         <FilterField id={`${id}-creator`} label="Creator">
           {campaignId ? (
             <CreatorSelect
@@ -134,9 +109,7 @@ export function PostsPanel({
         <DateRangeFilter
           id={id}
           labels={{ from: 'Posted from', to: 'Posted until' }}
-          from={filters.from ?? null}
-          to={filters.to ?? null}
-          reversed={reversed}
+          range={filters}
           onChange={update}
         />
       </div>
