@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { CampaignPicker } from '#components/form/campaign-picker';
 import { ScreenHeader } from '#components/layout/screen-header';
 import { EmptyState } from '#components/ui/empty-state';
-import { InlineError } from '#components/ui/inline-error';
+import { QueryStates } from '#components/ui/query-states';
 import { LoadingState } from '#components/ui/spinner';
 import { campaignListOptions } from '#features/campaigns/api/campaigns';
 import { CampaignMetrics } from '#features/metrics/components/campaign-metrics';
@@ -29,6 +29,11 @@ export function MetricsScreen() {
     complete: !campaigns.hasNextPage,
   });
 
+  const empty = (
+    <EmptyState icon={ChartLine} title="No campaigns to report on">
+      Metrics appear once a campaign is published and creators join it.
+    </EmptyState>
+  );
   return (
     <>
       <ScreenHeader
@@ -36,15 +41,7 @@ export function MetricsScreen() {
         context={brand.name}
         description={`How the campaigns of ${brand.name} perform: the creator funnel, views and engagement, and spend.`}
       />
-      {campaigns.isPending ? (
-        <LoadingState label="Loading the campaigns…" />
-      ) : campaigns.isError && list.length === 0 ? (
-        <InlineError error={campaigns.error} onRetry={() => void campaigns.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState icon={ChartLine} title="No campaigns to report on">
-          Metrics appear once a campaign is published and creators join it.
-        </EmptyState>
-      ) : (
+      <QueryStates query={campaigns} rows={list} empty={empty} loading="Loading the campaigns…">
         <div className="space-y-6">
           <CampaignPicker
             campaigns={list}
@@ -62,7 +59,7 @@ export function MetricsScreen() {
             <LoadingState label="Loading the campaigns…" />
           )}
         </div>
-      )}
+      </QueryStates>
     </>
   );
 }

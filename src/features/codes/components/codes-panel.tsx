@@ -12,6 +12,7 @@ import { ConfirmDialog } from '#components/ui/confirm-dialog';
 import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
 import { LoadingState } from '#components/ui/spinner';
+import { QueryStates } from '#components/ui/query-states';
 import { NumberCell, Table } from '#components/ui/table';
 import { formatDateTime, formatMoney, formatNumber } from '#lib/format';
 import { notify } from '#lib/notify';
@@ -155,6 +156,11 @@ function GroupCodes({
   const [deleting, setDeleting] = useState<DiscountCode | null>(null);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
 
+  const empty = (
+    <EmptyState icon={TicketPercent} title="No codes">
+      {filter === 'all' ? 'This group has no codes yet.' : `This group has no ${filter} codes.`}
+    </EmptyState>
+  );
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -182,15 +188,7 @@ function GroupCodes({
           ) : null}
         </div>
       </div>
-      {list.isPending ? (
-        <LoadingState label="Loading the codes…" />
-      ) : list.isError && rows.length === 0 ? (
-        <InlineError error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={TicketPercent} title="No codes">
-          {filter === 'all' ? 'This group has no codes yet.' : `This group has no ${filter} codes.`}
-        </EmptyState>
-      ) : (
+      <QueryStates query={list} rows={rows} empty={empty} loading="Loading the codes…">
         <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
           <Table
             caption={`Codes of ${group.name}`}
@@ -259,7 +257,7 @@ function GroupCodes({
             ))}
           </Table>
         </div>
-      )}
+      </QueryStates>
       <LoadMoreButton list={list} label="Load more codes" />
       {canWrite ? (
         <AddCodesDialog brandId={brandId} group={group} open={adding} onOpenChange={setAdding} />

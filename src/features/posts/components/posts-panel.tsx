@@ -12,9 +12,8 @@ import { CsvExportControl } from '#components/ui/csv-export-control';
 import { LoadMoreButton } from '#components/ui/load-more-button';
 import { EmptyState } from '#components/ui/empty-state';
 import { ExternalLink } from '#components/ui/external-link';
-import { InlineError } from '#components/ui/inline-error';
 import { Select } from '#components/ui/select';
-import { LoadingState } from '#components/ui/spinner';
+import { QueryStates } from '#components/ui/query-states';
 import { NumberCell, Table, type TableColumn } from '#components/ui/table';
 import { useCsvExport } from '#lib/csv-export';
 import { formatDateTime, formatNumber } from '#lib/format';
@@ -222,51 +221,48 @@ function PostsTable({
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
   const taskTitles = new Map(tasks.map((t) => [t.id, t.title]));
 
-  if (list.isPending) return <LoadingState label="Loading the posts…" />;
-  if (list.isError && rows.length === 0)
-    return <InlineError error={list.error} onRetry={() => void list.refetch()} />;
-  if (rows.length === 0) {
-    return (
-      <EmptyState icon={Clapperboard} title="No posts">
-        No post of this campaign matches these filters.
-      </EmptyState>
-    );
-  }
+  const empty = (
+    <EmptyState icon={Clapperboard} title="No posts">
+      No post of this campaign matches these filters.
+    </EmptyState>
+  );
   return (
-    <div className="space-y-3">
-      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-        <Table caption="Posts" columns={POST_COLUMNS} busy={list.isFetching}>
-          {rows.map((post) => (
-            <tr key={post.id}>
-              <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
-                @{post.creator_username}
-              </th>
-              <td className="px-3 py-2">{taskTitles.get(post.task_id) ?? '—'}</td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                {PLATFORM_LABELS[post.platform]}
-                {post.is_story ? ' (story)' : ''}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(post.posted_at)}</td>
-              <td className="px-3 py-2">
-                <Badge tone={post.status === 'live' ? 'green' : 'gray'}>
-                  {POST_STATUS_LABELS[post.status]}
-                </Badge>
-              </td>
-              {(['views', 'likes', 'comments', 'shares', 'saves'] as const).map((m) => (
-                <NumberCell key={m}>{formatNumber(post.metrics[m])}</NumberCell>
-              ))}
-              <td className="px-3 py-2 whitespace-nowrap">
-                {formatDateTime(post.metrics_updated_at)}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <PostLink post={post} />
-              </td>
-            </tr>
-          ))}
-        </Table>
+    <QueryStates query={list} rows={rows} empty={empty} loading="Loading the posts…">
+      <div className="space-y-3">
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <Table caption="Posts" columns={POST_COLUMNS} busy={list.isFetching}>
+            {rows.map((post) => (
+              <tr key={post.id}>
+                <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
+                  @{post.creator_username}
+                </th>
+                <td className="px-3 py-2">{taskTitles.get(post.task_id) ?? '—'}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {PLATFORM_LABELS[post.platform]}
+                  {post.is_story ? ' (story)' : ''}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(post.posted_at)}</td>
+                <td className="px-3 py-2">
+                  <Badge tone={post.status === 'live' ? 'green' : 'gray'}>
+                    {POST_STATUS_LABELS[post.status]}
+                  </Badge>
+                </td>
+                {(['views', 'likes', 'comments', 'shares', 'saves'] as const).map((m) => (
+                  <NumberCell key={m}>{formatNumber(post.metrics[m])}</NumberCell>
+                ))}
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {formatDateTime(post.metrics_updated_at)}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <PostLink post={post} />
+                </td>
+              </tr>
+            ))}
+          </Table>
+        </div>
+        <LoadMoreButton list={list} label="Load more posts" />
       </div>
-      <LoadMoreButton list={list} label="Load more posts" />
-    </div>
+    </QueryStates>
   );
 }
 
