@@ -1,21 +1,7 @@
 import { clsx } from 'clsx';
-import { Check, CircleAlert } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { REQUIRED_MARK } from './form-field';
-
-function describedBy(...ids: (string | false | undefined)[]) {
-  const joined = ids.filter(Boolean).join(' ');
-  return joined || undefined;
-}
-
-function GroupError({ id, message }: { id: string; message: string }) {
-  return (
-    <p id={id} className="flex items-start gap-1.5 text-sm text-red-700">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <span>{message}</span>
-    </p>
-  );
-}
+import { describedBy, FieldError, REQUIRED_MARK } from './form-field';
 
 /**
  * A group of controls under one legend (radios, toggles, a list of rows). The render prop gets the
@@ -54,7 +40,7 @@ export function FieldsetField({
         </p>
       ) : null}
       {children(describedBy(errorId))}
-      {error && errorId ? <GroupError id={errorId} message={error} /> : null}
+      {error && errorId ? <FieldError id={errorId} message={error} /> : null}
     </fieldset>
   );
 }

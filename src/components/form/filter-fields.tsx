@@ -2,6 +2,8 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Input } from '#components/ui/input';
 import { Label } from '#components/ui/label';
+import { Select } from '#components/ui/select';
+import { daysReversed, type FilterChoice, type SelectFilterSpec } from '#lib/list-filters';
 
 /** A labelled filter of a list; `wide` ones take the whole row on a phone. */
 export function FilterField({
@@ -24,24 +26,68 @@ export function FilterField({
 }
 
 /**
+ * A labelled select of a list's filter (see `SelectFilterSpec`): with an `anyLabel`, an empty
+ * first option stands for no filter (`null`). It only ever answers one of the choices' values, so
+ * a value read from the URL needs no other check.
+ */
+export function SelectFilter<T extends string>({
+  id,
+  wide,
+  label,
+  anyLabel,
+  choices,
+  value,
+  onChange,
+}: SelectFilterSpec<T> & {
+  id: string;
+  wide?: boolean;
+  value: T | null;
+  onChange: (value: T | null) => void;
+}) {
+  const flat = choices.flatMap((c) => ('group' in c ? c.options : [c]));
+  const option = (c: FilterChoice<T>) => (
+    <option key={c.value} value={c.value}>
+      {c.label}
+    </option>
+  );
+  return (
+    <FilterField id={id} label={label} wide={wide}>
+      <Select
+        id={id}
+        value={value ?? ''}
+        onChange={(e) => onChange(flat.find((c) => c.value === e.target.value)?.value ?? null)}
+      >
+        {anyLabel === undefined ? null : <option value="">{anyLabel}</option>}
+        {choices.map((c) =>
+          'group' in c ? (
+            <optgroup key={c.group} label={c.group}>
+              {c.options.map(option)}
+            </optgroup>
+          ) : (
+            option(c)
+          ),
+        )}
+      </Select>
+    </FilterField>
+  );
+}
+
+/**
  * A first and a last day (`YYYY-MM-DD`, null when empty). A last day before the first is said
- * under it; the list then leaves both out (`reversed` comes from the caller, which applies them).
+ * under it; the list then leaves both out (see `daysReversed`).
  */
 export function DateRangeFilter({
   id,
   labels,
-  from,
-  to,
-  reversed,
+  range: { from, to },
   onChange,
 }: {
   id: string;
   labels: { from: string; to: string };
-  from: string | null;
-  to: string | null;
-  reversed: boolean;
+  range: { from: string | null; to: string | null };
   onChange: (range: { from?: string | null; to?: string | null }) => void;
 }) {
+  const reversed = daysReversed({ from, to });
   return (
     <>
       <FilterField id={`${id}-from`} label={labels.from}>

@@ -23,12 +23,14 @@ export function RequiredMark() {
   return <span className={REQUIRED_MARK} />;
 }
 
-function describedBy(...ids: (string | false | undefined)[]) {
+/** The `aria-describedby` of a control: the ids given, or none. */
+export function describedBy(...ids: (string | false | undefined)[]) {
   const joined = ids.filter(Boolean).join(' ');
   return joined || undefined;
 }
 
-function FieldError({ id, message }: { id: string; message: string }) {
+/** A field's (or a group's) error under it, with its icon. */
+export function FieldError({ id, message }: { id: string; message: string }) {
   return (
     <p id={id} className="flex items-start gap-1.5 text-sm text-red-700">
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

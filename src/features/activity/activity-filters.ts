@@ -1,4 +1,5 @@
 import type { AuditEventQuery } from '#contract/people';
+import { daysReversed } from '#lib/list-filters';
 
 /**
  * The Activity screen's filters as the URL holds them: `campaign`, `who` (an actor id), `action`
@@ -68,16 +69,13 @@ function localMidnight(value: string, addDays = 0): string {
   return new Date(y, m - 1, d + addDays).toISOString();
 }
 
-/** Whether the days are the wrong way round (then neither is applied). */
-export const datesReversed = (filters: ActivityFilters) =>
-  filters.from !== null && filters.to !== null && filters.from > filters.to;
-
 export type AuditFilterQuery = Omit<AuditEventQuery, 'limit' | 'starting_after'>;
 
 /** What the service is asked: `occurred_before` is the midnight after the last day. */
 export function activityQuery(filters: ActivityFilters): AuditFilterQuery {
   const kind = filters.action?.endsWith('.*') ? filters.action.slice(0, -2) : null;
-  const dates = datesReversed(filters) ? { from: null, to: null } : filters;
+  // Days the wrong way round: neither is applied.
+  const dates = daysReversed(filters) ? { from: null, to: null } : filters;
   return {
     ...(filters.campaign ? { campaign_id: filters.campaign } : {}),
     ...(filters.target ? { target_id: filters.target } : {}),

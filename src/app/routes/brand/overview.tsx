@@ -6,10 +6,9 @@ import { useSearchParams } from 'react-router';
 import { ScreenHeader } from '#components/layout/screen-header';
 import { Button } from '#components/ui/button';
 import { EmptyState } from '#components/ui/empty-state';
-import { InlineError } from '#components/ui/inline-error';
+import { QueryStates } from '#components/ui/query-states';
 import { Label } from '#components/ui/label';
 import { Select } from '#components/ui/select';
-import { LoadingState } from '#components/ui/spinner';
 import { paths } from '#config/paths';
 import { campaignListOptions } from '#features/campaigns/api/campaigns';
 import { metricsReportOptions } from '#features/metrics/api/metrics';
@@ -44,6 +43,11 @@ export function OverviewScreen() {
     queries: visible.map((c) => metricsReportOptions(brand.id, c.id, null)),
   });
 
+  const empty = (
+    <EmptyState icon={LayoutDashboard} title="No campaigns to compare">
+      Campaigns appear here once they are published.
+    </EmptyState>
+  );
   return (
     <>
       <ScreenHeader
@@ -71,15 +75,7 @@ export function OverviewScreen() {
           ))}
         </Select>
       </div>
-      {campaigns.isPending ? (
-        <LoadingState label="Loading the campaigns…" />
-      ) : campaigns.isError && list.length === 0 ? (
-        <InlineError error={campaigns.error} onRetry={() => void campaigns.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState icon={LayoutDashboard} title="No campaigns to compare">
-          Campaigns appear here once they are published.
-        </EmptyState>
-      ) : (
+      <QueryStates query={campaigns} rows={list} empty={empty} loading="Loading the campaigns…">
         <div className="space-y-3">
           <OverviewTable
             rows={visible.map((campaign, i) => ({
@@ -101,7 +97,7 @@ export function OverviewScreen() {
             ) : null}
           </div>
         </div>
-      )}
+      </QueryStates>
     </>
   );
 }

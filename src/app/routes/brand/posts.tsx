@@ -1,28 +1,16 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ScreenHeader } from '#components/layout/screen-header';
 import { InlineError } from '#components/ui/inline-error';
 import { LoadingState } from '#components/ui/spinner';
-import { campaignDetailOptions, campaignListOptions } from '#features/campaigns/api/campaigns';
+import { campaignDetailOptions } from '#features/campaigns/api/campaigns';
 import { PostsPanel } from '#features/posts/components/posts-panel';
 import { useCurrentBrand } from '#features/session/use-me';
-import { useCampaignParam } from '#lib/campaign-choice';
-import { useEveryPage } from '#lib/paging';
-
-/** Campaigns that can have posts (every status but draft), newest first. */
-const ACTIVITY_CAMPAIGN_STATUSES = ['pending_approval', 'active', 'paused', 'completed'] as const;
+import { usePublishedCampaigns } from './use-published-campaigns';
 
 /** `/brands/:brandId/posts` */
 export function PostsScreen() {
   const brand = useCurrentBrand();
-  const campaigns = useInfiniteQuery(
-    campaignListOptions(brand.id, { status: ACTIVITY_CAMPAIGN_STATUSES }),
-  );
-  // The picker offers every campaign, not only the first page.
-  useEveryPage(campaigns);
-  const list = campaigns.data?.pages.flatMap((page) => page.data) ?? [];
-  const campaignId = useCampaignParam(brand.id, campaigns.data ? list : undefined, {
-    complete: !campaigns.hasNextPage,
-  });
+  const { campaigns, list, campaignId } = usePublishedCampaigns(brand.id);
   // The campaign embeds its tasks: their names label the table and the task filter.
   const campaign = useQuery({
     ...campaignDetailOptions(brand.id, campaignId ?? ''),

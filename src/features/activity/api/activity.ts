@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { AuditEventPage } from '#contract/people';
 import { apiClient } from '#lib/api-client';
 import type { LiveInvalidation } from '#lib/live-invalidation';
-import { infinitePageOptions } from '#lib/paging';
+import { listPagesOptions } from '#lib/list-queries';
 import { brandQueryKey } from '#lib/query-client';
 import type { AuditFilterQuery } from '../activity-filters';
 
@@ -35,14 +35,9 @@ export const activityLiveInvalidation: LiveInvalidation = {
 
 /** The brand's trail, newest first, 50 entries a page. */
 export const activityListOptions = (brandId: string, query: AuditFilterQuery) =>
-  infiniteQueryOptions({
-    queryKey: activityKeys.list(brandId, query),
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get('/audit-events', AuditEventPage, {
-        signal,
-        query: { ...query, limit: 50, starting_after: pageParam },
-      }),
-    ...infinitePageOptions,
+  listPagesOptions(activityKeys.list(brandId, query), '/audit-events', AuditEventPage, {
+    ...query,
+    limit: 50,
   });
 
 /** The newest few entries of a campaign or a submission, for its History panel. */

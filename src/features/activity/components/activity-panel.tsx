@@ -4,18 +4,17 @@ import { History } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '#components/ui/button';
-import { DateRangeFilter, FilterField } from '#components/form/filter-fields';
+import { DateRangeFilter, SelectFilter } from '#components/form/filter-fields';
 import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
 import { LoadMoreButton } from '#components/ui/load-more-button';
-import { Select } from '#components/ui/select';
 import { LoadingState } from '#components/ui/spinner';
 import { paths } from '#config/paths';
+import { campaignFilter, filterBinder, type SelectFilterSpec } from '#lib/list-filters';
 import { formatNumber } from '#lib/format';
-import { ACTION_KINDS } from '../action-kinds';
+import { ACTION_FILTER } from '../action-kinds';
 import {
   activityQuery,
-  datesReversed,
   NO_FILTERS,
   readActivityFilters,
   writeActivityFilters,
@@ -50,6 +49,7 @@ export function ActivityPanel({
     setSearchParams(writeActivityFilters(searchParams, { ...filters, ...changes }), {
       replace: true,
     });
+  const bind = filterBinder(filters, update);
   const query = activityQuery(filters);
   const list = useInfiniteQuery({
     ...activityListOptions(brandId, query),
@@ -73,8 +73,12 @@ export function ActivityPanel({
   for (const e of entries)
     if (e.actor.id && !people.has(e.actor.id)) people.set(e.actor.id, e.actor.label);
   if (filters.who && !people.has(filters.who)) people.set(filters.who, filters.who);
+  const whoFilter: SelectFilterSpec = {
+    label: 'Who',
+    anyLabel: 'Everyone',
+    choices: [...people].map(([value, label]) => ({ value, label })),
+  };
   const campaignNames = new Map(campaigns.map((c) => [c.id, c.name]));
-  const reversed = datesReversed(filters);
   const filtered = Object.values(filters).some((v) => v !== null);
 
   let body: ReactNode;
@@ -140,58 +144,18 @@ export function ActivityPanel({
         aria-label="Filters"
         className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)_minmax(0,0.8fr)]"
       >
-        <FilterField id={`${id}-campaign`} label="Campaign" wide>
-          <Select
-            id={`${id}-campaign`}
-            value={filters.campaign ?? ''}
-            onChange={(e) => update({ campaign: e.target.value || null })}
-          >
-            <option value="">All campaigns</option>
-            {campaigns.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
-        <FilterField id={`${id}-who`} label="Who" wide>
-          <Select
-            id={`${id}-who`}
-            value={filters.who ?? ''}
-            onChange={(e) => update({ who: e.target.value || null })}
-          >
-            <option value="">Everyone</option>
-            {[...people].map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
-        <FilterField id={`${id}-action`} label="What" wide>
-          <Select
-            id={`${id}-action`}
-            value={filters.action ?? ''}
-            onChange={(e) => update({ action: e.target.value || null })}
-          >
-            <option value="">Every change</option>
-            {ACTION_KINDS.map((group) => (
-              <optgroup key={group.group} label={group.group}>
-                {group.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </Select>
-        </FilterField>
+        <SelectFilter
+          id={`${id}-campaign`}
+          wide
+          {...campaignFilter(campaigns)}
+          {...bind('campaign')}
+        />
+        <SelectFilter id={`${id}-who`} wide {...whoFilter} {...bind('who')} />
+        <SelectFilter id={`${id}-action`} wide {...ACTION_FILTER} {...bind('action')} />
         <DateRangeFilter
           id={id}
           labels={{ from: 'From', to: 'Until' }}
-          from={filters.from ?? null}
-          to={filters.to ?? null}
-          reversed={reversed}
+          range={filters}
           onChange={update}
         />
       </div>

@@ -1,9 +1,4 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   CodeDeleted,
   CodeGroupPage,
@@ -18,7 +13,7 @@ import { CampaignCreator } from '#contract/creators';
 import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
 import { apiClient } from '#lib/api-client';
 import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
-import { fetchAllPages, infinitePageOptions } from '#lib/paging';
+import { fetchEveryRow, listPagesOptions } from '#lib/list-queries';
 import { brandQueryKey } from '#lib/query-client';
 
 /** Which codes of a group the table lists. */
@@ -71,29 +66,15 @@ export const codeGroupsOptions = (brandId: string) =>
   queryOptions({
     queryKey: codeKeys.groups(brandId),
     queryFn: ({ signal }) =>
-      fetchAllPages((cursor) =>
-        apiClient.get('/code-groups', CodeGroupPage, {
-          signal,
-          query: { brand_id: brandId, limit: 100, starting_after: cursor },
-        }),
-      ),
+      fetchEveryRow('/code-groups', CodeGroupPage, { query: { brand_id: brandId }, signal }),
   });
 
 /** A group's codes, 100 a page, optionally only the assigned or the unassigned ones. */
 export const codeListOptions = (brandId: string, groupId: string, filter: CodeFilter) =>
-  infiniteQueryOptions({
-    queryKey: codeKeys.list(brandId, groupId, filter),
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get('/codes', DiscountCodePage, {
-        signal,
-        query: {
-          group_id: groupId,
-          assigned: filter === 'all' ? undefined : filter === 'assigned',
-          limit: 100,
-          starting_after: pageParam,
-        },
-      }),
-    ...infinitePageOptions,
+  listPagesOptions(codeKeys.list(brandId, groupId, filter), '/codes', DiscountCodePage, {
+    group_id: groupId,
+    assigned: filter === 'all' ? undefined : filter === 'assigned',
+    limit: 100,
   });
 
 /** How many codes `GET /codes?code=…` takes at once (the contract's bound). */
@@ -111,12 +92,10 @@ export async function lookupCodes(
   const unique = [...new Set(codes)];
   for (let i = 0; i < unique.length; i += CODES_PER_LOOKUP) {
     const chunk = unique.slice(i, i + CODES_PER_LOOKUP);
-    const codes = await fetchAllPages((cursor) =>
-      apiClient.get('/codes', DiscountCodePage, {
-        signal,
-        query: { code: chunk, limit: 100, starting_after: cursor },
-      }),
-    );
+    const codes = await fetchEveryRow('/codes', DiscountCodePage, {
+      query: { code: chunk },
+      signal,
+    });
     for (const code of codes) found.set(code.code, code);
   }
   return found;

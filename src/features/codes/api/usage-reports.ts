@@ -1,9 +1,9 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CodeGroup } from '#contract/codes';
 import { UsageReportPage } from '#contract/usage-reports';
 import { apiClient } from '#lib/api-client';
 import type { LiveInvalidation } from '#lib/live-invalidation';
-import { infinitePageOptions } from '#lib/paging';
+import { listPagesOptions } from '#lib/list-queries';
 import { brandQueryKey } from '#lib/query-client';
 import { codeKeys } from './codes';
 
@@ -15,14 +15,10 @@ export const usageReportKeys = {
 
 /** A group's usage reports from every channel, newest first, 25 a page. */
 export const usageReportListOptions = (brandId: string, groupId: string) =>
-  infiniteQueryOptions({
-    queryKey: usageReportKeys.list(brandId, groupId),
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get('/usage-reports', UsageReportPage, {
-        signal,
-        query: { brand_id: brandId, group_id: groupId, limit: 25, starting_after: pageParam },
-      }),
-    ...infinitePageOptions,
+  listPagesOptions(usageReportKeys.list(brandId, groupId), '/usage-reports', UsageReportPage, {
+    brand_id: brandId,
+    group_id: groupId,
+    limit: 25,
   });
 
 /** A new report of the brand (by e-mail, API or another tab) refreshes its lists at once. */

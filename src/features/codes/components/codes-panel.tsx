@@ -4,15 +4,16 @@ import { clsx } from 'clsx';
 import { Plus, TicketPercent } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SelectFilter } from '#components/form/filter-fields';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { LoadMoreButton } from '#components/ui/load-more-button';
 import { ConfirmDialog } from '#components/ui/confirm-dialog';
 import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
-import { Label } from '#components/ui/label';
-import { Select } from '#components/ui/select';
 import { LoadingState } from '#components/ui/spinner';
+import { QueryStates } from '#components/ui/query-states';
+import { NumberCell, Table } from '#components/ui/table';
 import { formatDateTime, formatMoney, formatNumber } from '#lib/format';
 import { notify } from '#lib/notify';
 import {
@@ -155,6 +156,11 @@ function GroupCodes({
   const [deleting, setDeleting] = useState<DiscountCode | null>(null);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
 
+  const empty = (
+    <EmptyState icon={TicketPercent} title="No codes">
+      {filter === 'all' ? 'This group has no codes yet.' : `This group has no ${filter} codes.`}
+    </EmptyState>
+  );
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -167,20 +173,13 @@ function GroupCodes({
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-show`}>Show</Label>
-            <Select
-              id={`${id}-show`}
-              value={filter}
-              onChange={(e) => onFilter(e.target.value as CodeFilter)}
-            >
-              {FILTERS.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <SelectFilter
+            id={`${id}-show`}
+            label="Show"
+            choices={FILTERS}
+            value={filter}
+            onChange={(f) => onFilter(f ?? 'all')}
+          />
           {canWrite ? (
             <Button onClick={() => setAdding(true)}>
               <Plus aria-hidden="true" className="size-4" />
@@ -189,109 +188,76 @@ function GroupCodes({
           ) : null}
         </div>
       </div>
-      {list.isPending ? (
-        <LoadingState label="Loading the codes…" />
-      ) : list.isError && rows.length === 0 ? (
-        <InlineError error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={TicketPercent} title="No codes">
-          {filter === 'all' ? 'This group has no codes yet.' : `This group has no ${filter} codes.`}
-        </EmptyState>
-      ) : (
+      <QueryStates query={list} rows={rows} empty={empty} loading="Loading the codes…">
         <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="min-w-full text-sm" aria-busy={list.isFetching || undefined}>
-            <caption className="sr-only">Codes of {group.name}</caption>
-            <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Code
+          <Table
+            caption={`Codes of ${group.name}`}
+            columns={[
+              { label: 'Code' },
+              { label: 'Offer' },
+              { label: 'Uses', align: 'right' },
+              { label: 'Earnings', align: 'right' },
+              { label: 'Assigned to' },
+              { label: 'Last report' },
+              canWrite ? { label: 'Actions', hidden: true } : null,
+            ]}
+            busy={list.isFetching}
+          >
+            {rows.map((code) => (
+              <tr key={code.code}>
+                <th scope="row" className="px-3 py-2 text-left font-mono font-medium text-gray-900">
+                  {code.code}
                 </th>
-                <th scope="col" className="px-3 py-2">
-                  Offer
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Uses
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Earnings
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Assigned to
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Last report
-                </th>
+                <td className="px-3 py-2">{code.user_description}</td>
+                <NumberCell>{formatNumber(code.total_uses)}</NumberCell>
+                <NumberCell>{formatMoney(code.earnings_cents)}</NumberCell>
+                <td className="px-3 py-2">
+                  {code.assigned_creator_id ? (
+                    <span>
+                      {code.assigned_campaign_id ? (
+                        <CodeHolder
+                          brandId={brandId}
+                          campaignId={code.assigned_campaign_id}
+                          creatorId={code.assigned_creator_id}
+                        />
+                      ) : (
+                        code.assigned_creator_id
+                      )}
+                      {code.assigned_campaign_id ? (
+                        <span className="block text-xs text-gray-600">
+                          {campaignNames.get(code.assigned_campaign_id) ?? 'another campaign'}
+                        </span>
+                      ) : null}
+                    </span>
+                  ) : (
+                    <Badge tone="gray">Unassigned</Badge>
+                  )}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {code.last_reported_at ? formatDateTime(code.last_reported_at) : 'Never'}
+                </td>
                 {canWrite ? (
-                  <th scope="col" className="px-3 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {rows.map((code) => (
-                <tr key={code.code}>
-                  <th
-                    scope="row"
-                    className="px-3 py-2 text-left font-mono font-medium text-gray-900"
-                  >
-                    {code.code}
-                  </th>
-                  <td className="px-3 py-2">{code.user_description}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {formatNumber(code.total_uses)}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {formatMoney(code.earnings_cents)}
-                  </td>
-                  <td className="px-3 py-2">
-                    {code.assigned_creator_id ? (
-                      <span>
-                        {code.assigned_campaign_id ? (
-                          <CodeHolder
-                            brandId={brandId}
-                            campaignId={code.assigned_campaign_id}
-                            creatorId={code.assigned_creator_id}
-                          />
-                        ) : (
-                          code.assigned_creator_id
-                        )}
-                        {code.assigned_campaign_id ? (
-                          <span className="block text-xs text-gray-600">
-                            {campaignNames.get(code.assigned_campaign_id) ?? 'another campaign'}
-                          </span>
-                        ) : null}
-                      </span>
-                    ) : (
-                      <Badge tone="gray">Unassigned</Badge>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {code.assigned_creator_id ? null : (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Delete ${code.code}`}
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(code);
+                        }}
+                      >
+                        Delete
+                      </Button>
                     )}
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {code.last_reported_at ? formatDateTime(code.last_reported_at) : 'Never'}
-                  </td>
-                  {canWrite ? (
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {code.assigned_creator_id ? null : (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Delete ${code.code}`}
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(code);
-                          }}
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                ) : null}
+              </tr>
+            ))}
+          </Table>
         </div>
-      )}
+      </QueryStates>
       <LoadMoreButton list={list} label="Load more codes" />
       {canWrite ? (
         <AddCodesDialog brandId={brandId} group={group} open={adding} onOpenChange={setAdding} />

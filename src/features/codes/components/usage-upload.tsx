@@ -7,6 +7,7 @@ import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Label } from '#components/ui/label';
 import { LoadingState } from '#components/ui/spinner';
+import { NumberCell, Table } from '#components/ui/table';
 import { Textarea } from '#components/ui/textarea';
 import { InlineError } from '#components/ui/inline-error';
 import { describeError, isApiError } from '#lib/api-client';
@@ -251,43 +252,27 @@ function PreviewResult({ preview, send }: { preview: UsagePreview; send: SendSta
         </Alert>
       ) : null}
       <div className="max-h-96 overflow-auto rounded-lg border border-gray-200">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">Usage preview</caption>
-          <thead className="sticky top-0 bg-gray-50 text-left text-xs font-semibold text-gray-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-right">
-                Line
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Code
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Reported uses
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Uses now
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                New uses
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Earnings
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Check
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {preview.rows.map((row) => (
-              <PreviewLine
-                key={row.line}
-                row={row}
-                refusal={row.code ? send?.refusals.get(row.code) : undefined}
-              />
-            ))}
-          </tbody>
-        </table>
+        <Table
+          caption="Usage preview"
+          stickyHeader
+          columns={[
+            { label: 'Line', align: 'right' },
+            { label: 'Code' },
+            { label: 'Reported uses', align: 'right' },
+            { label: 'Uses now', align: 'right' },
+            { label: 'New uses', align: 'right' },
+            { label: 'Earnings', align: 'right' },
+            { label: 'Check' },
+          ]}
+        >
+          {preview.rows.map((row) => (
+            <PreviewLine
+              key={row.line}
+              row={row}
+              refusal={row.code ? send?.refusals.get(row.code) : undefined}
+            />
+          ))}
+        </Table>
       </div>
     </div>
   );
@@ -298,14 +283,14 @@ function PreviewLine({ row, refusal }: { row: PreviewRow; refusal: string | unde
   const problem = [...(refusal ? [refusal] : []), ...row.problems].join('; ') || undefined;
   return (
     <tr className={clsx(problem && 'bg-red-50')}>
-      <td className="px-3 py-2 text-right tabular-nums">{row.line}</td>
+      <NumberCell>{row.line}</NumberCell>
       <th scope="row" className="px-3 py-2 text-left font-mono font-medium text-gray-900">
         {row.code ?? <span className="font-normal text-gray-700">{row.text || '(empty)'}</span>}
       </th>
-      <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.totalUses)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.current?.total_uses)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.newUses)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(row.earningsCents)}</td>
+      <NumberCell>{formatNumber(row.totalUses)}</NumberCell>
+      <NumberCell>{formatNumber(row.current?.total_uses)}</NumberCell>
+      <NumberCell>{formatNumber(row.newUses)}</NumberCell>
+      <NumberCell>{formatMoney(row.earningsCents)}</NumberCell>
       <td className="px-3 py-2">
         {problem ? (
           <span className="text-red-800">

@@ -1,5 +1,6 @@
 import type { CampaignCreator } from '#contract/creators';
 import { Checkbox } from '#components/ui/checkbox';
+import { Table } from '#components/ui/table';
 import { formatDate } from '#lib/format';
 import type { DecisionState } from '../use-creator-decisions';
 import { FitSummary, PropertyList } from './creator-facts';
@@ -59,66 +60,48 @@ function SelectBox({ creator, actions }: { creator: CampaignCreator; actions: Ro
 export function ApplicantTable({ label, rows, actions, openToAll }: ListProps) {
   return (
     <div data-applicants className="rounded-lg border border-gray-200 bg-white">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{label}</caption>
-        <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
-          <tr>
+      <Table
+        caption={label}
+        className="w-full"
+        columns={[
+          actions ? { label: 'Select', hidden: true, className: 'w-10' } : null,
+          { label: 'Creator', className: 'w-56' },
+          { label: 'Fit', className: 'w-64' },
+          { label: 'Properties' },
+          actions ? { label: 'Decision', align: 'right', className: 'w-48' } : null,
+        ]}
+      >
+        {rows.map((creator) => (
+          <tr key={creator.creator_id} data-row className="align-top">
             {actions ? (
-              <th scope="col" className="w-10 px-3 py-2">
-                <span className="sr-only">Select</span>
-              </th>
+              <td className="px-3 py-3">
+                <SelectBox creator={creator} actions={actions} />
+              </td>
             ) : null}
-            <th scope="col" className="w-56 px-3 py-2">
-              Creator
+            <th scope="row" className="px-3 py-3 text-left font-normal">
+              <span className="block font-medium break-all text-gray-900">@{creator.username}</span>
+              <Dates creator={creator} />
             </th>
-            <th scope="col" className="w-64 px-3 py-2">
-              Fit
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Properties
-            </th>
+            <td className="px-3 py-3">
+              <FitSummary creator={creator} open={openToAll} />
+            </td>
+            <td className="px-3 py-3">
+              <PropertyList creator={creator} />
+            </td>
             {actions ? (
-              <th scope="col" className="w-48 px-3 py-2 text-right">
-                Decision
-              </th>
+              <td className="px-3 py-3 text-right whitespace-nowrap">
+                <DecisionControls
+                  creator={creator}
+                  state={actions.states.get(creator.creator_id)}
+                  decidedElsewhere={actions.left.has(creator.creator_id)}
+                  onApprove={() => actions.approve(creator)}
+                  onReject={() => actions.reject(creator)}
+                />
+              </td>
             ) : null}
           </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {rows.map((creator) => (
-            <tr key={creator.creator_id} data-row className="align-top">
-              {actions ? (
-                <td className="px-3 py-3">
-                  <SelectBox creator={creator} actions={actions} />
-                </td>
-              ) : null}
-              <th scope="row" className="px-3 py-3 text-left font-normal">
-                <span className="block font-medium break-all text-gray-900">
-                  @{creator.username}
-                </span>
-                <Dates creator={creator} />
-              </th>
-              <td className="px-3 py-3">
-                <FitSummary creator={creator} open={openToAll} />
-              </td>
-              <td className="px-3 py-3">
-                <PropertyList creator={creator} />
-              </td>
-              {actions ? (
-                <td className="px-3 py-3 text-right whitespace-nowrap">
-                  <DecisionControls
-                    creator={creator}
-                    state={actions.states.get(creator.creator_id)}
-                    decidedElsewhere={actions.left.has(creator.creator_id)}
-                    onApprove={() => actions.approve(creator)}
-                    onReject={() => actions.reject(creator)}
-                  />
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
     </div>
   );
 }

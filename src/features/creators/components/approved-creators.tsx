@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { EmptyState } from '#components/ui/empty-state';
-import { InlineError } from '#components/ui/inline-error';
 import { LoadMoreButton } from '#components/ui/load-more-button';
-import { LoadingState } from '#components/ui/spinner';
+import { QueryStates } from '#components/ui/query-states';
+import { NumberCell, Table } from '#components/ui/table';
 import { formatDate, formatMoney, formatNumber } from '#lib/format';
 import type { CampaignCreator } from '#contract/creators';
 import { creatorListOptions, type FitFilter } from '../api/creators';
@@ -58,86 +58,80 @@ export function ApprovedCreators({
   const list = useInfiniteQuery(creatorListOptions(brandId, campaignId, 'approved', fits));
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
   const wide = useWideLayout();
-  if (list.isPending) return <LoadingState label="Loading the creators…" />;
-  if (list.isError && rows.length === 0)
-    return <InlineError error={list.error} onRetry={() => void list.refetch()} />;
-  if (rows.length === 0) {
-    return (
-      <EmptyState icon={Users} title="No approved creators">
-        Creators appear here once approved; their content, posts and spend follow.
-      </EmptyState>
-    );
-  }
-  if (!wide) {
-    return (
+  const empty = (
+    <EmptyState icon={Users} title="No approved creators">
+      Creators appear here once approved; their content, posts and spend follow.
+    </EmptyState>
+  );
+  return (
+    <QueryStates query={list} rows={rows} empty={empty} loading="Loading the creators…">
       <div className="space-y-3">
-        <ul aria-label="Approved creators" className="space-y-3">
-          {rows.map((creator) => (
-            <li
-              key={creator.creator_id}
-              aria-label={`@${creator.username}`}
-              className="rounded-lg border border-gray-200 bg-white p-4"
-            >
-              <p className="font-medium break-all text-gray-900">@{creator.username}</p>
-              <p className="text-xs text-gray-600">{approvedOn(creator)}</p>
-              <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
-                {figures(creator).map((value, i) => (
-                  <div key={COLUMNS[i]}>
-                    <dt className="text-xs text-gray-600">{COLUMNS[i]}</dt>
-                    <dd className="font-medium text-gray-900 tabular-nums">{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
-        </ul>
+        {wide ? <ApprovedTable rows={rows} /> : <ApprovedCards rows={rows} />}
         <LoadMoreButton list={list} label="Load more creators" />
       </div>
-    );
-  }
+    </QueryStates>
+  );
+}
+
+/** On a phone: one card per creator with their figures. */
+function ApprovedCards({ rows }: { rows: readonly CampaignCreator[] }) {
   return (
-    <div className="space-y-3">
-      <div
-        role="region"
-        aria-label="Approved creators"
-        tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-gray-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-700"
-      >
-        <table className="w-full text-sm">
-          <caption className="sr-only">Approved creators</caption>
-          <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Creator
-              </th>
-              {COLUMNS.map((name) => (
-                <th key={name} scope="col" className="px-3 py-2 text-right whitespace-nowrap">
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.map((creator) => (
-              <tr key={creator.creator_id}>
-                <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
-                  <span className="block font-medium text-gray-900">@{creator.username}</span>
-                  <span className="text-xs text-gray-600">{approvedOn(creator)}</span>
-                </th>
-                {figures(creator).map((value, i) => (
-                  <td
-                    key={COLUMNS[i]}
-                    className="px-3 py-2 text-right whitespace-nowrap tabular-nums"
-                  >
-                    {value}
-                  </td>
-                ))}
-              </tr>
+    <ul aria-label="Approved creators" className="space-y-3">
+      {rows.map((creator) => (
+        <li
+          key={creator.creator_id}
+          aria-label={`@${creator.username}`}
+          className="rounded-lg border border-gray-200 bg-white p-4"
+        >
+          <p className="font-medium break-all text-gray-900">@{creator.username}</p>
+          <p className="text-xs text-gray-600">{approvedOn(creator)}</p>
+          <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
+            {figures(creator).map((value, i) => (
+              <div key={COLUMNS[i]}>
+                <dt className="text-xs text-gray-600">{COLUMNS[i]}</dt>
+                <dd className="font-medium text-gray-900 tabular-nums">{value}</dd>
+              </div>
             ))}
-          </tbody>
-        </table>
-      </div>
-      <LoadMoreButton list={list} label="Load more creators" />
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** From the laptop up: one row per creator, every figure in a column. */
+function ApprovedTable({ rows }: { rows: readonly CampaignCreator[] }) {
+  return (
+    <div
+      role="region"
+      aria-label="Approved creators"
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-gray-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-700"
+    >
+      <Table
+        caption="Approved creators"
+        className="w-full"
+        columns={[
+          { label: 'Creator' },
+          ...COLUMNS.map((label) => ({
+            label,
+            align: 'right' as const,
+            className: 'whitespace-nowrap',
+          })),
+        ]}
+      >
+        {rows.map((creator) => (
+          <tr key={creator.creator_id}>
+            <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
+              <span className="block font-medium text-gray-900">@{creator.username}</span>
+              <span className="text-xs text-gray-600">{approvedOn(creator)}</span>
+            </th>
+            {figures(creator).map((value, i) => (
+              <NumberCell key={COLUMNS[i]}>{value}</NumberCell>
+            ))}
+          </tr>
+        ))}
+      </Table>
     </div>
   );
 }

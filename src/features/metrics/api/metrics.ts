@@ -1,10 +1,10 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { GroupBy } from '#contract/enums';
 import { MetricsReport } from '#contract/metrics';
 import { PostPage } from '#contract/posts';
 import { apiClient } from '#lib/api-client';
 import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
-import { infinitePageOptions } from '#lib/paging';
+import { listPagesOptions } from '#lib/list-queries';
 import { brandQueryKey } from '#lib/query-client';
 
 /** Query keys of metrics, general to specific; a campaign's keys contain its id. */
@@ -58,12 +58,12 @@ export const metricsReportOptions = (
  * timeline's totals are the report's figures.
  */
 export const metricsPostsOptions = (brandId: string, campaignId: string) =>
-  infiniteQueryOptions({
-    queryKey: metricsKeys.posts(brandId, campaignId),
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get(`/campaigns/${campaignId}/posts`, PostPage, {
-        signal,
-        query: { status: 'live', limit: 100, starting_after: pageParam },
-      }),
-    ...infinitePageOptions,
-  });
+  listPagesOptions(
+    metricsKeys.posts(brandId, campaignId),
+    `/campaigns/${campaignId}/posts`,
+    PostPage,
+    {
+      status: 'live',
+      limit: 100,
+    },
+  );

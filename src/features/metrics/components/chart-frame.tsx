@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { Spinner } from '#components/ui/spinner';
+import { NumberCell, Table } from '#components/ui/table';
 
 /**
  * A chart with a table view of the same numbers. The drawing is an image named by `summary`
@@ -94,41 +95,28 @@ export function DataTable({
   rows: readonly { key: string; cells: readonly ReactNode[] }[];
 }) {
   return (
-    <table className="min-w-full text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
-        <tr>
-          {columns.map((c) => (
-            <th key={c.label} scope="col" className={clsx('px-3 py-2', c.numeric && 'text-right')}>
-              {c.label}
-            </th>
-          ))}
+    <Table
+      caption={caption}
+      columns={columns.map((c) => ({ label: c.label, align: c.numeric ? 'right' : undefined }))}
+    >
+      {rows.map((row) => (
+        <tr key={row.key}>
+          {row.cells.map((cell, i) =>
+            i === 0 ? (
+              <th key={i} scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
+                {cell}
+              </th>
+            ) : columns[i]?.numeric ? (
+              <NumberCell key={i}>{cell}</NumberCell>
+            ) : (
+              // Words wrap (figures never do), so a table fits a phone where it can.
+              <td key={i} className="px-3 py-2">
+                {cell}
+              </td>
+            ),
+          )}
         </tr>
-      </thead>
-      <tbody className="divide-y divide-gray-100">
-        {rows.map((row) => (
-          <tr key={row.key}>
-            {row.cells.map((cell, i) =>
-              i === 0 ? (
-                <th key={i} scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
-                  {cell}
-                </th>
-              ) : (
-                <td
-                  key={i}
-                  className={clsx(
-                    'px-3 py-2',
-                    // Figures never break; words wrap, so a table fits a phone where it can.
-                    columns[i]?.numeric && 'text-right whitespace-nowrap tabular-nums',
-                  )}
-                >
-                  {cell}
-                </td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </Table>
   );
 }

@@ -1,9 +1,7 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
 import { CreatorPage } from '#contract/creators';
 import { PostPage } from '#contract/posts';
-import { apiClient } from '#lib/api-client';
 import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
-import { infinitePageOptions } from '#lib/paging';
+import { listPagesOptions } from '#lib/list-queries';
 import { brandQueryKey } from '#lib/query-client';
 import { postQuery, type PostFilters } from '../post-filters';
 
@@ -29,28 +27,27 @@ export const postsLiveInvalidation: LiveInvalidation = {
 
 /** A campaign's posts, newest first, 50 a page, deleted ones included unless filtered. */
 export const postListOptions = (brandId: string, campaignId: string, filters: PostFilters) =>
-  infiniteQueryOptions({
-    queryKey: postKeys.list(brandId, campaignId, filters),
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get(`/campaigns/${campaignId}/posts`, PostPage, {
-        signal,
-        query: { ...postQuery(filters), limit: 50, starting_after: pageParam },
-      }),
-    ...infinitePageOptions,
-  });
+  listPagesOptions(
+    postKeys.list(brandId, campaignId, filters),
+    `/campaigns/${campaignId}/posts`,
+    PostPage,
+    {
+      ...postQuery(filters),
+      limit: 50,
+    },
+  );
 
 /**
  * The creators approved on a campaign (only they can post), 100 a page, for the creator filter:
  * people pick a handle, the service is asked for its creator id.
  */
 export const postCreatorsOptions = (brandId: string, campaignId: string) =>
-  infiniteQueryOptions({
-    queryKey: postKeys.creators(brandId, campaignId),
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get(`/campaigns/${campaignId}/creators`, CreatorPage, {
-        signal,
-        query: { status: 'approved', limit: 100, starting_after: pageParam },
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
-  });
+  listPagesOptions(
+    postKeys.creators(brandId, campaignId),
+    `/campaigns/${campaignId}/creators`,
+    CreatorPage,
+    {
+      status: 'approved',
+      limit: 100,
+    },
+  );

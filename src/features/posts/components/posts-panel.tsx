@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { PLATFORM_LABELS, POST_STATUS_LABELS, Platform, PostStatus } from '#contract/enums';
+import { PLATFORM_LABELS, POST_STATUS_LABELS, PostStatus } from '#contract/enums';
 import type { Post } from '#contract/posts';
 import type { Task } from '#contract/tasks';
 import { Clapperboard } from 'lucide-react';
@@ -7,22 +7,35 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { CampaignPicker } from '#components/form/campaign-picker';
 import { Badge } from '#components/ui/badge';
-import { DateRangeFilter, FilterField } from '#components/form/filter-fields';
+import { DateRangeFilter, FilterField, SelectFilter } from '#components/form/filter-fields';
 import { CsvExportControl } from '#components/ui/csv-export-control';
 import { LoadMoreButton } from '#components/ui/load-more-button';
 import { EmptyState } from '#components/ui/empty-state';
 import { ExternalLink } from '#components/ui/external-link';
-import { InlineError } from '#components/ui/inline-error';
 import { Select } from '#components/ui/select';
-import { LoadingState } from '#components/ui/spinner';
+import { QueryStates } from '#components/ui/query-states';
+import { NumberCell, Table, type TableColumn } from '#components/ui/table';
 import { useCsvExport } from '#lib/csv-export';
 import { formatDateTime, formatNumber } from '#lib/format';
+import {
+  daysReversed,
+  filterBinder,
+  PLATFORM_FILTER,
+  taskFilter,
+  type SelectFilterSpec,
+} from '#lib/list-filters';
 import { useEveryPage } from '#lib/paging';
 import { postCreatorsOptions, postListOptions } from '../api/posts';
 import { postsExportJob } from '../export-posts';
 import { readPostFilters, writePostFilters, type PostFilters } from '../post-filters';
 
 type CampaignChoice = { id: string; name: string };
+
+const STATUS_FILTER: SelectFilterSpec<PostStatus> = {
+  label: 'Status',
+  anyLabel: 'Live and deleted',
+  choices: PostStatus.options.map((value) => ({ value, label: POST_STATUS_LABELS[value] })),
+};
 
 /**
  * A campaign's posts with the interface's filters (all in the URL), metrics and a link to each
@@ -48,6 +61,7 @@ export function PostsPanel({
   const filters = readPostFilters(searchParams);
   const update = (changes: Partial<PostFilters>) =>
     setSearchParams(writePostFilters(searchParams, { ...filters, ...changes }), { replace: true });
+  const bind = filterBinder(filters, update);
 
   if (campaigns.length === 0) {
     return (
@@ -56,7 +70,7 @@ export function PostsPanel({
       </EmptyState>
     );
   }
-  const reversed = Boolean(filters.from && filters.to && filters.from > filters.to);
+  const reversed = daysReversed(filters);
   const campaign = campaigns.find((c) => c.id === campaignId);
   const effective = reversed ? { ...filters, from: null, to: null } : filters;
   return (
@@ -73,48 +87,9 @@ export function PostsPanel({
         }}
       />
       <div role="group" aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FilterField id={`${id}-status`} label="Status">
-          <Select
-            id={`${id}-status`}
-            value={filters.status ?? ''}
-            onChange={(e) => update({ status: PostStatus.safeParse(e.target.value).data ?? null })}
-          >
-            <option value="">Live and deleted</option>
-            {PostStatus.options.map((s) => (
-              <option key={s} value={s}>
-                {POST_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
-        <FilterField id={`${id}-task`} label="Task">
-          <Select
-            id={`${id}-task`}
-            value={filters.task ?? ''}
-            onChange={(e) => update({ task: e.target.value || null })}
-          >
-            <option value="">All tasks</option>
-            {tasks.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
-        <FilterField id={`${id}-platform`} label="Platform">
-          <Select
-            id={`${id}-platform`}
-            value={filters.platform ?? ''}
-            onChange={(e) => update({ platform: Platform.safeParse(e.target.value).data ?? null })}
-          >
-            <option value="">All platforms</option>
-            {Platform.options.map((p) => (
-              <option key={p} value={p}>
-                {PLATFORM_LABELS[p]}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
+        <SelectFilter id={`${id}-status`} {...STATUS_FILTER} {...bind('status')} />
+        <SelectFilter id={`${id}-task`} {...taskFilter(tasks)} {...bind('task')} />
+        <SelectFilter id={`${id}-platform`} {...PLATFORM_FILTER} {...bind('platform')} />
         <FilterField id={`${id}-creator`} label="Creator">
           {campaignId ? (
             <CreatorSelect
@@ -133,9 +108,7 @@ export function PostsPanel({
         <DateRangeFilter
           id={id}
           labels={{ from: 'Posted from', to: 'Posted until' }}
-          from={filters.from ?? null}
-          to={filters.to ?? null}
-          reversed={reversed}
+          range={filters}
           onChange={update}
         />
       </div>
@@ -220,6 +193,16 @@ function CreatorSelect({
   );
 }
 
+const POST_COLUMNS: readonly TableColumn[] = [
+  ...['Creator', 'Task', 'Platform', 'Posted', 'Status'].map((label) => ({ label })),
+  ...['Views', 'Likes', 'Comments', 'Shares', 'Saves'].map((label) => ({
+    label,
+    align: 'right' as const,
+  })),
+  { label: 'Metrics updated' },
+  { label: 'Link' },
+];
+
 function PostsTable({
   brandId,
   campaignId,
@@ -238,42 +221,16 @@ function PostsTable({
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
   const taskTitles = new Map(tasks.map((t) => [t.id, t.title]));
 
-  if (list.isPending) return <LoadingState label="Loading the posts…" />;
-  if (list.isError && rows.length === 0)
-    return <InlineError error={list.error} onRetry={() => void list.refetch()} />;
-  if (rows.length === 0) {
-    return (
-      <EmptyState icon={Clapperboard} title="No posts">
-        No post of this campaign matches these filters.
-      </EmptyState>
-    );
-  }
+  const empty = (
+    <EmptyState icon={Clapperboard} title="No posts">
+      No post of this campaign matches these filters.
+    </EmptyState>
+  );
   return (
-    <div className="space-y-3">
-      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-        <table className="min-w-full text-sm" aria-busy={list.isFetching || undefined}>
-          <caption className="sr-only">Posts</caption>
-          <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-700">
-            <tr>
-              {['Creator', 'Task', 'Platform', 'Posted', 'Status'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2">
-                  {h}
-                </th>
-              ))}
-              {['Views', 'Likes', 'Comments', 'Shares', 'Saves'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 text-right">
-                  {h}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-2">
-                Metrics updated
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Link
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
+    <QueryStates query={list} rows={rows} empty={empty} loading="Loading the posts…">
+      <div className="space-y-3">
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <Table caption="Posts" columns={POST_COLUMNS} busy={list.isFetching}>
             {rows.map((post) => (
               <tr key={post.id}>
                 <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
@@ -291,9 +248,7 @@ function PostsTable({
                   </Badge>
                 </td>
                 {(['views', 'likes', 'comments', 'shares', 'saves'] as const).map((m) => (
-                  <td key={m} className="px-3 py-2 text-right tabular-nums">
-                    {formatNumber(post.metrics[m])}
-                  </td>
+                  <NumberCell key={m}>{formatNumber(post.metrics[m])}</NumberCell>
                 ))}
                 <td className="px-3 py-2 whitespace-nowrap">
                   {formatDateTime(post.metrics_updated_at)}
@@ -303,11 +258,11 @@ function PostsTable({
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
+          </Table>
+        </div>
+        <LoadMoreButton list={list} label="Load more posts" />
       </div>
-      <LoadMoreButton list={list} label="Load more posts" />
-    </div>
+    </QueryStates>
   );
 }
 

@@ -9,7 +9,7 @@ import { Campaign, CampaignPage } from '#contract/campaigns';
 import { Submission, SubmissionPage } from '#contract/submissions';
 import { apiClient, isApiError } from '#lib/api-client';
 import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
-import { fetchAllPages } from '#lib/paging';
+import { fetchEveryRow } from '#lib/list-queries';
 import { brandQueryKey } from '#lib/query-client';
 
 /**
@@ -58,17 +58,10 @@ export const reviewCampaignsOptions = (brandId: string) =>
   queryOptions({
     queryKey: reviewKeys.campaigns(brandId),
     queryFn: ({ signal }) =>
-      fetchAllPages((cursor) =>
-        apiClient.get('/campaigns', CampaignPage, {
-          signal,
-          query: {
-            brand_id: brandId,
-            status: ['active', 'paused'],
-            limit: 100,
-            starting_after: cursor,
-          },
-        }),
-      ),
+      fetchEveryRow('/campaigns', CampaignPage, {
+        query: { brand_id: brandId, status: ['active', 'paused'] },
+        signal,
+      }),
   });
 
 /** One campaign with its tasks (the requirements shown beside a submission). */
@@ -79,31 +72,28 @@ export const reviewCampaignOptions = (brandId: string, campaignId: string) =>
     staleTime: 5 * 60_000,
   });
 
-/** A campaign's submissions waiting for review, oldest first (the service's order). */
-export const waitingSubmissionsOptions = (brandId: string, campaignId: string) =>
+/** Every submission of a campaign in one status, oldest first (the service's order). */
+const submissionsOptions = (
+  queryKey: readonly unknown[],
+  campaignId: string,
+  status: 'in_review' | 'failed',
+) =>
   queryOptions({
-    queryKey: reviewKeys.waiting(brandId, campaignId),
+    queryKey,
     queryFn: ({ signal }) =>
-      fetchAllPages((cursor) =>
-        apiClient.get(`/campaigns/${campaignId}/submissions`, SubmissionPage, {
-          signal,
-          query: { status: ['in_review'], limit: 100, starting_after: cursor },
-        }),
-      ),
+      fetchEveryRow(`/campaigns/${campaignId}/submissions`, SubmissionPage, {
+        query: { status: [status] },
+        signal,
+      }),
   });
+
+/** A campaign's submissions waiting for review. */
+export const waitingSubmissionsOptions = (brandId: string, campaignId: string) =>
+  submissionsOptions(reviewKeys.waiting(brandId, campaignId), campaignId, 'in_review');
 
 /** A campaign's failed submissions (inspection failed them, or the platform could not process them). */
 export const failedSubmissionsOptions = (brandId: string, campaignId: string) =>
-  queryOptions({
-    queryKey: reviewKeys.failed(brandId, campaignId),
-    queryFn: ({ signal }) =>
-      fetchAllPages((cursor) =>
-        apiClient.get(`/campaigns/${campaignId}/submissions`, SubmissionPage, {
-          signal,
-          query: { status: ['failed'], limit: 100, starting_after: cursor },
-        }),
-      ),
-  });
+  submissionsOptions(reviewKeys.failed(brandId, campaignId), campaignId, 'failed');
 
 /** A submission in the merged queue, with the campaign it belongs to. */
 export type QueueItem = { submission: Submission; campaignId: string; campaignName: string };
@@ -119,6 +109,28 @@ export function compareQueueItems(a: QueueItem, b: QueueItem): number {
 }
 
 /**
+ * The submissions `optionsOf` reads for each of `campaigns` (one query a campaign), each with its
+ * campaign. `isPending` until every campaign has answered; `error`, the first one's.
+ */
+function useSubmissionsOf(
+  campaigns: readonly { id: string; name: string }[],
+  optionsOf: (campaignId: string) => ReturnType<typeof submissionsOptions>,
+) {
+  const queries = useQueries({ queries: campaigns.map((campaign) => optionsOf(campaign.id)) });
+  const items: QueueItem[] = [];
+  campaigns.forEach((campaign, index) => {
+    for (const submission of queries[index]?.data ?? []) {
+      items.push({ submission, campaignId: campaign.id, campaignName: campaign.name });
+    }
+  });
+  return {
+    items,
+    isPending: queries.some((q) => q.isPending),
+    error: queries.find((q) => q.error)?.error ?? null,
+  };
+}
+
+/**
  * The one queue across the brand's active and paused campaigns: each campaign's waiting
  * submissions, merged oldest first. `isPending` until every campaign has answered.
  */
@@ -126,21 +138,12 @@ export function useReviewQueue(brandId: string) {
   const queryClient = useQueryClient();
   const campaigns = useQuery(reviewCampaignsOptions(brandId));
   const list = campaigns.data ?? [];
-  const waiting = useQueries({
-    queries: list.map((campaign) => waitingSubmissionsOptions(brandId, campaign.id)),
-  });
-  const items: QueueItem[] = [];
-  list.forEach((campaign, index) => {
-    for (const submission of waiting[index]?.data ?? []) {
-      items.push({ submission, campaignId: campaign.id, campaignName: campaign.name });
-    }
-  });
-  items.sort(compareQueueItems);
+  const waiting = useSubmissionsOf(list, (id) => waitingSubmissionsOptions(brandId, id));
   return {
     campaigns: list,
-    items,
-    isPending: campaigns.isPending || waiting.some((q) => q.isPending),
-    error: campaigns.error ?? waiting.find((q) => q.error)?.error ?? null,
+    items: waiting.items.sort(compareQueueItems),
+    isPending: campaigns.isPending || waiting.isPending,
+    error: campaigns.error ?? waiting.error,
     retry: () =>
       void queryClient.refetchQueries({ queryKey: reviewKeys.all(brandId), type: 'active' }),
   };
@@ -154,21 +157,8 @@ export function useFailedSubmissions(
   brandId: string,
   campaigns: readonly { id: string; name: string }[],
 ) {
-  const failed = useQueries({
-    queries: campaigns.map((campaign) => failedSubmissionsOptions(brandId, campaign.id)),
-  });
-  const items: QueueItem[] = [];
-  campaigns.forEach((campaign, index) => {
-    for (const submission of failed[index]?.data ?? []) {
-      items.push({ submission, campaignId: campaign.id, campaignName: campaign.name });
-    }
-  });
-  items.sort((a, b) => -compareQueueItems(a, b));
-  return {
-    items,
-    isPending: failed.some((q) => q.isPending),
-    error: failed.find((q) => q.error)?.error ?? null,
-  };
+  const failed = useSubmissionsOf(campaigns, (id) => failedSubmissionsOptions(brandId, id));
+  return { ...failed, items: failed.items.sort((a, b) => -compareQueueItems(a, b)) };
 }
 
 /** Takes a submission out of its campaign's cached queue (optimistic), answering whether it was there. */

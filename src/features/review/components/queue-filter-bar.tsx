@@ -1,13 +1,27 @@
-import { PLATFORM_LABELS, Platform } from '#contract/enums';
 import type { Task } from '#contract/tasks';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Button } from '#components/ui/button';
-import { Label } from '#components/ui/label';
-import { Select } from '#components/ui/select';
+import { SelectFilter } from '#components/form/filter-fields';
+import {
+  campaignFilter,
+  filterBinder,
+  PLATFORM_FILTER,
+  taskFilter,
+  type SelectFilterSpec,
+} from '#lib/list-filters';
 import { formatNumber } from '#lib/format';
 import { NO_FILTERS, activeFilterCount, type QueueFilters } from '../queue-filters';
+
+const ROUND_FILTER: SelectFilterSpec<'first' | 'revision'> = {
+  label: 'Revision round',
+  anyLabel: 'All rounds',
+  choices: [
+    { value: 'first', label: 'First submissions' },
+    { value: 'revision', label: 'Revisions' },
+  ],
+};
 
 /** Wide screens show the filters at once; on a phone they fold away above the submission. */
 const openByDefault = () => window.matchMedia?.('(min-width: 768px)').matches ?? true;
@@ -32,6 +46,7 @@ export function QueueFilterBar({
   const id = useId();
   const [open, setOpen] = useState(openByDefault);
   const active = activeFilterCount(filters);
+  const bind = filterBinder(filters, onChange);
   return (
     <div className="space-y-3">
       <div className="flex min-h-10 flex-wrap items-center gap-x-4 gap-y-2">
@@ -68,72 +83,16 @@ export function QueueFilterBar({
         hidden={!open}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
       >
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-campaign`}>Campaign</Label>
-          <Select
-            id={`${id}-campaign`}
-            value={filters.campaign ?? ''}
-            onChange={(e) => onChange({ campaign: e.target.value || null, task: null })}
-          >
-            <option value="">All campaigns</option>
-            {campaigns.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-task`}>Task</Label>
-          <Select
-            id={`${id}-task`}
-            value={filters.task ?? ''}
-            onChange={(e) => onChange({ task: e.target.value || null })}
-          >
-            <option value="">All tasks</option>
-            {tasks.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-platform`}>Platform</Label>
-          <Select
-            id={`${id}-platform`}
-            value={filters.platform ?? ''}
-            onChange={(e) =>
-              onChange({ platform: Platform.safeParse(e.target.value).data ?? null })
-            }
-          >
-            <option value="">All platforms</option>
-            {Platform.options.map((p) => (
-              <option key={p} value={p}>
-                {PLATFORM_LABELS[p]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-round`}>Revision round</Label>
-          <Select
-            id={`${id}-round`}
-            value={filters.round ?? ''}
-            onChange={(e) =>
-              onChange({
-                round:
-                  e.target.value === 'first' || e.target.value === 'revision'
-                    ? e.target.value
-                    : null,
-              })
-            }
-          >
-            <option value="">All rounds</option>
-            <option value="first">First submissions</option>
-            <option value="revision">Revisions</option>
-          </Select>
-        </div>
+        <SelectFilter
+          id={`${id}-campaign`}
+          {...campaignFilter(campaigns)}
+          value={filters.campaign}
+          // Another campaign has other tasks: the task filter resets.
+          onChange={(campaign) => onChange({ campaign, task: null })}
+        />
+        <SelectFilter id={`${id}-task`} {...taskFilter(tasks)} {...bind('task')} />
+        <SelectFilter id={`${id}-platform`} {...PLATFORM_FILTER} {...bind('platform')} />
+        <SelectFilter id={`${id}-round`} {...ROUND_FILTER} {...bind('round')} />
       </div>
     </div>
   );
