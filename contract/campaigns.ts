@@ -4,7 +4,6 @@ import {
   DateString,
   DateTime,
   HttpUrl,
-  Limit,
   LongText,
   Name,
   TEXT_LIMITS,
@@ -12,6 +11,7 @@ import {
   Uuid,
   pageOf,
   repeatable,
+  listQuery,
 } from './common.ts';
 import {
   CampaignStatus,
@@ -307,18 +307,16 @@ export const CampaignUpdate = withCampaignRules(
 ).meta({ id: 'CampaignUpdate' });
 export type CampaignUpdate = z.infer<typeof CampaignUpdate>;
 
-export const CampaignListQuery = z
-  .object({
-    status: repeatable(CampaignStatus, CampaignStatus.options.length)
-      .optional()
-      .meta({ description: 'repeat to match any of several statuses' }),
-    brand_id: Uuid.optional().meta({ description: 'agency keys only; a brand the agency manages' }),
-    created_after: DateTime.optional().meta({ description: 'created at or after this time' }),
-    created_before: DateTime.optional().meta({ description: 'created before this time' }),
-    limit: Limit,
-    starting_after: Cursor.optional().meta({ description: "a previous page's next_cursor" }),
-  })
-  .strict();
+export const CampaignListQuery = listQuery({
+  status: repeatable(CampaignStatus, CampaignStatus.options.length)
+    .optional()
+    .meta({ description: 'repeat to match any of several statuses' }),
+  brand_id: Uuid.optional().meta({ description: 'agency keys only; a brand the agency manages' }),
+  created_after: DateTime.optional().meta({ description: 'created at or after this time' }),
+  created_before: DateTime.optional().meta({ description: 'created before this time' }),
+}).extend({
+  starting_after: Cursor.optional().meta({ description: "a previous page's next_cursor" }),
+});
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 
 export const CampaignPage = pageOf(CampaignSummary).meta({ id: 'CampaignPage' });

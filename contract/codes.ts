@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, DateTime, Limit, QueryBoolean, Uuid, pageOf, repeatable } from './common.ts';
+import { DateTime, QueryBoolean, Uuid, pageOf, repeatable, listQuery } from './common.ts';
 
 /** At most this many codes in one `POST /codes`. */
 export const MAX_CODES_PER_ADD = 1000;
@@ -49,13 +49,9 @@ export const CodeGroup = z
 export type CodeGroup = z.infer<typeof CodeGroup>;
 
 /** `GET /code-groups`. */
-export const CodeGroupListQuery = z
-  .object({
-    brand_id: Uuid.optional().meta({ description: 'agency keys: only this brand' }),
-    limit: Limit,
-    starting_after: Cursor.optional(),
-  })
-  .strict();
+export const CodeGroupListQuery = listQuery({
+  brand_id: Uuid.optional().meta({ description: 'agency keys: only this brand' }),
+});
 export type CodeGroupListQuery = z.infer<typeof CodeGroupListQuery>;
 
 export const CodeGroupPage = pageOf(CodeGroup).meta({ id: 'CodeGroupPage' });
@@ -83,17 +79,13 @@ export const DiscountCode = z
 export type DiscountCode = z.infer<typeof DiscountCode>;
 
 /** `GET /codes`. */
-export const CodeListQuery = z
-  .object({
-    group_id: Uuid.optional(),
-    code: repeatable(Code, 100).optional().meta({ description: 'repeat to fetch several codes' }),
-    assigned: QueryBoolean.optional().meta({
-      description: 'true: only codes assigned to a creator; false: only unassigned codes',
-    }),
-    limit: Limit,
-    starting_after: Cursor.optional(),
-  })
-  .strict();
+export const CodeListQuery = listQuery({
+  group_id: Uuid.optional(),
+  code: repeatable(Code, 100).optional().meta({ description: 'repeat to fetch several codes' }),
+  assigned: QueryBoolean.optional().meta({
+    description: 'true: only codes assigned to a creator; false: only unassigned codes',
+  }),
+});
 export type CodeListQuery = z.infer<typeof CodeListQuery>;
 
 export const DiscountCodePage = pageOf(DiscountCode).meta({ id: 'DiscountCodePage' });

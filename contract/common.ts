@@ -45,6 +45,14 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/** The paging parameters of every list: the page size and the cursor to continue from. */
+export const pagingShape = { limit: Limit, starting_after: Cursor.optional() };
+
+/** The query of a list endpoint: its filters, then the paging parameters; unknown ones are refused. */
+export function listQuery<T extends z.ZodRawShape>(filters: T) {
+  return z.object({ ...filters, ...pagingShape }).strict();
+}
+
 /** Machine-readable error codes of the interface (section 7) and the extensions (section 7). */
 export const ErrorCode = z.enum([
   'invalid_request',

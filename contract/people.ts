@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, DateTime, Limit, Name, Uuid } from './common.ts';
+import { DateTime, Name, Uuid, listQuery, pageOf, pagingShape } from './common.ts';
 import { KeyKind, Role, Scope } from './me.ts';
 
 // People (extensions section 11): members, sign-in sessions, invitations, self-service keys and
@@ -58,14 +58,10 @@ export const Member = z
   .meta({ id: 'Member' });
 export type Member = z.infer<typeof Member>;
 
-export const MemberPage = z
-  .object({ data: z.array(Member), has_more: z.boolean(), next_cursor: z.string().nullable() })
-  .meta({ id: 'MemberPage' });
+export const MemberPage = pageOf(Member).meta({ id: 'MemberPage' });
 export type MemberPage = z.infer<typeof MemberPage>;
 
-export const MemberListQuery = z
-  .object({ limit: Limit, starting_after: Cursor.optional() })
-  .strict();
+export const MemberListQuery = listQuery({});
 
 export const MemberPatch = z.object({ role: Role }).strict();
 export type MemberPatch = z.infer<typeof MemberPatch>;
@@ -135,12 +131,10 @@ export const KeySummary = z
   .meta({ id: 'KeySummary' });
 export type KeySummary = z.infer<typeof KeySummary>;
 
-export const KeyPage = z
-  .object({ data: z.array(KeySummary), has_more: z.boolean(), next_cursor: z.string().nullable() })
-  .meta({ id: 'KeyPage' });
+export const KeyPage = pageOf(KeySummary).meta({ id: 'KeyPage' });
 export type KeyPage = z.infer<typeof KeyPage>;
 
-export const KeyListQuery = z.object({ limit: Limit, starting_after: Cursor.optional() }).strict();
+export const KeyListQuery = listQuery({});
 
 export const KeyCreated = z
   .object({
@@ -198,15 +192,12 @@ export const AuditEvent = z
   .meta({ id: 'AuditEvent' });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
-export const AuditEventPage = z
-  .object({ data: z.array(AuditEvent), has_more: z.boolean(), next_cursor: z.string().nullable() })
-  .meta({ id: 'AuditEventPage' });
+export const AuditEventPage = pageOf(AuditEvent).meta({ id: 'AuditEventPage' });
 export type AuditEventPage = z.infer<typeof AuditEventPage>;
 
 export const AuditEventQuery = z
   .object({
-    limit: Limit,
-    starting_after: Cursor.optional(),
+    ...pagingShape,
     campaign_id: Uuid.optional(),
     target_type: z.string().min(1).max(64).optional(),
     target_id: z.string().min(1).max(256).optional(),

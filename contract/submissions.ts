@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreatorId, Cursor, DateTime, HttpUrl, Limit, Uuid, pageOf, repeatable } from './common.ts';
+import { CreatorId, DateTime, HttpUrl, Uuid, pageOf, repeatable, listQuery } from './common.ts';
 import { MediaType, SubmissionStatus } from './enums.ts';
 import { MediaCheck, MediaFacts, ReviewAwaiting } from './media-checks.ts';
 
@@ -53,20 +53,16 @@ export const Submission = z
 export type Submission = z.infer<typeof Submission>;
 
 /** `GET /campaigns/{id}/submissions`, ordered by `submitted_at` ascending (oldest waiting first). */
-export const SubmissionListQuery = z
-  .object({
-    status: repeatable(SubmissionStatus, SubmissionStatus.options.length)
-      .optional()
-      .meta({ description: 'repeat to match any of several statuses' }),
-    task_id: Uuid.optional(),
-    creator_id: CreatorId.optional(),
-    awaiting: ReviewAwaiting.optional().meta({
-      description: "in review and waiting for the agency's review or the brand's sign-off",
-    }),
-    limit: Limit,
-    starting_after: Cursor.optional(),
-  })
-  .strict();
+export const SubmissionListQuery = listQuery({
+  status: repeatable(SubmissionStatus, SubmissionStatus.options.length)
+    .optional()
+    .meta({ description: 'repeat to match any of several statuses' }),
+  task_id: Uuid.optional(),
+  creator_id: CreatorId.optional(),
+  awaiting: ReviewAwaiting.optional().meta({
+    description: "in review and waiting for the agency's review or the brand's sign-off",
+  }),
+});
 export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
 
 export const SubmissionPage = pageOf(Submission).meta({ id: 'SubmissionPage' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, DateTime, HttpUrl, Limit, Name, TEXT_LIMITS, Uuid, pageOf } from './common.ts';
+import { DateTime, HttpUrl, Name, TEXT_LIMITS, Uuid, pageOf, listQuery } from './common.ts';
 import { Format, Platform, ReviewMode, TaskStatus } from './enums.ts';
 
 const unique = (items: readonly unknown[]) => new Set(items).size === items.length;
@@ -118,13 +118,9 @@ export const TASK_DEFAULTS: Readonly<
   max_posts_per_creator: null,
 };
 
-export const TaskListQuery = z
-  .object({
-    status: TaskStatus.optional(),
-    limit: Limit,
-    starting_after: Cursor.optional(),
-  })
-  .strict();
+export const TaskListQuery = listQuery({
+  status: TaskStatus.optional(),
+});
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
 
 export const TaskPage = pageOf(Task).meta({ id: 'TaskPage' });
