@@ -144,6 +144,14 @@ export function repeatable<T extends z.ZodType>(item: T, max = 20) {
   );
 }
 
+/**
+ * The enum of a label map's keys, in their order. An enum the dashboard labels is declared by its
+ * label map, so each value is written once, next to its label, and none can lack one.
+ */
+export function enumOf<const V extends string>(labels: Record<V, string>) {
+  return z.enum(Object.keys(labels) as [V, ...V[]]);
+}
+
 /** A boolean query parameter: the text `true` or `false`. */
 export const QueryBoolean = z
   .enum(['true', 'false'], { error: 'must be true or false' })
