@@ -35,12 +35,11 @@ export type ProductInfo = z.infer<typeof ProductInfo>;
 
 /** ProductInfo as a request sends it: `url` and `image_url` may be omitted (null). */
 export const ProductInfoInput = z
-  .object({
+  .strictObject({
     name: Name,
     url: HttpUrl.nullable().optional(),
     image_url: HttpUrl.nullable().optional(),
   })
-  .strict()
   .meta({ id: 'ProductInfoInput' });
 export type ProductInfoInput = z.infer<typeof ProductInfoInput>;
 
@@ -60,7 +59,7 @@ export type CampaignLink = z.infer<typeof CampaignLink>;
 
 /** A link as a request sends it: no `id` (the service assigns ids; a PATCH replaces the whole list). */
 export const CampaignLinkInput = z
-  .object({
+  .strictObject({
     url: HttpUrl,
     service: z
       .string()
@@ -75,7 +74,6 @@ export const CampaignLinkInput = z
     description: z.string().max(TEXT_LIMITS.linkDescription).nullable().optional(),
     affiliate_code: z.string().trim().max(TEXT_LIMITS.affiliateCode).nullable().optional(),
   })
-  .strict()
   .meta({ id: 'CampaignLinkInput' });
 export type CampaignLinkInput = z.infer<typeof CampaignLinkInput>;
 
@@ -104,7 +102,7 @@ export type CampaignSettings = z.infer<typeof CampaignSettings>;
 
 /** Settings as a request sends them: all optional; on PATCH, the settings sent replace only themselves. */
 export const CampaignSettingsInput = z
-  .object({
+  .strictObject({
     creator_approval_required: z
       .boolean()
       .optional()
@@ -116,7 +114,6 @@ export const CampaignSettingsInput = z
     post_approval_mode: PostApprovalMode.optional(),
     completion_mode: CompletionMode.optional(),
   })
-  .strict()
   .meta({ id: 'CampaignSettingsInput' });
 export type CampaignSettingsInput = z.infer<typeof CampaignSettingsInput>;
 
@@ -294,7 +291,7 @@ export function withCampaignRules<T extends z.ZodType<Editable>>(
 
 /** `POST /campaigns`. Unknown and read-only fields (id, status, spent_cents, ...) are refused. */
 export const CampaignCreate = withCampaignRules(
-  z.object(campaignCreateShape).strict(),
+  z.strictObject(campaignCreateShape),
   DEFAULT_VISIBILITY,
 ).meta({
   id: 'CampaignCreate',
@@ -303,7 +300,7 @@ export type CampaignCreate = z.infer<typeof CampaignCreate>;
 
 /** `PATCH /campaigns/{id}`: any subset of the creation body except `brand_id` and `tasks`. */
 export const CampaignUpdate = withCampaignRules(
-  z.object({ ...editableShape, name: Name.optional() }).strict(),
+  z.strictObject({ ...editableShape, name: Name.optional() }),
 ).meta({ id: 'CampaignUpdate' });
 export type CampaignUpdate = z.infer<typeof CampaignUpdate>;
 

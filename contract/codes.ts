@@ -113,7 +113,7 @@ function flagRepeats(
 
 /** `POST /codes`: add codes to a group; nothing is added if any code exists already. */
 export const CodesAdd = z
-  .object({
+  .strictObject({
     group_id: Uuid,
     codes: z
       .array(Code)
@@ -124,7 +124,6 @@ export const CodesAdd = z
       description: "the offer these codes make to the end user; defaults to the group's",
     }),
   })
-  .strict()
   .meta({ id: 'CodesAdd' });
 export type CodesAdd = z.infer<typeof CodesAdd>;
 
@@ -132,14 +131,13 @@ export const CodesAdded = z.object({ data: z.array(DiscountCode) }).meta({ id: '
 export type CodesAdded = z.infer<typeof CodesAdded>;
 
 export const UsageEntry = z
-  .object({ code: Code, total_uses: TotalUses })
-  .strict()
+  .strictObject({ code: Code, total_uses: TotalUses })
   .meta({ id: 'UsageEntry' });
 export type UsageEntry = z.infer<typeof UsageEntry>;
 
 /** `PUT /codes` as JSON: all or nothing. */
 export const UsageReport = z
-  .object({
+  .strictObject({
     usage: z
       .array(UsageEntry)
       .min(1)
@@ -152,7 +150,6 @@ export const UsageReport = z
         ),
       ),
   })
-  .strict()
   .meta({ id: 'UsageReport' });
 export type UsageReport = z.infer<typeof UsageReport>;
 
@@ -166,8 +163,7 @@ export type UsageReportResult = z.infer<typeof UsageReportResult>;
 
 /** `PUT /codes/{code}`. */
 export const CodeUsageUpdate = z
-  .object({ total_uses: TotalUses })
-  .strict()
+  .strictObject({ total_uses: TotalUses })
   .meta({ id: 'CodeUsageUpdate' });
 export type CodeUsageUpdate = z.infer<typeof CodeUsageUpdate>;
 

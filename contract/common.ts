@@ -50,7 +50,7 @@ export const pagingShape = { limit: Limit, starting_after: Cursor.optional() };
 
 /** The query of a list endpoint: its filters, then the paging parameters; unknown ones are refused. */
 export function listQuery<T extends z.ZodRawShape>(filters: T) {
-  return z.object({ ...filters, ...pagingShape }).strict();
+  return z.strictObject({ ...filters, ...pagingShape });
 }
 
 /** Machine-readable error codes of the interface (section 7) and the extensions (section 7). */

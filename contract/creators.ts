@@ -77,7 +77,6 @@ export type CreatorPage = z.infer<typeof CreatorPage>;
 
 /** The optional body of `POST .../creators/{creator_id}/reject`. */
 export const CreatorReject = z
-  .object({ reason: z.string().trim().min(1).max(10_000).optional() })
-  .strict()
+  .strictObject({ reason: z.string().trim().min(1).max(10_000).optional() })
   .meta({ id: 'CreatorReject' });
 export type CreatorReject = z.infer<typeof CreatorReject>;

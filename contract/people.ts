@@ -63,13 +63,14 @@ export type MemberPage = z.infer<typeof MemberPage>;
 
 export const MemberListQuery = listQuery({});
 
-export const MemberPatch = z.object({ role: Role }).strict();
+export const MemberPatch = z.strictObject({ role: Role });
 export type MemberPatch = z.infer<typeof MemberPatch>;
 
 /** `POST /sessions`: the password is not checked for length here (an old one may be shorter). */
-export const SessionCreate = z
-  .object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1024) })
-  .strict();
+export const SessionCreate = z.strictObject({
+  email: z.string().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
 export type SessionCreate = z.infer<typeof SessionCreate>;
 
 export const Session = z
@@ -84,14 +85,16 @@ export const Session = z
   .meta({ id: 'Session' });
 export type Session = z.infer<typeof Session>;
 
-export const InvitationCreate = z
-  .object({ email: Email, role: Role, brand_id: Uuid.optional() })
-  .strict();
+export const InvitationCreate = z.strictObject({
+  email: Email,
+  role: Role,
+  brand_id: Uuid.optional(),
+});
 export type InvitationCreate = z.infer<typeof InvitationCreate>;
 
 export const OpsInvitationCreate = z.union([
-  z.object({ email: Email, role: Role, brand_id: Uuid }).strict(),
-  z.object({ email: Email, role: Role, agency_id: Uuid }).strict(),
+  z.strictObject({ email: Email, role: Role, brand_id: Uuid }),
+  z.strictObject({ email: Email, role: Role, agency_id: Uuid }),
 ]);
 export type OpsInvitationCreate = z.infer<typeof OpsInvitationCreate>;
 
@@ -106,15 +109,13 @@ export const InvitationCreated = z
   .meta({ id: 'InvitationCreated' });
 export type InvitationCreated = z.infer<typeof InvitationCreated>;
 
-export const InvitationAccept = z.object({ name: Name, password: Password }).strict();
+export const InvitationAccept = z.strictObject({ name: Name, password: Password });
 export type InvitationAccept = z.infer<typeof InvitationAccept>;
 
-export const KeyCreate = z
-  .object({
-    name: Name,
-    scopes: z.array(Scope).min(1, { error: 'must name at least one scope' }).max(20),
-  })
-  .strict();
+export const KeyCreate = z.strictObject({
+  name: Name,
+  scopes: z.array(Scope).min(1, { error: 'must name at least one scope' }).max(20),
+});
 export type KeyCreate = z.infer<typeof KeyCreate>;
 
 export const KeySummary = z
@@ -195,18 +196,16 @@ export type AuditEvent = z.infer<typeof AuditEvent>;
 export const AuditEventPage = pageOf(AuditEvent).meta({ id: 'AuditEventPage' });
 export type AuditEventPage = z.infer<typeof AuditEventPage>;
 
-export const AuditEventQuery = z
-  .object({
-    ...pagingShape,
-    campaign_id: Uuid.optional(),
-    target_type: z.string().min(1).max(64).optional(),
-    target_id: z.string().min(1).max(256).optional(),
-    actor_id: z.string().min(1).max(320).optional(),
-    action: z.string().min(1).max(128).optional(),
-    occurred_after: DateTime.optional(),
-    occurred_before: DateTime.optional(),
-  })
-  .strict();
+export const AuditEventQuery = z.strictObject({
+  ...pagingShape,
+  campaign_id: Uuid.optional(),
+  target_type: z.string().min(1).max(64).optional(),
+  target_id: z.string().min(1).max(256).optional(),
+  actor_id: z.string().min(1).max(320).optional(),
+  action: z.string().min(1).max(128).optional(),
+  occurred_after: DateTime.optional(),
+  occurred_before: DateTime.optional(),
+});
 export type AuditEventQuery = z.infer<typeof AuditEventQuery>;
 
 export const MemberParams = z.object({ member_id: Uuid });

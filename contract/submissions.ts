@@ -70,7 +70,7 @@ export type SubmissionPage = z.infer<typeof SubmissionPage>;
 
 /** The optional body of a rejection; without `feedback` the creator gets a generic changes-requested note. */
 export const SubmissionReject = z
-  .object({
+  .strictObject({
     feedback: z
       .string()
       .trim()
@@ -79,6 +79,5 @@ export const SubmissionReject = z
       .optional()
       .meta({ description: 'delivered to the creator to say what to fix' }),
   })
-  .strict()
   .meta({ id: 'SubmissionReject' });
 export type SubmissionReject = z.infer<typeof SubmissionReject>;

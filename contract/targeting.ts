@@ -45,7 +45,7 @@ export function rangeOutOfBounds(property: string, value: string): string | null
 }
 
 export const TargetingCondition = z
-  .object({
+  .strictObject({
     property: z
       .string()
       .min(1)
@@ -56,7 +56,6 @@ export const TargetingCondition = z
       description: 'option values verbatim, or one "<min>-<max>" range for number properties',
     }),
   })
-  .strict()
   .superRefine((condition, ctx) => {
     const [value] = condition.values;
     const problem = value === undefined ? null : rangeOutOfBounds(condition.property, value);
@@ -66,22 +65,20 @@ export const TargetingCondition = z
 export type TargetingCondition = z.infer<typeof TargetingCondition>;
 
 export const TargetingGroup = z
-  .object({
+  .strictObject({
     name: z.string().max(200).optional(),
     operator: TargetingOperator,
     conditions: z.array(TargetingCondition).max(50),
   })
-  .strict()
   .meta({ id: 'TargetingGroup' });
 export type TargetingGroup = z.infer<typeof TargetingGroup>;
 
 /** A targeting rule; `null` where it is used means open to all. */
 export const Targeting = z
-  .object({
+  .strictObject({
     root_operator: TargetingOperator,
     groups: z.array(TargetingGroup).max(20),
   })
-  .strict()
   .meta({ id: 'Targeting' });
 export type Targeting = z.infer<typeof Targeting>;
 

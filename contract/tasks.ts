@@ -79,11 +79,11 @@ const taskCreateShape = {
 };
 
 /** A task to create, alone (`POST /campaigns/{id}/tasks`) or inside a campaign creation body. */
-export const TaskCreate = z.object(taskCreateShape).strict().meta({ id: 'TaskCreate' });
+export const TaskCreate = z.strictObject(taskCreateShape).meta({ id: 'TaskCreate' });
 export type TaskCreate = z.infer<typeof TaskCreate>;
 
 /** `PATCH /campaigns/{id}/tasks/{task_id}`: any subset of TaskCreate; omitted fields stay unchanged. */
-export const TaskUpdate = z.object(taskCreateShape).partial().strict().meta({ id: 'TaskUpdate' });
+export const TaskUpdate = z.strictObject(taskCreateShape).partial().meta({ id: 'TaskUpdate' });
 export type TaskUpdate = z.infer<typeof TaskUpdate>;
 
 /**
