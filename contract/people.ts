@@ -1,24 +1,19 @@
 import { z } from 'zod';
 import { DateTime, Name, Uuid, listQuery, pageOf, pagingShape } from './common.ts';
-import { KeyKind, Role, Scope } from './me.ts';
+import { ALL_SCOPES, KeyKind, Role, Scope } from './me.ts';
 
 // People (extensions section 11): members, sign-in sessions, invitations, self-service keys and
 // the audit trail.
 
 export { Role };
 
-const BUYER_SCOPES: readonly Scope[] = [
-  'campaigns:read',
-  'campaigns:write',
-  'submissions:write',
-  'creators:write',
-  'codes:read',
-  'codes:write',
-];
+// Managing people and keys is the admin's alone; a manager may do everything else.
+const ADMIN_ONLY_SCOPES: readonly Scope[] = ['members:write', 'keys:write'];
+const BUYER_SCOPES = ALL_SCOPES.filter((scope) => !ADMIN_ONLY_SCOPES.includes(scope));
 
 /** The scopes a member's session carries, by role (section 11's table). */
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
-  admin: [...BUYER_SCOPES, 'members:write', 'keys:write'],
+  admin: [...BUYER_SCOPES, ...ADMIN_ONLY_SCOPES],
   manager: BUYER_SCOPES,
   reviewer: ['campaigns:read', 'submissions:write', 'creators:write', 'codes:read'],
   viewer: ['campaigns:read', 'codes:read'],
@@ -45,17 +40,11 @@ export const MemberSummary = z
   .meta({ id: 'MemberSummary' });
 export type MemberSummary = z.infer<typeof MemberSummary>;
 
-export const Member = z
-  .object({
-    id: Uuid,
-    email: z.string(),
-    name: z.string(),
-    role: Role,
-    brand_id: Uuid.nullable(),
-    agency_id: Uuid.nullable(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'Member' });
+export const Member = MemberSummary.extend({
+  brand_id: Uuid.nullable(),
+  agency_id: Uuid.nullable(),
+  created_at: z.string(),
+}).meta({ id: 'Member' });
 export type Member = z.infer<typeof Member>;
 
 export const MemberPage = pageOf(Member).meta({ id: 'MemberPage' });
