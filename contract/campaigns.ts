@@ -77,23 +77,16 @@ export const CampaignLinkInput = z
   .meta({ id: 'CampaignLinkInput' });
 export type CampaignLinkInput = z.infer<typeof CampaignLinkInput>;
 
-const settingsDescriptions = {
-  creator_approval_required: 'creators must be approved before starting work',
-  brand_approval_required:
-    "for agency-managed campaigns, the brand also signs off after the agency's review",
-  post_approval_mode:
-    'strict, moderate, lenient tune the review bar; always approves every submission',
-} as const;
-
 /** Campaign settings as answered: the service fills every setting (see CAMPAIGN_SETTINGS_DEFAULTS). */
 export const CampaignSettings = z
   .object({
     creator_approval_required: z
       .boolean()
-      .meta({ description: settingsDescriptions.creator_approval_required }),
-    brand_approval_required: z
-      .boolean()
-      .meta({ description: settingsDescriptions.brand_approval_required }),
+      .meta({ description: 'creators must be approved before starting work' }),
+    brand_approval_required: z.boolean().meta({
+      description:
+        "for agency-managed campaigns, the brand also signs off after the agency's review",
+    }),
     post_approval_mode: PostApprovalMode,
     completion_mode: CompletionMode,
   })
@@ -102,18 +95,8 @@ export type CampaignSettings = z.infer<typeof CampaignSettings>;
 
 /** Settings as a request sends them: all optional; on PATCH, the settings sent replace only themselves. */
 export const CampaignSettingsInput = z
-  .strictObject({
-    creator_approval_required: z
-      .boolean()
-      .optional()
-      .meta({ description: settingsDescriptions.creator_approval_required }),
-    brand_approval_required: z
-      .boolean()
-      .optional()
-      .meta({ description: settingsDescriptions.brand_approval_required }),
-    post_approval_mode: PostApprovalMode.optional(),
-    completion_mode: CompletionMode.optional(),
-  })
+  .strictObject(CampaignSettings.shape)
+  .partial()
   .meta({ id: 'CampaignSettingsInput' });
 export type CampaignSettingsInput = z.infer<typeof CampaignSettingsInput>;
 
