@@ -277,6 +277,15 @@ function usesProblem(text: string): string | null {
   return null;
 }
 
+// A data row with more or fewer fields than the header: usually a comma in an unquoted value.
+function fieldCountError(line: number, width: number, found: number): UsageCsvError {
+  return {
+    line,
+    message: `expected ${width} fields like the header, found ${found} (quote values that contain a comma)`,
+    scope: 'row',
+  };
+}
+
 const HEADER_RULE = 'the first line must be the header "code,total_uses"';
 
 /**
@@ -331,11 +340,7 @@ export function parseUsageCsv(text: string): UsageCsvResult {
       continue;
     }
     if (fields.length !== header.width) {
-      errors.push({
-        line,
-        message: `expected ${header.width} fields like the header, found ${fields.length} (quote values that contain a comma)`,
-        scope: 'row',
-      });
+      errors.push(fieldCountError(line, header.width, fields.length));
       continue;
     }
 
@@ -427,11 +432,7 @@ export function parseCodesCsv(text: string): CodesCsvResult {
     let value: string;
     if (header) {
       if (fields.length !== header.width) {
-        errors.push({
-          line,
-          message: `expected ${header.width} fields like the header, found ${fields.length} (quote values that contain a comma)`,
-          scope: 'row',
-        });
+        errors.push(fieldCountError(line, header.width, fields.length));
         continue;
       }
       value = (fields[header.code] ?? '').trim();
