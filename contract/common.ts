@@ -133,6 +133,9 @@ export const Name = z.string().trim().min(1).max(TEXT_LIMITS.name);
 /** A long free text (descriptions, instructions, feedback): at most 10,000 characters. */
 export const LongText = z.string().max(TEXT_LIMITS.longText);
 
+/** A long text that must say something: trimmed, 1 to 10,000 characters. */
+export const FilledLongText = z.string().trim().min(1).max(TEXT_LIMITS.longText);
+
 /**
  * A query parameter that may be repeated (`?status=a&status=b`). A URL gives one value as a string
  * and several as an array; both become an array. The OpenAPI parameter is an array of `item`.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, pageOf, QueryBoolean, listQuery } from './common.ts';
+import { FilledLongText, DateTime, pageOf, QueryBoolean, listQuery } from './common.ts';
 import { CreatorStatus } from './enums.ts';
 import { EngagementMetrics } from './posts.ts';
 
@@ -77,6 +77,6 @@ export type CreatorPage = z.infer<typeof CreatorPage>;
 
 /** The optional body of `POST .../creators/{creator_id}/reject`. */
 export const CreatorReject = z
-  .strictObject({ reason: z.string().trim().min(1).max(10_000).optional() })
+  .strictObject({ reason: FilledLongText.optional() })
   .meta({ id: 'CreatorReject' });
 export type CreatorReject = z.infer<typeof CreatorReject>;

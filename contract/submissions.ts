@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CreatorId, DateTime, HttpUrl, Uuid, pageOf, repeatable, listQuery } from './common.ts';
+import {
+  FilledLongText,
+  CreatorId,
+  DateTime,
+  HttpUrl,
+  Uuid,
+  pageOf,
+  repeatable,
+  listQuery,
+} from './common.ts';
 import { MediaType, SubmissionStatus } from './enums.ts';
 import { MediaCheck, MediaFacts, ReviewAwaiting } from './media-checks.ts';
 
@@ -71,13 +80,9 @@ export type SubmissionPage = z.infer<typeof SubmissionPage>;
 /** The optional body of a rejection; without `feedback` the creator gets a generic changes-requested note. */
 export const SubmissionReject = z
   .strictObject({
-    feedback: z
-      .string()
-      .trim()
-      .min(1)
-      .max(10_000)
-      .optional()
-      .meta({ description: 'delivered to the creator to say what to fix' }),
+    feedback: FilledLongText.optional().meta({
+      description: 'delivered to the creator to say what to fix',
+    }),
   })
   .meta({ id: 'SubmissionReject' });
 export type SubmissionReject = z.infer<typeof SubmissionReject>;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { DateTime, HttpUrl, Name, TEXT_LIMITS, Uuid, pageOf, listQuery } from './common.ts';
+import {
+  FilledLongText,
+  DateTime,
+  HttpUrl,
+  Name,
+  TEXT_LIMITS,
+  Uuid,
+  pageOf,
+  listQuery,
+} from './common.ts';
 import { Format, Platform, ReviewMode, TaskStatus } from './enums.ts';
 
 const unique = (items: readonly unknown[]) => new Set(items).size === items.length;
@@ -45,7 +54,7 @@ export type Task = z.infer<typeof Task>;
 
 const taskCreateShape = {
   title: Name,
-  instructions: z.string().trim().min(1).max(TEXT_LIMITS.longText),
+  instructions: FilledLongText,
   platforms: z
     .array(Platform)
     .min(1, { error: 'must name at least one platform' })
