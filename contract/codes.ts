@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, QueryBoolean, Uuid, pageOf, repeatable, listQuery } from './common.ts';
+import { DateTime, QueryBoolean, Uuid, pageOf, repeatable, listQuery, listOf } from './common.ts';
 
 /** At most this many codes in one `POST /codes`. */
 export const MAX_CODES_PER_ADD = 1000;
@@ -127,7 +127,7 @@ export const CodesAdd = z
   .meta({ id: 'CodesAdd' });
 export type CodesAdd = z.infer<typeof CodesAdd>;
 
-export const CodesAdded = z.object({ data: z.array(DiscountCode) }).meta({ id: 'CodesAdded' });
+export const CodesAdded = listOf(DiscountCode).meta({ id: 'CodesAdded' });
 export type CodesAdded = z.infer<typeof CodesAdded>;
 
 export const UsageEntry = z

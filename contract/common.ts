@@ -45,6 +45,11 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/** Builds the envelope `{data}` of a whole list, answered in one piece (not paged). */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item) });
+}
+
 /** The paging parameters of every list: the page size and the cursor to continue from. */
 export const pagingShape = { limit: Limit, starting_after: Cursor.optional() };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from './common.ts';
 
 export const TargetingOperator = z.enum(['AND', 'OR']);
 export type TargetingOperator = z.infer<typeof TargetingOperator>;
@@ -87,9 +88,9 @@ export const TargetingProperty = z
   .meta({ id: 'TargetingProperty' });
 export type TargetingProperty = z.infer<typeof TargetingProperty>;
 
-export const TargetingPropertyList = z
-  .object({ data: z.array(TargetingProperty) })
-  .meta({ id: 'TargetingPropertyList' });
+export const TargetingPropertyList = listOf(TargetingProperty).meta({
+  id: 'TargetingPropertyList',
+});
 export type TargetingPropertyList = z.infer<typeof TargetingPropertyList>;
 
 export const TargetingValue = z
@@ -97,7 +98,5 @@ export const TargetingValue = z
   .meta({ id: 'TargetingValue' });
 export type TargetingValue = z.infer<typeof TargetingValue>;
 
-export const TargetingValueList = z
-  .object({ data: z.array(TargetingValue) })
-  .meta({ id: 'TargetingValueList' });
+export const TargetingValueList = listOf(TargetingValue).meta({ id: 'TargetingValueList' });
 export type TargetingValueList = z.infer<typeof TargetingValueList>;
