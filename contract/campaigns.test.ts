@@ -87,14 +87,14 @@ describe('CampaignCreate', () => {
     ]);
   });
 
+  // Deadlines in the wrong order: content due a day after its post.
+  const CONTENT_AFTER_POST = {
+    content_deadline_date: '2026-08-02',
+    post_deadline_date: '2026-08-01',
+  };
+
   it('refuses a content deadline after the post deadline, on content_deadline_date', () => {
-    const issues = issuesOf(
-      CampaignCreate.safeParse({
-        name: 'x',
-        content_deadline_date: '2026-08-02',
-        post_deadline_date: '2026-08-01',
-      }),
-    );
+    const issues = issuesOf(CampaignCreate.safeParse({ name: 'x', ...CONTENT_AFTER_POST }));
     expect(issues).toEqual([
       expect.objectContaining({
         path: ['content_deadline_date'],
@@ -104,13 +104,7 @@ describe('CampaignCreate', () => {
   });
 
   it('reports the deadline order even when another field is also wrong', () => {
-    const issues = issuesOf(
-      CampaignCreate.safeParse({
-        name: '',
-        content_deadline_date: '2026-08-02',
-        post_deadline_date: '2026-08-01',
-      }),
-    );
+    const issues = issuesOf(CampaignCreate.safeParse({ name: '', ...CONTENT_AFTER_POST }));
     expect(issues.map((i) => i.path)).toEqual([['name'], ['content_deadline_date']]);
   });
 

@@ -4,7 +4,6 @@ import {
   DateString,
   DateTime,
   HttpUrl,
-  Limit,
   LongText,
   Name,
   TEXT_LIMITS,
@@ -12,6 +11,7 @@ import {
   Uuid,
   pageOf,
   repeatable,
+  listQuery,
 } from './common.ts';
 import {
   CampaignStatus,
@@ -35,12 +35,11 @@ export type ProductInfo = z.infer<typeof ProductInfo>;
 
 /** ProductInfo as a request sends it: `url` and `image_url` may be omitted (null). */
 export const ProductInfoInput = z
-  .object({
+  .strictObject({
     name: Name,
     url: HttpUrl.nullable().optional(),
     image_url: HttpUrl.nullable().optional(),
   })
-  .strict()
   .meta({ id: 'ProductInfoInput' });
 export type ProductInfoInput = z.infer<typeof ProductInfoInput>;
 
@@ -60,7 +59,7 @@ export type CampaignLink = z.infer<typeof CampaignLink>;
 
 /** A link as a request sends it: no `id` (the service assigns ids; a PATCH replaces the whole list). */
 export const CampaignLinkInput = z
-  .object({
+  .strictObject({
     url: HttpUrl,
     service: z
       .string()
@@ -75,27 +74,19 @@ export const CampaignLinkInput = z
     description: z.string().max(TEXT_LIMITS.linkDescription).nullable().optional(),
     affiliate_code: z.string().trim().max(TEXT_LIMITS.affiliateCode).nullable().optional(),
   })
-  .strict()
   .meta({ id: 'CampaignLinkInput' });
 export type CampaignLinkInput = z.infer<typeof CampaignLinkInput>;
-
-const settingsDescriptions = {
-  creator_approval_required: 'creators must be approved before starting work',
-  brand_approval_required:
-    "for agency-managed campaigns, the brand also signs off after the agency's review",
-  post_approval_mode:
-    'strict, moderate, lenient tune the review bar; always approves every submission',
-} as const;
 
 /** Campaign settings as answered: the service fills every setting (see CAMPAIGN_SETTINGS_DEFAULTS). */
 export const CampaignSettings = z
   .object({
     creator_approval_required: z
       .boolean()
-      .meta({ description: settingsDescriptions.creator_approval_required }),
-    brand_approval_required: z
-      .boolean()
-      .meta({ description: settingsDescriptions.brand_approval_required }),
+      .meta({ description: 'creators must be approved before starting work' }),
+    brand_approval_required: z.boolean().meta({
+      description:
+        "for agency-managed campaigns, the brand also signs off after the agency's review",
+    }),
     post_approval_mode: PostApprovalMode,
     completion_mode: CompletionMode,
   })
@@ -104,19 +95,8 @@ export type CampaignSettings = z.infer<typeof CampaignSettings>;
 
 /** Settings as a request sends them: all optional; on PATCH, the settings sent replace only themselves. */
 export const CampaignSettingsInput = z
-  .object({
-    creator_approval_required: z
-      .boolean()
-      .optional()
-      .meta({ description: settingsDescriptions.creator_approval_required }),
-    brand_approval_required: z
-      .boolean()
-      .optional()
-      .meta({ description: settingsDescriptions.brand_approval_required }),
-    post_approval_mode: PostApprovalMode.optional(),
-    completion_mode: CompletionMode.optional(),
-  })
-  .strict()
+  .strictObject(CampaignSettings.shape)
+  .partial()
   .meta({ id: 'CampaignSettingsInput' });
 export type CampaignSettingsInput = z.infer<typeof CampaignSettingsInput>;
 
@@ -294,7 +274,7 @@ export function withCampaignRules<T extends z.ZodType<Editable>>(
 
 /** `POST /campaigns`. Unknown and read-only fields (id, status, spent_cents, ...) are refused. */
 export const CampaignCreate = withCampaignRules(
-  z.object(campaignCreateShape).strict(),
+  z.strictObject(campaignCreateShape),
   DEFAULT_VISIBILITY,
 ).meta({
   id: 'CampaignCreate',
@@ -303,22 +283,20 @@ export type CampaignCreate = z.infer<typeof CampaignCreate>;
 
 /** `PATCH /campaigns/{id}`: any subset of the creation body except `brand_id` and `tasks`. */
 export const CampaignUpdate = withCampaignRules(
-  z.object({ ...editableShape, name: Name.optional() }).strict(),
+  z.strictObject({ ...editableShape, name: Name.optional() }),
 ).meta({ id: 'CampaignUpdate' });
 export type CampaignUpdate = z.infer<typeof CampaignUpdate>;
 
-export const CampaignListQuery = z
-  .object({
-    status: repeatable(CampaignStatus, CampaignStatus.options.length)
-      .optional()
-      .meta({ description: 'repeat to match any of several statuses' }),
-    brand_id: Uuid.optional().meta({ description: 'agency keys only; a brand the agency manages' }),
-    created_after: DateTime.optional().meta({ description: 'created at or after this time' }),
-    created_before: DateTime.optional().meta({ description: 'created before this time' }),
-    limit: Limit,
-    starting_after: Cursor.optional().meta({ description: "a previous page's next_cursor" }),
-  })
-  .strict();
+export const CampaignListQuery = listQuery({
+  status: repeatable(CampaignStatus, CampaignStatus.options.length)
+    .optional()
+    .meta({ description: 'repeat to match any of several statuses' }),
+  brand_id: Uuid.optional().meta({ description: 'agency keys only; a brand the agency manages' }),
+  created_after: DateTime.optional().meta({ description: 'created at or after this time' }),
+  created_before: DateTime.optional().meta({ description: 'created before this time' }),
+}).extend({
+  starting_after: Cursor.optional().meta({ description: "a previous page's next_cursor" }),
+});
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 
 export const CampaignPage = pageOf(CampaignSummary).meta({ id: 'CampaignPage' });

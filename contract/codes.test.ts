@@ -6,22 +6,24 @@ import {
   MAX_CODES_PER_ADD,
   MAX_USAGE_ROWS,
   UsageReport,
+  type UsageCsvRow,
   parseCodesCsv,
   parseUsageCsv,
 } from './codes.ts';
+
+/** `text` reads as exactly `rows`, without an error, each of them a data row. */
+function expectRows(text: string, rows: UsageCsvRow[]) {
+  expect(parseUsageCsv(text)).toEqual({ rows, errors: [], dataRows: rows.length });
+}
 
 const GROUP = '0b9e8f3a-6c5d-4e7f-9a1b-2c3d4e5f6a7b';
 
 describe('parseUsageCsv', () => {
   it('reads a plain LF file with 1-based file lines', () => {
-    expect(parseUsageCsv('code,total_uses\nSAVE10,3\nSAVE20,0\n')).toEqual({
-      rows: [
-        { line: 2, code: 'SAVE10', total_uses: 3 },
-        { line: 3, code: 'SAVE20', total_uses: 0 },
-      ],
-      errors: [],
-      dataRows: 2,
-    });
+    expectRows('code,total_uses\nSAVE10,3\nSAVE20,0\n', [
+      { line: 2, code: 'SAVE10', total_uses: 3 },
+      { line: 3, code: 'SAVE20', total_uses: 0 },
+    ]);
   });
 
   it('reads CRLF line ends, with or without a final line end', () => {
@@ -34,11 +36,7 @@ describe('parseUsageCsv', () => {
   });
 
   it('ignores a UTF-8 byte order mark before the header', () => {
-    expect(parseUsageCsv('\uFEFFcode,total_uses\nA,1\n')).toEqual({
-      rows: [{ line: 2, code: 'A', total_uses: 1 }],
-      errors: [],
-      dataRows: 1,
-    });
+    expectRows('\uFEFFcode,total_uses\nA,1\n', [{ line: 2, code: 'A', total_uses: 1 }]);
   });
 
   it('takes the header in any case, with spaces, quoted, and in either column order', () => {
@@ -60,15 +58,10 @@ describe('parseUsageCsv', () => {
   });
 
   it('reads quoted fields, including commas, doubled quotes and line breaks, and keeps later line numbers right', () => {
-    const text = 'code,total_uses,note\n"A","12","say ""hi"", then\nleave"\nB,3,x\n';
-    expect(parseUsageCsv(text)).toEqual({
-      rows: [
-        { line: 2, code: 'A', total_uses: 12 },
-        { line: 4, code: 'B', total_uses: 3 },
-      ],
-      errors: [],
-      dataRows: 2,
-    });
+    expectRows('code,total_uses,note\n"A","12","say ""hi"", then\nleave"\nB,3,x\n', [
+      { line: 2, code: 'A', total_uses: 12 },
+      { line: 4, code: 'B', total_uses: 3 },
+    ]);
   });
 
   it('counts a CRLF inside a quoted field as one line end (Windows files)', () => {
@@ -88,15 +81,10 @@ describe('parseUsageCsv', () => {
   });
 
   it('skips empty and blank lines anywhere, counting them in line numbers', () => {
-    const text = '\n\ncode,total_uses\n\nA,1\n   \n,\r\nB,2\n\n';
-    expect(parseUsageCsv(text)).toEqual({
-      rows: [
-        { line: 5, code: 'A', total_uses: 1 },
-        { line: 8, code: 'B', total_uses: 2 },
-      ],
-      errors: [],
-      dataRows: 2,
-    });
+    expectRows('\n\ncode,total_uses\n\nA,1\n   \n,\r\nB,2\n\n', [
+      { line: 5, code: 'A', total_uses: 1 },
+      { line: 8, code: 'B', total_uses: 2 },
+    ]);
   });
 
   it('reports a missing header on line 1', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, DateTime, Limit, QueryBoolean, Uuid, pageOf, repeatable } from './common.ts';
+import { DateTime, QueryBoolean, Uuid, pageOf, repeatable, listQuery, listOf } from './common.ts';
 
 /** At most this many codes in one `POST /codes`. */
 export const MAX_CODES_PER_ADD = 1000;
@@ -49,13 +49,9 @@ export const CodeGroup = z
 export type CodeGroup = z.infer<typeof CodeGroup>;
 
 /** `GET /code-groups`. */
-export const CodeGroupListQuery = z
-  .object({
-    brand_id: Uuid.optional().meta({ description: 'agency keys: only this brand' }),
-    limit: Limit,
-    starting_after: Cursor.optional(),
-  })
-  .strict();
+export const CodeGroupListQuery = listQuery({
+  brand_id: Uuid.optional().meta({ description: 'agency keys: only this brand' }),
+});
 export type CodeGroupListQuery = z.infer<typeof CodeGroupListQuery>;
 
 export const CodeGroupPage = pageOf(CodeGroup).meta({ id: 'CodeGroupPage' });
@@ -83,17 +79,13 @@ export const DiscountCode = z
 export type DiscountCode = z.infer<typeof DiscountCode>;
 
 /** `GET /codes`. */
-export const CodeListQuery = z
-  .object({
-    group_id: Uuid.optional(),
-    code: repeatable(Code, 100).optional().meta({ description: 'repeat to fetch several codes' }),
-    assigned: QueryBoolean.optional().meta({
-      description: 'true: only codes assigned to a creator; false: only unassigned codes',
-    }),
-    limit: Limit,
-    starting_after: Cursor.optional(),
-  })
-  .strict();
+export const CodeListQuery = listQuery({
+  group_id: Uuid.optional(),
+  code: repeatable(Code, 100).optional().meta({ description: 'repeat to fetch several codes' }),
+  assigned: QueryBoolean.optional().meta({
+    description: 'true: only codes assigned to a creator; false: only unassigned codes',
+  }),
+});
 export type CodeListQuery = z.infer<typeof CodeListQuery>;
 
 export const DiscountCodePage = pageOf(DiscountCode).meta({ id: 'DiscountCodePage' });
@@ -121,7 +113,7 @@ function flagRepeats(
 
 /** `POST /codes`: add codes to a group; nothing is added if any code exists already. */
 export const CodesAdd = z
-  .object({
+  .strictObject({
     group_id: Uuid,
     codes: z
       .array(Code)
@@ -132,22 +124,20 @@ export const CodesAdd = z
       description: "the offer these codes make to the end user; defaults to the group's",
     }),
   })
-  .strict()
   .meta({ id: 'CodesAdd' });
 export type CodesAdd = z.infer<typeof CodesAdd>;
 
-export const CodesAdded = z.object({ data: z.array(DiscountCode) }).meta({ id: 'CodesAdded' });
+export const CodesAdded = listOf(DiscountCode).meta({ id: 'CodesAdded' });
 export type CodesAdded = z.infer<typeof CodesAdded>;
 
 export const UsageEntry = z
-  .object({ code: Code, total_uses: TotalUses })
-  .strict()
+  .strictObject({ code: Code, total_uses: TotalUses })
   .meta({ id: 'UsageEntry' });
 export type UsageEntry = z.infer<typeof UsageEntry>;
 
 /** `PUT /codes` as JSON: all or nothing. */
 export const UsageReport = z
-  .object({
+  .strictObject({
     usage: z
       .array(UsageEntry)
       .min(1)
@@ -160,7 +150,6 @@ export const UsageReport = z
         ),
       ),
   })
-  .strict()
   .meta({ id: 'UsageReport' });
 export type UsageReport = z.infer<typeof UsageReport>;
 
@@ -174,8 +163,7 @@ export type UsageReportResult = z.infer<typeof UsageReportResult>;
 
 /** `PUT /codes/{code}`. */
 export const CodeUsageUpdate = z
-  .object({ total_uses: TotalUses })
-  .strict()
+  .strictObject({ total_uses: TotalUses })
   .meta({ id: 'CodeUsageUpdate' });
 export type CodeUsageUpdate = z.infer<typeof CodeUsageUpdate>;
 
@@ -289,6 +277,15 @@ function usesProblem(text: string): string | null {
   return null;
 }
 
+// A data row with more or fewer fields than the header: usually a comma in an unquoted value.
+function fieldCountError(line: number, width: number, found: number): UsageCsvError {
+  return {
+    line,
+    message: `expected ${width} fields like the header, found ${found} (quote values that contain a comma)`,
+    scope: 'row',
+  };
+}
+
 const HEADER_RULE = 'the first line must be the header "code,total_uses"';
 
 /**
@@ -343,11 +340,7 @@ export function parseUsageCsv(text: string): UsageCsvResult {
       continue;
     }
     if (fields.length !== header.width) {
-      errors.push({
-        line,
-        message: `expected ${header.width} fields like the header, found ${fields.length} (quote values that contain a comma)`,
-        scope: 'row',
-      });
+      errors.push(fieldCountError(line, header.width, fields.length));
       continue;
     }
 
@@ -439,11 +432,7 @@ export function parseCodesCsv(text: string): CodesCsvResult {
     let value: string;
     if (header) {
       if (fields.length !== header.width) {
-        errors.push({
-          line,
-          message: `expected ${header.width} fields like the header, found ${fields.length} (quote values that contain a comma)`,
-          scope: 'row',
-        });
+        errors.push(fieldCountError(line, header.width, fields.length));
         continue;
       }
       value = (fields[header.code] ?? '').trim();

@@ -45,6 +45,19 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/** Builds the envelope `{data}` of a whole list, answered in one piece (not paged). */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item) });
+}
+
+/** The paging parameters of every list: the page size and the cursor to continue from. */
+export const pagingShape = { limit: Limit, starting_after: Cursor.optional() };
+
+/** The query of a list endpoint: its filters, then the paging parameters; unknown ones are refused. */
+export function listQuery<T extends z.ZodRawShape>(filters: T) {
+  return z.strictObject({ ...filters, ...pagingShape });
+}
+
 /** Machine-readable error codes of the interface (section 7) and the extensions (section 7). */
 export const ErrorCode = z.enum([
   'invalid_request',
@@ -125,6 +138,9 @@ export const Name = z.string().trim().min(1).max(TEXT_LIMITS.name);
 /** A long free text (descriptions, instructions, feedback): at most 10,000 characters. */
 export const LongText = z.string().max(TEXT_LIMITS.longText);
 
+/** A long text that must say something: trimmed, 1 to 10,000 characters. */
+export const FilledLongText = z.string().trim().min(1).max(TEXT_LIMITS.longText);
+
 /**
  * A query parameter that may be repeated (`?status=a&status=b`). A URL gives one value as a string
  * and several as an array; both become an array. The OpenAPI parameter is an array of `item`.
@@ -134,6 +150,14 @@ export function repeatable<T extends z.ZodType>(item: T, max = 20) {
     (v) => (v === undefined || Array.isArray(v) ? v : [v]),
     z.array(item).min(1).max(max),
   );
+}
+
+/**
+ * The enum of a label map's keys, in their order. An enum the dashboard labels is declared by its
+ * label map, so each value is written once, next to its label, and none can lack one.
+ */
+export function enumOf<const V extends string>(labels: Record<V, string>) {
+  return z.enum(Object.keys(labels) as [V, ...V[]]);
 }
 
 /** A boolean query parameter: the text `true` or `false`. */

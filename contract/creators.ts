@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, DateTime, Limit, pageOf, QueryBoolean } from './common.ts';
+import { FilledLongText, DateTime, pageOf, QueryBoolean, listQuery } from './common.ts';
 import { CreatorStatus } from './enums.ts';
 import { EngagementMetrics } from './posts.ts';
 
@@ -63,17 +63,13 @@ export const CampaignCreator = z
 export type CampaignCreator = z.infer<typeof CampaignCreator>;
 
 /** `GET /campaigns/{id}/creators`, newest `applied_at` first. */
-export const CreatorListQuery = z
-  .object({
-    status: CreatorStatus.optional(),
-    fits: QueryBoolean.optional().meta({
-      description:
-        "true: only creators who meet the campaign's targeting; false: only those who do not",
-    }),
-    limit: Limit,
-    starting_after: Cursor.optional(),
-  })
-  .strict();
+export const CreatorListQuery = listQuery({
+  status: CreatorStatus.optional(),
+  fits: QueryBoolean.optional().meta({
+    description:
+      "true: only creators who meet the campaign's targeting; false: only those who do not",
+  }),
+});
 export type CreatorListQuery = z.infer<typeof CreatorListQuery>;
 
 export const CreatorPage = pageOf(CampaignCreator).meta({ id: 'CreatorPage' });
@@ -81,7 +77,6 @@ export type CreatorPage = z.infer<typeof CreatorPage>;
 
 /** The optional body of `POST .../creators/{creator_id}/reject`. */
 export const CreatorReject = z
-  .object({ reason: z.string().trim().min(1).max(10_000).optional() })
-  .strict()
+  .strictObject({ reason: FilledLongText.optional() })
   .meta({ id: 'CreatorReject' });
 export type CreatorReject = z.infer<typeof CreatorReject>;

@@ -1,110 +1,52 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { enumOf } from './common.ts';
 
-/** `public` appears in creator discovery; `unlisted` is reachable only by access code or direct link. */
-export const Visibility = z.enum(['public', 'unlisted']).meta({ id: 'Visibility' });
-export type Visibility = z.infer<typeof Visibility>;
+// Each enumeration is declared by its human labels for the dashboard: the label map's keys are the
+// enum's values, in order (see `enumOf`).
 
-export const CampaignStatus = z
-  .enum(['draft', 'pending_approval', 'active', 'paused', 'completed'])
-  .meta({ id: 'CampaignStatus' });
-export type CampaignStatus = z.infer<typeof CampaignStatus>;
-
-export const CampaignStatusDetailKind = z
-  .enum(['auto_paused', 'publish_denied'])
-  .meta({ id: 'CampaignStatusDetailKind' });
-export type CampaignStatusDetailKind = z.infer<typeof CampaignStatusDetailKind>;
-
-/** The `reason` of an `auto_paused` status detail. */
-export const AutoPauseReason = z.enum(['billing_issue', 'other']).meta({ id: 'AutoPauseReason' });
-export type AutoPauseReason = z.infer<typeof AutoPauseReason>;
-
-export const CompletionMode = z
-  .enum(['all_required', 'pick_one', 'all_optional', 'some_required'])
-  .meta({ id: 'CompletionMode' });
-export type CompletionMode = z.infer<typeof CompletionMode>;
-
-/** `strict`, `moderate` and `lenient` tune the review bar; `always` approves every submission on arrival. */
-export const PostApprovalMode = z
-  .enum(['strict', 'moderate', 'lenient', 'always'])
-  .meta({ id: 'PostApprovalMode' });
-export type PostApprovalMode = z.infer<typeof PostApprovalMode>;
-
-export const Platform = z
-  .enum(['tiktok', 'instagram', 'youtube', 'snapchat'])
-  .meta({ id: 'Platform' });
-export type Platform = z.infer<typeof Platform>;
-
-export const Format = z
-  .enum([
-    'feed_video',
-    'feed_images',
-    'feed_video_ugc',
-    'feed_video_music',
-    'feed_images_music',
-    'story_video',
-    'story_images',
-  ])
-  .meta({ id: 'Format' });
-export type Format = z.infer<typeof Format>;
-
-/** `media_review`: the buyer reviews each submission; `autoreview`: an AI check against `autoreview_prompt` first. */
-export const ReviewMode = z.enum(['media_review', 'autoreview']).meta({ id: 'ReviewMode' });
-export type ReviewMode = z.infer<typeof ReviewMode>;
-
-export const TaskStatus = z.enum(['active', 'archived']).meta({ id: 'TaskStatus' });
-export type TaskStatus = z.infer<typeof TaskStatus>;
-
-export const SubmissionStatus = z
-  .enum(['in_review', 'approved', 'rejected', 'failed', 'post_deleted'])
-  .meta({ id: 'SubmissionStatus' });
-export type SubmissionStatus = z.infer<typeof SubmissionStatus>;
-
-export const MediaType = z.enum(['video', 'carousel']).meta({ id: 'MediaType' });
-export type MediaType = z.infer<typeof MediaType>;
-
-export const PostStatus = z.enum(['live', 'deleted']).meta({ id: 'PostStatus' });
-export type PostStatus = z.infer<typeof PostStatus>;
-
-/** Status of a creator's application to a campaign. */
-export const CreatorStatus = z
-  .enum(['applied', 'approved', 'rejected'])
-  .meta({ id: 'CreatorStatus' });
-export type CreatorStatus = z.infer<typeof CreatorStatus>;
-
-/** How the metrics report breaks performance down. */
-export const GroupBy = z.enum(['task', 'platform']).meta({ id: 'GroupBy' });
-export type GroupBy = z.infer<typeof GroupBy>;
-
-/** Human labels for the dashboard. */
-export const VISIBILITY_LABELS: Record<Visibility, string> = {
+export const VISIBILITY_LABELS = {
   public: 'Public',
   unlisted: 'Unlisted',
 };
+/** `public` appears in creator discovery; `unlisted` is reachable only by access code or direct link. */
+export const Visibility = enumOf(VISIBILITY_LABELS).meta({ id: 'Visibility' });
+export type Visibility = z.infer<typeof Visibility>;
 
-export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+export const CAMPAIGN_STATUS_LABELS = {
   draft: 'Draft',
   pending_approval: 'Pending approval',
   active: 'Active',
   paused: 'Paused',
   completed: 'Completed',
 };
+export const CampaignStatus = enumOf(CAMPAIGN_STATUS_LABELS).meta({ id: 'CampaignStatus' });
+export type CampaignStatus = z.infer<typeof CampaignStatus>;
 
-export const STATUS_DETAIL_KIND_LABELS: Record<CampaignStatusDetailKind, string> = {
+export const STATUS_DETAIL_KIND_LABELS = {
   auto_paused: 'Paused automatically',
   publish_denied: 'Publish request denied',
 };
+export const CampaignStatusDetailKind = enumOf(STATUS_DETAIL_KIND_LABELS).meta({
+  id: 'CampaignStatusDetailKind',
+});
+export type CampaignStatusDetailKind = z.infer<typeof CampaignStatusDetailKind>;
 
-export const AUTO_PAUSE_REASON_LABELS: Record<AutoPauseReason, string> = {
+export const AUTO_PAUSE_REASON_LABELS = {
   billing_issue: 'Billing issue',
   other: 'Other',
 };
+/** The `reason` of an `auto_paused` status detail. */
+export const AutoPauseReason = enumOf(AUTO_PAUSE_REASON_LABELS).meta({ id: 'AutoPauseReason' });
+export type AutoPauseReason = z.infer<typeof AutoPauseReason>;
 
-export const COMPLETION_MODE_LABELS: Record<CompletionMode, string> = {
+export const COMPLETION_MODE_LABELS = {
   all_required: 'Every task',
   pick_one: 'Exactly one task',
   all_optional: 'Any tasks',
   some_required: 'Required tasks only',
 };
+export const CompletionMode = enumOf(COMPLETION_MODE_LABELS).meta({ id: 'CompletionMode' });
+export type CompletionMode = z.infer<typeof CompletionMode>;
 
 /** One-sentence explanations of each completion mode, for the campaign builder. */
 export const COMPLETION_MODE_DESCRIPTIONS: Record<CompletionMode, string> = {
@@ -114,12 +56,15 @@ export const COMPLETION_MODE_DESCRIPTIONS: Record<CompletionMode, string> = {
   some_required: 'Each task says whether it is required.',
 };
 
-export const POST_APPROVAL_MODE_LABELS: Record<PostApprovalMode, string> = {
+export const POST_APPROVAL_MODE_LABELS = {
   strict: 'Strict',
   moderate: 'Moderate',
   lenient: 'Lenient',
   always: 'Always approve',
 };
+/** `strict`, `moderate` and `lenient` tune the review bar; `always` approves every submission on arrival. */
+export const PostApprovalMode = enumOf(POST_APPROVAL_MODE_LABELS).meta({ id: 'PostApprovalMode' });
+export type PostApprovalMode = z.infer<typeof PostApprovalMode>;
 
 /** One-sentence explanations of each post approval mode, for the campaign builder. */
 export const POST_APPROVAL_MODE_DESCRIPTIONS: Record<PostApprovalMode, string> = {
@@ -131,14 +76,16 @@ export const POST_APPROVAL_MODE_DESCRIPTIONS: Record<PostApprovalMode, string> =
   always: 'Playable media is approved on arrival without manual review; unplayable media fails.',
 };
 
-export const PLATFORM_LABELS: Record<Platform, string> = {
+export const PLATFORM_LABELS = {
   tiktok: 'TikTok',
   instagram: 'Instagram',
   youtube: 'YouTube',
   snapchat: 'Snapchat',
 };
+export const Platform = enumOf(PLATFORM_LABELS).meta({ id: 'Platform' });
+export type Platform = z.infer<typeof Platform>;
 
-export const FORMAT_LABELS: Record<Format, string> = {
+export const FORMAT_LABELS = {
   feed_video: 'Feed video',
   feed_images: 'Feed images',
   feed_video_ugc: 'Feed video (UGC)',
@@ -147,42 +94,61 @@ export const FORMAT_LABELS: Record<Format, string> = {
   story_video: 'Story video',
   story_images: 'Story images',
 };
+export const Format = enumOf(FORMAT_LABELS).meta({ id: 'Format' });
+export type Format = z.infer<typeof Format>;
 
-export const REVIEW_MODE_LABELS: Record<ReviewMode, string> = {
+export const REVIEW_MODE_LABELS = {
   media_review: 'Manual review',
   autoreview: 'Automatic review',
 };
+/** `media_review`: the buyer reviews each submission; `autoreview`: an AI check against `autoreview_prompt` first. */
+export const ReviewMode = enumOf(REVIEW_MODE_LABELS).meta({ id: 'ReviewMode' });
+export type ReviewMode = z.infer<typeof ReviewMode>;
 
-export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+export const TASK_STATUS_LABELS = {
   active: 'Active',
   archived: 'Archived',
 };
+export const TaskStatus = enumOf(TASK_STATUS_LABELS).meta({ id: 'TaskStatus' });
+export type TaskStatus = z.infer<typeof TaskStatus>;
 
-export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
+export const SUBMISSION_STATUS_LABELS = {
   in_review: 'In review',
   approved: 'Approved',
   rejected: 'Changes requested',
   failed: 'Failed',
   post_deleted: 'Post deleted',
 };
+export const SubmissionStatus = enumOf(SUBMISSION_STATUS_LABELS).meta({ id: 'SubmissionStatus' });
+export type SubmissionStatus = z.infer<typeof SubmissionStatus>;
 
-export const MEDIA_TYPE_LABELS: Record<MediaType, string> = {
+export const MEDIA_TYPE_LABELS = {
   video: 'Video',
   carousel: 'Carousel',
 };
+export const MediaType = enumOf(MEDIA_TYPE_LABELS).meta({ id: 'MediaType' });
+export type MediaType = z.infer<typeof MediaType>;
 
-export const POST_STATUS_LABELS: Record<PostStatus, string> = {
+export const POST_STATUS_LABELS = {
   live: 'Live',
   deleted: 'Deleted',
 };
+export const PostStatus = enumOf(POST_STATUS_LABELS).meta({ id: 'PostStatus' });
+export type PostStatus = z.infer<typeof PostStatus>;
 
-export const CREATOR_STATUS_LABELS: Record<CreatorStatus, string> = {
+export const CREATOR_STATUS_LABELS = {
   applied: 'Applied',
   approved: 'Approved',
   rejected: 'Rejected',
 };
+/** Status of a creator's application to a campaign. */
+export const CreatorStatus = enumOf(CREATOR_STATUS_LABELS).meta({ id: 'CreatorStatus' });
+export type CreatorStatus = z.infer<typeof CreatorStatus>;
 
-export const GROUP_BY_LABELS: Record<GroupBy, string> = {
+export const GROUP_BY_LABELS = {
   task: 'Task',
   platform: 'Platform',
 };
+/** How the metrics report breaks performance down. */
+export const GroupBy = enumOf(GROUP_BY_LABELS).meta({ id: 'GroupBy' });
+export type GroupBy = z.infer<typeof GroupBy>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enumOf } from './common.ts';
 import type { Format, Platform, PostApprovalMode } from './enums.ts';
 
 // The rules of inspection and the review bar (extensions section 9), shared by the service that
@@ -23,9 +24,14 @@ export const MediaFacts = z
   .meta({ id: 'MediaFacts' });
 export type MediaFacts = z.infer<typeof MediaFacts>;
 
-export const CheckName = z
-  .enum(['playable', 'orientation', 'duration', 'resolution', 'autoreview'])
-  .meta({ id: 'CheckName' });
+export const CHECK_LABELS = {
+  playable: 'Playable',
+  orientation: 'Orientation',
+  duration: 'Duration',
+  resolution: 'Resolution',
+  autoreview: 'Automatic review',
+};
+export const CheckName = enumOf(CHECK_LABELS).meta({ id: 'CheckName' });
 export type CheckName = z.infer<typeof CheckName>;
 
 export const CheckOutcome = z.enum(['pass', 'warn', 'fail']).meta({ id: 'CheckOutcome' });
@@ -35,14 +41,6 @@ export const MediaCheck = z
   .object({ name: CheckName, outcome: CheckOutcome, detail: z.string() })
   .meta({ id: 'MediaCheck' });
 export type MediaCheck = z.infer<typeof MediaCheck>;
-
-export const CHECK_LABELS: Record<CheckName, string> = {
-  playable: 'Playable',
-  orientation: 'Orientation',
-  duration: 'Duration',
-  resolution: 'Resolution',
-  autoreview: 'Automatic review',
-};
 
 /** Formats whose media must be vertical (taller than wide); landscape media warns. */
 export const VERTICAL_FORMATS: ReadonlySet<Format> = new Set([

@@ -61,7 +61,7 @@ export const MetricsReport = z
   .meta({ id: 'MetricsReport' });
 export type MetricsReport = z.infer<typeof MetricsReport>;
 
-export const MetricsQuery = z.object({ group_by: GroupBy.optional() }).strict();
+export const MetricsQuery = z.strictObject({ group_by: GroupBy.optional() });
 export type MetricsQuery = z.infer<typeof MetricsQuery>;
 
 /** `engagement_rate` of the report, so the service and the dashboard compute it alike. */

@@ -6,14 +6,12 @@ import { KeyKind, Scope } from './me.ts';
 import { TargetingPropertyKind, TargetingValue } from './targeting.ts';
 
 /** Bodies and answers of the platform side (`/ops`, extensions section 5): tenancy and keys. */
-export const OpsBrandCreate = z.object({ name: z.string().trim().min(1).max(200) }).strict();
+export const OpsBrandCreate = z.strictObject({ name: Name });
 export type OpsBrandCreate = z.infer<typeof OpsBrandCreate>;
 export const OpsBrand = z.object({ id: Uuid, name: z.string() }).meta({ id: 'OpsBrand' });
 export type OpsBrand = z.infer<typeof OpsBrand>;
 
-export const OpsAgencyCreate = z
-  .object({ name: z.string().trim().min(1).max(200), brand_ids: z.array(Uuid).max(1000) })
-  .strict();
+export const OpsAgencyCreate = z.strictObject({ name: Name, brand_ids: z.array(Uuid).max(1000) });
 export type OpsAgencyCreate = z.infer<typeof OpsAgencyCreate>;
 export const OpsAgency = z
   .object({ id: Uuid, name: z.string(), brand_ids: z.array(Uuid) })
@@ -21,12 +19,8 @@ export const OpsAgency = z
 export type OpsAgency = z.infer<typeof OpsAgency>;
 
 export const OpsKeyCreate = z.discriminatedUnion('kind', [
-  z
-    .object({ kind: z.literal('brand'), brand_id: Uuid, scopes: z.array(Scope).optional() })
-    .strict(),
-  z
-    .object({ kind: z.literal('agency'), agency_id: Uuid, scopes: z.array(Scope).optional() })
-    .strict(),
+  z.strictObject({ kind: z.literal('brand'), brand_id: Uuid, scopes: z.array(Scope).optional() }),
+  z.strictObject({ kind: z.literal('agency'), agency_id: Uuid, scopes: z.array(Scope).optional() }),
 ]);
 export type OpsKeyCreate = z.infer<typeof OpsKeyCreate>;
 
@@ -41,17 +35,15 @@ export const OpsKeyRevoked = z
   .meta({ id: 'OpsKeyRevoked' });
 export type OpsKeyRevoked = z.infer<typeof OpsKeyRevoked>;
 
-export const OpsTargetingPropertyCreate = z
-  .object({
-    id: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, { error: 'must be a short slug (a-z, 0-9, _ and -)' })
-      .optional(),
-    name: z.string().trim().min(1).max(200),
-    kind: TargetingPropertyKind,
-    values: z.array(TargetingValue).max(1000).optional(),
-  })
-  .strict();
+export const OpsTargetingPropertyCreate = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, { error: 'must be a short slug (a-z, 0-9, _ and -)' })
+    .optional(),
+  name: Name,
+  kind: TargetingPropertyKind,
+  values: z.array(TargetingValue).max(1000).optional(),
+});
 export type OpsTargetingPropertyCreate = z.infer<typeof OpsTargetingPropertyCreate>;
 
 const Reason = z.string().trim().min(1).max(1000);
@@ -66,15 +58,13 @@ const CreatorProperties = z
   .meta({ description: "targeting property id -> the creator's value" });
 
 /** `POST /ops/creators`. */
-export const OpsCreatorCreate = z
-  .object({
-    username: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_.]{1,64}$/, { error: 'must be 1 to 64 letters, digits, _ or .' }),
-    properties: CreatorProperties.optional(),
-  })
-  .strict();
+export const OpsCreatorCreate = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.]{1,64}$/, { error: 'must be 1 to 64 letters, digits, _ or .' }),
+  properties: CreatorProperties.optional(),
+});
 export type OpsCreatorCreate = z.infer<typeof OpsCreatorCreate>;
 
 export const OpsCreator = z
@@ -88,89 +78,81 @@ export type OpsCreator = z.infer<typeof OpsCreator>;
 
 /** `POST /ops/campaigns`: a creation body with a required `brand_id`, optionally of the weekly-video-cap kind. */
 export const OpsCampaignCreate = withCampaignRules(
-  z
-    .object({
-      ...campaignCreateShape,
-      brand_id: Uuid,
-      weekly_video_cap: z.number().int().min(1).max(1000).optional().meta({
-        description:
-          'videos per creator per week; makes a campaign of the weekly-video-cap kind, whose tasks are read-only',
-      }),
-    })
-    .strict(),
+  z.strictObject({
+    ...campaignCreateShape,
+    brand_id: Uuid,
+    weekly_video_cap: z.number().int().min(1).max(1000).optional().meta({
+      description:
+        'videos per creator per week; makes a campaign of the weekly-video-cap kind, whose tasks are read-only',
+    }),
+  }),
   DEFAULT_VISIBILITY,
 );
 export type OpsCampaignCreate = z.infer<typeof OpsCampaignCreate>;
 
 /** `POST /ops/campaigns/{id}/review`: the service's decision on a publish request. */
-export const OpsCampaignReview = z
-  .object({
-    decision: z.enum(['approved', 'denied']),
-    reason: Reason.optional().meta({
-      description: "the reviewer's explanation, shown as status_detail.reason when denied",
-    }),
-  })
-  .strict();
+export const OpsCampaignReview = z.strictObject({
+  decision: z.enum(['approved', 'denied']),
+  reason: Reason.optional().meta({
+    description: "the reviewer's explanation, shown as status_detail.reason when denied",
+  }),
+});
 export type OpsCampaignReview = z.infer<typeof OpsCampaignReview>;
 
-export const OpsAutoPause = z.object({ reason: AutoPauseReason }).strict();
+export const OpsAutoPause = z.strictObject({ reason: AutoPauseReason });
 export type OpsAutoPause = z.infer<typeof OpsAutoPause>;
 
 /** `POST /ops/campaigns/{id}/applications`: a creator applies. */
-export const OpsApplicationCreate = z.object({ creator_id: CreatorId }).strict();
+export const OpsApplicationCreate = z.strictObject({ creator_id: CreatorId });
 export type OpsApplicationCreate = z.infer<typeof OpsApplicationCreate>;
 
 /** `POST /ops/campaigns/{id}/submissions`: a creator submits content for a task. */
-export const OpsSubmissionCreate = z
-  .object({
-    creator_id: CreatorId,
-    task_id: Uuid,
-    media_type: MediaType,
-    media_url: HttpUrl,
-    thumbnail_url: HttpUrl.optional(),
-  })
-  .strict();
+export const OpsSubmissionCreate = z.strictObject({
+  creator_id: CreatorId,
+  task_id: Uuid,
+  media_type: MediaType,
+  media_url: HttpUrl,
+  thumbnail_url: HttpUrl.optional(),
+});
 export type OpsSubmissionCreate = z.infer<typeof OpsSubmissionCreate>;
 
 /** `POST /ops/submissions/{id}/revise`: a rejected submission comes back. */
-export const OpsRevise = z
-  .object({ media_url: HttpUrl, thumbnail_url: HttpUrl.optional() })
-  .strict();
+export const OpsRevise = z.strictObject({ media_url: HttpUrl, thumbnail_url: HttpUrl.optional() });
 export type OpsRevise = z.infer<typeof OpsRevise>;
 
 /** `POST /ops/submissions/{id}/fail`. */
-export const OpsFail = z
-  .object({ reason: Reason.meta({ description: 'becomes failure_reason' }) })
-  .strict();
+export const OpsFail = z.strictObject({
+  reason: Reason.meta({ description: 'becomes failure_reason' }),
+});
 export type OpsFail = z.infer<typeof OpsFail>;
 
 /** `POST /ops/submissions/{id}/post`: approved content is published. */
-export const OpsPostCreate = z
-  .object({
-    platform: Platform,
-    url: HttpUrl,
-    is_story: z.boolean().optional(),
-    posted_at: DateTime.optional().meta({ description: 'defaults to now' }),
-  })
-  .strict();
+export const OpsPostCreate = z.strictObject({
+  platform: Platform,
+  url: HttpUrl,
+  is_story: z.boolean().optional(),
+  posted_at: DateTime.optional().meta({ description: 'defaults to now' }),
+});
 export type OpsPostCreate = z.infer<typeof OpsPostCreate>;
 
 const Total = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** `PATCH /ops/posts/{id}/metrics`: running totals, never lower than the stored ones. */
-export const OpsMetricsUpdate = z
-  .object({ views: Total, likes: Total, comments: Total, shares: Total, saves: Total })
-  .strict();
+export const OpsMetricsUpdate = z.strictObject({
+  views: Total,
+  likes: Total,
+  comments: Total,
+  shares: Total,
+  saves: Total,
+});
 export type OpsMetricsUpdate = z.infer<typeof OpsMetricsUpdate>;
 
 /** `POST /ops/payouts`: pays a creator; adds to their spend_cents and the campaign's spent_cents. */
-export const OpsPayoutCreate = z
-  .object({
-    campaign_id: Uuid,
-    creator_id: CreatorId,
-    amount_cents: z.number().int().min(1).max(100_000_000),
-  })
-  .strict();
+export const OpsPayoutCreate = z.strictObject({
+  campaign_id: Uuid,
+  creator_id: CreatorId,
+  amount_cents: z.number().int().min(1).max(100_000_000),
+});
 export type OpsPayoutCreate = z.infer<typeof OpsPayoutCreate>;
 
 export const OpsPayout = z
@@ -185,21 +167,19 @@ export const OpsPayout = z
 export type OpsPayout = z.infer<typeof OpsPayout>;
 
 /** `POST /ops/code-groups`: answers a CodeGroup. */
-export const OpsCodeGroupCreate = z
-  .object({
-    brand_id: Uuid,
-    name: Name,
-    user_description: z.string().trim().min(1).max(1000),
-    commission_cents: z
-      .number()
-      .int()
-      .min(0)
-      .max(1_000_000)
-      .meta({ description: 'paid to the creator per use' }),
-  })
-  .strict();
+export const OpsCodeGroupCreate = z.strictObject({
+  brand_id: Uuid,
+  name: Name,
+  user_description: z.string().trim().min(1).max(1000),
+  commission_cents: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .meta({ description: 'paid to the creator per use' }),
+});
 export type OpsCodeGroupCreate = z.infer<typeof OpsCodeGroupCreate>;
 
 /** `POST /ops/codes/{code}/assign`: answers the DiscountCode. */
-export const OpsCodeAssign = z.object({ creator_id: CreatorId, campaign_id: Uuid }).strict();
+export const OpsCodeAssign = z.strictObject({ creator_id: CreatorId, campaign_id: Uuid });
 export type OpsCodeAssign = z.infer<typeof OpsCodeAssign>;

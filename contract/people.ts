@@ -1,24 +1,19 @@
 import { z } from 'zod';
-import { Cursor, DateTime, Limit, Name, Uuid } from './common.ts';
-import { KeyKind, Role, Scope } from './me.ts';
+import { DateTime, Name, Uuid, listQuery, pageOf, pagingShape } from './common.ts';
+import { ALL_SCOPES, KeyKind, Role, Scope } from './me.ts';
 
 // People (extensions section 11): members, sign-in sessions, invitations, self-service keys and
 // the audit trail.
 
 export { Role };
 
-const BUYER_SCOPES: readonly Scope[] = [
-  'campaigns:read',
-  'campaigns:write',
-  'submissions:write',
-  'creators:write',
-  'codes:read',
-  'codes:write',
-];
+// Managing people and keys is the admin's alone; a manager may do everything else.
+const ADMIN_ONLY_SCOPES: readonly Scope[] = ['members:write', 'keys:write'];
+const BUYER_SCOPES = ALL_SCOPES.filter((scope) => !ADMIN_ONLY_SCOPES.includes(scope));
 
 /** The scopes a member's session carries, by role (section 11's table). */
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
-  admin: [...BUYER_SCOPES, 'members:write', 'keys:write'],
+  admin: [...BUYER_SCOPES, ...ADMIN_ONLY_SCOPES],
   manager: BUYER_SCOPES,
   reviewer: ['campaigns:read', 'submissions:write', 'creators:write', 'codes:read'],
   viewer: ['campaigns:read', 'codes:read'],
@@ -45,35 +40,26 @@ export const MemberSummary = z
   .meta({ id: 'MemberSummary' });
 export type MemberSummary = z.infer<typeof MemberSummary>;
 
-export const Member = z
-  .object({
-    id: Uuid,
-    email: z.string(),
-    name: z.string(),
-    role: Role,
-    brand_id: Uuid.nullable(),
-    agency_id: Uuid.nullable(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'Member' });
+export const Member = MemberSummary.extend({
+  brand_id: Uuid.nullable(),
+  agency_id: Uuid.nullable(),
+  created_at: z.string(),
+}).meta({ id: 'Member' });
 export type Member = z.infer<typeof Member>;
 
-export const MemberPage = z
-  .object({ data: z.array(Member), has_more: z.boolean(), next_cursor: z.string().nullable() })
-  .meta({ id: 'MemberPage' });
+export const MemberPage = pageOf(Member).meta({ id: 'MemberPage' });
 export type MemberPage = z.infer<typeof MemberPage>;
 
-export const MemberListQuery = z
-  .object({ limit: Limit, starting_after: Cursor.optional() })
-  .strict();
+export const MemberListQuery = listQuery({});
 
-export const MemberPatch = z.object({ role: Role }).strict();
+export const MemberPatch = z.strictObject({ role: Role });
 export type MemberPatch = z.infer<typeof MemberPatch>;
 
 /** `POST /sessions`: the password is not checked for length here (an old one may be shorter). */
-export const SessionCreate = z
-  .object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1024) })
-  .strict();
+export const SessionCreate = z.strictObject({
+  email: z.string().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
 export type SessionCreate = z.infer<typeof SessionCreate>;
 
 export const Session = z
@@ -88,14 +74,16 @@ export const Session = z
   .meta({ id: 'Session' });
 export type Session = z.infer<typeof Session>;
 
-export const InvitationCreate = z
-  .object({ email: Email, role: Role, brand_id: Uuid.optional() })
-  .strict();
+export const InvitationCreate = z.strictObject({
+  email: Email,
+  role: Role,
+  brand_id: Uuid.optional(),
+});
 export type InvitationCreate = z.infer<typeof InvitationCreate>;
 
 export const OpsInvitationCreate = z.union([
-  z.object({ email: Email, role: Role, brand_id: Uuid }).strict(),
-  z.object({ email: Email, role: Role, agency_id: Uuid }).strict(),
+  z.strictObject({ email: Email, role: Role, brand_id: Uuid }),
+  z.strictObject({ email: Email, role: Role, agency_id: Uuid }),
 ]);
 export type OpsInvitationCreate = z.infer<typeof OpsInvitationCreate>;
 
@@ -110,15 +98,13 @@ export const InvitationCreated = z
   .meta({ id: 'InvitationCreated' });
 export type InvitationCreated = z.infer<typeof InvitationCreated>;
 
-export const InvitationAccept = z.object({ name: Name, password: Password }).strict();
+export const InvitationAccept = z.strictObject({ name: Name, password: Password });
 export type InvitationAccept = z.infer<typeof InvitationAccept>;
 
-export const KeyCreate = z
-  .object({
-    name: Name,
-    scopes: z.array(Scope).min(1, { error: 'must name at least one scope' }).max(20),
-  })
-  .strict();
+export const KeyCreate = z.strictObject({
+  name: Name,
+  scopes: z.array(Scope).min(1, { error: 'must name at least one scope' }).max(20),
+});
 export type KeyCreate = z.infer<typeof KeyCreate>;
 
 export const KeySummary = z
@@ -135,12 +121,10 @@ export const KeySummary = z
   .meta({ id: 'KeySummary' });
 export type KeySummary = z.infer<typeof KeySummary>;
 
-export const KeyPage = z
-  .object({ data: z.array(KeySummary), has_more: z.boolean(), next_cursor: z.string().nullable() })
-  .meta({ id: 'KeyPage' });
+export const KeyPage = pageOf(KeySummary).meta({ id: 'KeyPage' });
 export type KeyPage = z.infer<typeof KeyPage>;
 
-export const KeyListQuery = z.object({ limit: Limit, starting_after: Cursor.optional() }).strict();
+export const KeyListQuery = listQuery({});
 
 export const KeyCreated = z
   .object({
@@ -198,24 +182,19 @@ export const AuditEvent = z
   .meta({ id: 'AuditEvent' });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
-export const AuditEventPage = z
-  .object({ data: z.array(AuditEvent), has_more: z.boolean(), next_cursor: z.string().nullable() })
-  .meta({ id: 'AuditEventPage' });
+export const AuditEventPage = pageOf(AuditEvent).meta({ id: 'AuditEventPage' });
 export type AuditEventPage = z.infer<typeof AuditEventPage>;
 
-export const AuditEventQuery = z
-  .object({
-    limit: Limit,
-    starting_after: Cursor.optional(),
-    campaign_id: Uuid.optional(),
-    target_type: z.string().min(1).max(64).optional(),
-    target_id: z.string().min(1).max(256).optional(),
-    actor_id: z.string().min(1).max(320).optional(),
-    action: z.string().min(1).max(128).optional(),
-    occurred_after: DateTime.optional(),
-    occurred_before: DateTime.optional(),
-  })
-  .strict();
+export const AuditEventQuery = z.strictObject({
+  ...pagingShape,
+  campaign_id: Uuid.optional(),
+  target_type: z.string().min(1).max(64).optional(),
+  target_id: z.string().min(1).max(256).optional(),
+  actor_id: z.string().min(1).max(320).optional(),
+  action: z.string().min(1).max(128).optional(),
+  occurred_after: DateTime.optional(),
+  occurred_before: DateTime.optional(),
+});
 export type AuditEventQuery = z.infer<typeof AuditEventQuery>;
 
 export const MemberParams = z.object({ member_id: Uuid });

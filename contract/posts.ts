@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreatorId, Cursor, DateTime, HttpUrl, Limit, Uuid, pageOf } from './common.ts';
+import { CreatorId, DateTime, HttpUrl, Uuid, pageOf, listQuery } from './common.ts';
 import { Platform, PostStatus } from './enums.ts';
 
 const Count = z.number().int().min(0);
@@ -39,20 +39,16 @@ export const Post = z
 export type Post = z.infer<typeof Post>;
 
 /** `GET /campaigns/{id}/posts`, newest `posted_at` first. */
-export const PostListQuery = z
-  .object({
-    status: PostStatus.optional().meta({
-      description: 'default: all posts, deleted ones included',
-    }),
-    creator_id: CreatorId.optional(),
-    task_id: Uuid.optional(),
-    platform: Platform.optional(),
-    posted_after: DateTime.optional().meta({ description: 'published at or after this time' }),
-    posted_before: DateTime.optional().meta({ description: 'published before this time' }),
-    limit: Limit,
-    starting_after: Cursor.optional(),
-  })
-  .strict();
+export const PostListQuery = listQuery({
+  status: PostStatus.optional().meta({
+    description: 'default: all posts, deleted ones included',
+  }),
+  creator_id: CreatorId.optional(),
+  task_id: Uuid.optional(),
+  platform: Platform.optional(),
+  posted_after: DateTime.optional().meta({ description: 'published at or after this time' }),
+  posted_before: DateTime.optional().meta({ description: 'published before this time' }),
+});
 export type PostListQuery = z.infer<typeof PostListQuery>;
 
 export const PostPage = pageOf(Post).meta({ id: 'PostPage' });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CreatorId, Cursor, DateTime, HttpUrl, Limit, Uuid, pageOf, repeatable } from './common.ts';
+import {
+  FilledLongText,
+  CreatorId,
+  DateTime,
+  HttpUrl,
+  Uuid,
+  pageOf,
+  repeatable,
+  listQuery,
+} from './common.ts';
 import { MediaType, SubmissionStatus } from './enums.ts';
 import { MediaCheck, MediaFacts, ReviewAwaiting } from './media-checks.ts';
 
@@ -53,20 +62,16 @@ export const Submission = z
 export type Submission = z.infer<typeof Submission>;
 
 /** `GET /campaigns/{id}/submissions`, ordered by `submitted_at` ascending (oldest waiting first). */
-export const SubmissionListQuery = z
-  .object({
-    status: repeatable(SubmissionStatus, SubmissionStatus.options.length)
-      .optional()
-      .meta({ description: 'repeat to match any of several statuses' }),
-    task_id: Uuid.optional(),
-    creator_id: CreatorId.optional(),
-    awaiting: ReviewAwaiting.optional().meta({
-      description: "in review and waiting for the agency's review or the brand's sign-off",
-    }),
-    limit: Limit,
-    starting_after: Cursor.optional(),
-  })
-  .strict();
+export const SubmissionListQuery = listQuery({
+  status: repeatable(SubmissionStatus, SubmissionStatus.options.length)
+    .optional()
+    .meta({ description: 'repeat to match any of several statuses' }),
+  task_id: Uuid.optional(),
+  creator_id: CreatorId.optional(),
+  awaiting: ReviewAwaiting.optional().meta({
+    description: "in review and waiting for the agency's review or the brand's sign-off",
+  }),
+});
 export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
 
 export const SubmissionPage = pageOf(Submission).meta({ id: 'SubmissionPage' });
@@ -74,15 +79,10 @@ export type SubmissionPage = z.infer<typeof SubmissionPage>;
 
 /** The optional body of a rejection; without `feedback` the creator gets a generic changes-requested note. */
 export const SubmissionReject = z
-  .object({
-    feedback: z
-      .string()
-      .trim()
-      .min(1)
-      .max(10_000)
-      .optional()
-      .meta({ description: 'delivered to the creator to say what to fix' }),
+  .strictObject({
+    feedback: FilledLongText.optional().meta({
+      description: 'delivered to the creator to say what to fix',
+    }),
   })
-  .strict()
   .meta({ id: 'SubmissionReject' });
 export type SubmissionReject = z.infer<typeof SubmissionReject>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from './common.ts';
 
 export const TargetingOperator = z.enum(['AND', 'OR']);
 export type TargetingOperator = z.infer<typeof TargetingOperator>;
@@ -45,7 +46,7 @@ export function rangeOutOfBounds(property: string, value: string): string | null
 }
 
 export const TargetingCondition = z
-  .object({
+  .strictObject({
     property: z
       .string()
       .min(1)
@@ -56,7 +57,6 @@ export const TargetingCondition = z
       description: 'option values verbatim, or one "<min>-<max>" range for number properties',
     }),
   })
-  .strict()
   .superRefine((condition, ctx) => {
     const [value] = condition.values;
     const problem = value === undefined ? null : rangeOutOfBounds(condition.property, value);
@@ -66,22 +66,20 @@ export const TargetingCondition = z
 export type TargetingCondition = z.infer<typeof TargetingCondition>;
 
 export const TargetingGroup = z
-  .object({
+  .strictObject({
     name: z.string().max(200).optional(),
     operator: TargetingOperator,
     conditions: z.array(TargetingCondition).max(50),
   })
-  .strict()
   .meta({ id: 'TargetingGroup' });
 export type TargetingGroup = z.infer<typeof TargetingGroup>;
 
 /** A targeting rule; `null` where it is used means open to all. */
 export const Targeting = z
-  .object({
+  .strictObject({
     root_operator: TargetingOperator,
     groups: z.array(TargetingGroup).max(20),
   })
-  .strict()
   .meta({ id: 'Targeting' });
 export type Targeting = z.infer<typeof Targeting>;
 
@@ -90,9 +88,9 @@ export const TargetingProperty = z
   .meta({ id: 'TargetingProperty' });
 export type TargetingProperty = z.infer<typeof TargetingProperty>;
 
-export const TargetingPropertyList = z
-  .object({ data: z.array(TargetingProperty) })
-  .meta({ id: 'TargetingPropertyList' });
+export const TargetingPropertyList = listOf(TargetingProperty).meta({
+  id: 'TargetingPropertyList',
+});
 export type TargetingPropertyList = z.infer<typeof TargetingPropertyList>;
 
 export const TargetingValue = z
@@ -100,7 +98,5 @@ export const TargetingValue = z
   .meta({ id: 'TargetingValue' });
 export type TargetingValue = z.infer<typeof TargetingValue>;
 
-export const TargetingValueList = z
-  .object({ data: z.array(TargetingValue) })
-  .meta({ id: 'TargetingValueList' });
+export const TargetingValueList = listOf(TargetingValue).meta({ id: 'TargetingValueList' });
 export type TargetingValueList = z.infer<typeof TargetingValueList>;

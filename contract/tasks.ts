@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { Cursor, DateTime, HttpUrl, Limit, Name, TEXT_LIMITS, Uuid, pageOf } from './common.ts';
+import {
+  FilledLongText,
+  DateTime,
+  HttpUrl,
+  Name,
+  TEXT_LIMITS,
+  Uuid,
+  pageOf,
+  listQuery,
+} from './common.ts';
 import { Format, Platform, ReviewMode, TaskStatus } from './enums.ts';
 
 const unique = (items: readonly unknown[]) => new Set(items).size === items.length;
@@ -45,7 +54,7 @@ export type Task = z.infer<typeof Task>;
 
 const taskCreateShape = {
   title: Name,
-  instructions: z.string().trim().min(1).max(TEXT_LIMITS.longText),
+  instructions: FilledLongText,
   platforms: z
     .array(Platform)
     .min(1, { error: 'must name at least one platform' })
@@ -79,11 +88,11 @@ const taskCreateShape = {
 };
 
 /** A task to create, alone (`POST /campaigns/{id}/tasks`) or inside a campaign creation body. */
-export const TaskCreate = z.object(taskCreateShape).strict().meta({ id: 'TaskCreate' });
+export const TaskCreate = z.strictObject(taskCreateShape).meta({ id: 'TaskCreate' });
 export type TaskCreate = z.infer<typeof TaskCreate>;
 
 /** `PATCH /campaigns/{id}/tasks/{task_id}`: any subset of TaskCreate; omitted fields stay unchanged. */
-export const TaskUpdate = z.object(taskCreateShape).partial().strict().meta({ id: 'TaskUpdate' });
+export const TaskUpdate = z.strictObject(taskCreateShape).partial().meta({ id: 'TaskUpdate' });
 export type TaskUpdate = z.infer<typeof TaskUpdate>;
 
 /**
@@ -118,13 +127,9 @@ export const TASK_DEFAULTS: Readonly<
   max_posts_per_creator: null,
 };
 
-export const TaskListQuery = z
-  .object({
-    status: TaskStatus.optional(),
-    limit: Limit,
-    starting_after: Cursor.optional(),
-  })
-  .strict();
+export const TaskListQuery = listQuery({
+  status: TaskStatus.optional(),
+});
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
 
 export const TaskPage = pageOf(Task).meta({ id: 'TaskPage' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, DateTime, Limit, Uuid, pageOf } from './common.ts';
+import { DateTime, Uuid, pageOf, listQuery } from './common.ts';
 
 // The record of every usage report (extensions section 10): whatever the channel, a report is
 // applied all or nothing, or refused with a reason per row, and either way recorded.
@@ -64,16 +64,12 @@ export const UsageReportRecord = z
 export type UsageReportRecord = z.infer<typeof UsageReportRecord>;
 
 /** `GET /usage-reports`: newest first. */
-export const UsageReportListQuery = z
-  .object({
-    brand_id: Uuid.optional().meta({ description: 'agency keys: only this brand' }),
-    group_id: Uuid.optional(),
-    channel: UsageReportChannel.optional(),
-    outcome: UsageReportOutcome.optional(),
-    limit: Limit,
-    starting_after: Cursor.optional(),
-  })
-  .strict();
+export const UsageReportListQuery = listQuery({
+  brand_id: Uuid.optional().meta({ description: 'agency keys: only this brand' }),
+  group_id: Uuid.optional(),
+  channel: UsageReportChannel.optional(),
+  outcome: UsageReportOutcome.optional(),
+});
 export type UsageReportListQuery = z.infer<typeof UsageReportListQuery>;
 
 export const UsageReportPage = pageOf(UsageReportRecord).meta({ id: 'UsageReportPage' });
