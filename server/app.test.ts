@@ -1,18 +1,13 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '#contract/common';
 import { MemoryRateLimitStore } from './http/rate-limit.ts';
-import { createTestContext, TEST_OPS_TOKEN, type TestContext } from './test/harness.ts';
+import { fileContext, TEST_OPS_TOKEN } from './test/harness.ts';
 
-let ctx: TestContext;
-let key: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  key = (await ctx.ops.brandWithKey()).key.key;
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
+const key = (await ctx.ops.brandWithKey()).key.key;
 
 const ops = { key: TEST_OPS_TOKEN };
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CampaignPage } from '#contract/campaigns';
 import { CodeGroupPage, DiscountCodePage } from '#contract/codes';
 import { MetricsReport } from '#contract/metrics';
@@ -6,15 +6,11 @@ import { CreatorPage } from '#contract/creators';
 import { PostPage } from '#contract/posts';
 import { SubmissionPage } from '#contract/submissions';
 import { expectStatus } from '../test/campaigns.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { fileContext } from '../test/harness.ts';
 import { DEMO_AGENCY_KEY, seedDemo } from './seed.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.db, { mediaBase: 'http://127.0.0.1:8080' });
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
+await seedDemo(ctx.db, { mediaBase: 'http://127.0.0.1:8080' });
 
 const get = async (path: string) =>
   expectStatus(await ctx.request('GET', `/2026-07${path}`, { key: DEMO_AGENCY_KEY }), 200);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Campaign } from '#contract/campaigns';
 import {
   CodeGroup,
@@ -13,23 +13,12 @@ import { CampaignCreator } from '#contract/creators';
 import { queryRows } from '../../db/client.ts';
 import { activeWorld } from '../../test/activity.ts';
 import { expectError, expectStatus, ops } from '../../test/campaigns.ts';
-import {
-  createTestContext,
-  uniqueName,
-  type BrandWithKey,
-  type TestContext,
-} from '../../test/harness.ts';
+import { brandWorld, uniqueName } from '../../test/harness.ts';
 
 // The discount-code facility: groups (platform side), adding codes, listing, usage reports (JSON,
 // CSV, one code) that never go down and pay the assigned creator, deletion, assignment.
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
+const { ctx, brand } = await brandWorld();
 
 let counter = 0;
 const newCode = (prefix = 'C') =>

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CampaignCreator, CreatorPage } from '#contract/creators';
 import type { Targeting } from '#contract/targeting';
 import { apply } from '../../test/activity.ts';
 import { campaignIn, expectError, expectStatus, ops } from '../../test/campaigns.ts';
-import {
-  createTestContext,
-  uniqueName,
-  type BrandWithKey,
-  type TestContext,
-} from '../../test/harness.ts';
+import { brandWorld, uniqueName } from '../../test/harness.ts';
 
 // Extensions section 13: the creator's targeting properties and whether they fit the campaign,
 // on every campaign creator record, and the `fits` filter of the list.
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
-
-const api = (method: string, path: string) =>
-  ctx.request(method, `/2026-07${path}`, { key: brand.key.key });
+const { ctx, brand, api } = await brandWorld();
 
 type Props = Record<string, string | number>;
 

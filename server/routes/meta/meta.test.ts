@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { fileContext } from '../../test/harness.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
 
 /** `METHOD /path/{param}` of every route the app serves under a base, from Hono's route table. */
 function servedOperations(base: string): string[] {

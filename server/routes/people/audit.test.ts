@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditEventPage } from '#contract/people';
 import { queryRows } from '../../db/client.ts';
 import { activeWorld, apply, newCreator, submit } from '../../test/activity.ts';
 import { campaignIn, createCampaign, expectStatus, ops, task } from '../../test/campaigns.ts';
-import { createTestContext, type TestContext, type TestResponse } from '../../test/harness.ts';
+import { fileContext, type TestResponse } from '../../test/harness.ts';
 import {
   memberWithSession,
   opsInvite,
@@ -19,12 +19,11 @@ import { addCodes, newCode, newGroup } from '../../test/usage.ts';
 // by a member, appends entries naming that member and the request, in the same transaction; the
 // list and its filters; entries cannot be changed or deleted.
 
-let ctx: TestContext;
+const ctx = await fileContext();
 let brandId: string;
 let admin: TestMember;
 let writes: string[];
 beforeAll(async () => {
-  ctx = await createTestContext();
   brandId = (await ctx.ops.createBrand()).id;
   admin = await memberWithSession(ctx, { brand_id: brandId }, 'admin', 'Audit Admin');
   const doc = (await ctx.request('GET', '/2026-07/openapi.json')).json as {
@@ -36,7 +35,6 @@ beforeAll(async () => {
       .map((m) => `${m.toUpperCase()} ${path}`),
   );
 });
-afterAll(() => ctx.close());
 
 interface Request {
   path: string;

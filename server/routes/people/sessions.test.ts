@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Me } from '#contract/me';
 import { Session } from '#contract/people';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../domain/people.ts';
 import { expectError } from '../../test/campaigns.ts';
-import { createTestContext, TEST_OPS_TOKEN, type TestContext } from '../../test/harness.ts';
+import { fileContext, TEST_OPS_TOKEN } from '../../test/harness.ts';
 import {
   memberWithSession,
   opsInvite,
@@ -14,11 +14,7 @@ import {
   uniqueEmail,
 } from '../../test/people.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
 
 const signIn = (email: string, password: string, app = ctx.app) =>
   ctx.requestTo(app, 'POST', '/2026-07/sessions', { body: { email, password } });

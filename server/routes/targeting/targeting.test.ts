@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TargetingPropertyList, TargetingValueList } from '#contract/targeting';
-import { createTestContext, uniqueName, type TestContext } from '../../test/harness.ts';
+import { fileContext, uniqueName } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let key: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  key = (await ctx.ops.brandWithKey(['campaigns:read'])).key.key;
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
+const key = (await ctx.ops.brandWithKey(['campaigns:read'])).key.key;
 
 describe('GET /targeting/properties', () => {
   it('lists the built-in properties with option and number kinds', async () => {
