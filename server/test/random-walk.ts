@@ -17,7 +17,7 @@ export const sumMetrics = (posts: readonly Post[]): EngagementMetrics =>
   ) as EngagementMetrics;
 
 /** A seeded random number in [0, 1) (mulberry32), and a random element of a list. */
-export function seededRandom(seed: number) {
+function seededRandom(seed: number) {
   let a = seed;
   const random = () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -53,14 +53,17 @@ export async function allPages<T>(
 }
 
 /**
- * The start of a walk: an active campaign requiring approval, `applicants` new creators applied
- * to it, the first `approved` of them approved; `buyer` calls the campaign's routes with `key`.
+ * The start of a walk from `seed`: an active campaign requiring approval, `applicants` new
+ * creators applied to it, the first `approved` of them approved; `buyer` calls the campaign's
+ * routes with `key`, and `state` reads what a step chooses its next move from.
  */
-export async function walkCampaign(
+export async function startWalk(
   ctx: TestContext,
   key: string,
+  seed: number,
   { tasks, applicants, approved }: { tasks: TaskCreate[]; applicants: number; approved: number },
 ) {
+  const { random, pick } = seededRandom(seed);
   const campaign = await campaignIn(ctx, key, 'active', {
     settings: { creator_approval_required: true },
     tasks,
@@ -78,17 +81,16 @@ export async function walkCampaign(
     });
   for (const creatorId of creators.slice(0, approved))
     expectStatus(await buyer('POST', `/creators/${creatorId}/approve`), 200);
-  return { campaign, creators, buyer };
-}
-
-/** The campaign's submissions and live posts, as a walk step chooses its next move from them. */
-export async function walkState(ctx: TestContext, key: string, campaignId: string) {
-  const subs = await allPages(ctx, key, `/campaigns/${campaignId}/submissions`, (x) =>
-    SubmissionPage.parse(x),
-  );
-  const livePosts = await allPages(ctx, key, `/campaigns/${campaignId}/posts?status=live`, (x) =>
-    PostPage.parse(x),
-  );
-  const of = (status: string) => subs.filter((s) => s.status === status);
-  return { subs, livePosts, of };
+  /** The campaign's submissions and live posts. */
+  const state = async () => {
+    const subs = await allPages(ctx, key, `/campaigns/${campaign.id}/submissions`, (x) =>
+      SubmissionPage.parse(x),
+    );
+    const livePosts = await allPages(ctx, key, `/campaigns/${campaign.id}/posts?status=live`, (x) =>
+      PostPage.parse(x),
+    );
+    const of = (status: string) => subs.filter((s) => s.status === status);
+    return { subs, livePosts, of };
+  };
+  return { random, pick, campaign, creators, buyer, state };
 }

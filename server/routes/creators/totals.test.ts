@@ -5,14 +5,7 @@ import { PostPage } from '#contract/posts';
 import { SubmissionPage } from '#contract/submissions';
 import { expectStatus, ops, task } from '../../test/campaigns.ts';
 import { brandWorld } from '../../test/harness.ts';
-import {
-  allPages,
-  METRICS,
-  seededRandom,
-  sumMetrics,
-  walkCampaign,
-  walkState,
-} from '../../test/random-walk.ts';
+import { allPages, METRICS, startWalk, sumMetrics } from '../../test/random-walk.ts';
 
 // The running totals of GET /creators (content counts, live posts, metrics, spend) must always
 // equal what the submissions and posts lists and the payouts say, whatever happened in between:
@@ -23,19 +16,23 @@ const { ctx, brand } = await brandWorld();
 describe('creator totals', () => {
   for (const seed of [1, 7, 42]) {
     it(`agree with the submissions, posts and payouts after a random walk (seed ${seed})`, async () => {
-      const { random, pick } = seededRandom(seed);
-      const { campaign, creators, buyer } = await walkCampaign(ctx, brand.key.key, {
-        tasks: [
-          task({ title: 'A', max_posts_per_creator: 3 }),
-          task({ title: 'B', platforms: ['tiktok', 'instagram'] }),
-        ],
-        applicants: 4,
-        approved: 3,
-      });
+      const { random, pick, campaign, creators, buyer, state } = await startWalk(
+        ctx,
+        brand.key.key,
+        seed,
+        {
+          tasks: [
+            task({ title: 'A', max_posts_per_creator: 3 }),
+            task({ title: 'B', platforms: ['tiktok', 'instagram'] }),
+          ],
+          applicants: 4,
+          approved: 3,
+        },
+      );
       const taskIds = campaign.tasks!.map((t) => t.id);
       const paid = new Map<string, number>();
       for (let step = 0; step < 60; step++) {
-        const { subs, livePosts, of } = await walkState(ctx, brand.key.key, campaign.id);
+        const { subs, livePosts, of } = await state();
         const r = random();
         // Any answer but a 500 is fine here: refusals are part of the walk.
         let res;

@@ -10,14 +10,7 @@ import { SubmissionPage } from '#contract/submissions';
 import { activeWorld, post, submit } from '../../test/activity.ts';
 import { campaignIn, expectError, expectStatus, ops, task } from '../../test/campaigns.ts';
 import { brandWorld, uniqueName } from '../../test/harness.ts';
-import {
-  allPages,
-  METRICS,
-  seededRandom,
-  sumMetrics,
-  walkCampaign,
-  walkState,
-} from '../../test/random-walk.ts';
+import { allPages, METRICS, startWalk, sumMetrics } from '../../test/random-walk.ts';
 
 // GET /campaigns/{id}/metrics reads running totals only; every figure must equal what the
 // creators, submissions and posts lists say, after any sequence of changes.
@@ -324,9 +317,8 @@ describe('GET /campaigns/{campaign_id}/metrics', () => {
 
   for (const seed of [3, 5, 2026]) {
     it(`agrees with the creators, submissions and posts lists over a random world (seed ${seed})`, async () => {
-      const { random, pick } = seededRandom(seed);
       const key = brand.key.key;
-      const { campaign, creators, buyer } = await walkCampaign(ctx, key, {
+      const { random, pick, campaign, creators, buyer, state } = await startWalk(ctx, key, seed, {
         tasks: [
           task({ title: 'Unboxing', platforms: ['tiktok', 'instagram'] }),
           task({ title: 'Review', platforms: ['youtube', 'tiktok'] }),
@@ -366,7 +358,7 @@ describe('GET /campaigns/{campaign_id}/metrics', () => {
       }
 
       for (let step = 0; step < 80; step++) {
-        const { subs, livePosts, of } = await walkState(ctx, key, campaign.id);
+        const { subs, livePosts, of } = await state();
         const r = random();
         let res;
         if (r < 0.3) {
