@@ -48,6 +48,16 @@ interface Request {
 const k = () => admin.token;
 const c = (id: string) => `/2026-07/campaigns/${id}`;
 
+/** The decision on a new applicant of a campaign requiring approval. */
+async function applicantDecision(decision: 'approve' | 'reject'): Promise<Request> {
+  const campaign = await campaignIn(ctx, k(), 'active', {
+    settings: { creator_approval_required: true },
+  });
+  const creator = await newCreator(ctx);
+  await apply(ctx, campaign.id, creator.id);
+  return { path: `${c(campaign.id)}/creators/${creator.id}/${decision}` };
+}
+
 /**
  * A successful request of each write operation, set up through the real routes. The test below
  * fails for any write operation of the document that has no recipe here.
@@ -89,22 +99,8 @@ const RECIPES: Record<string, () => Promise<Request>> = {
     expectStatus(await ctx.request('POST', `${path}/archive`, { key: k() }), 200);
     return { path: `${path}/unarchive` };
   },
-  'POST /campaigns/{campaign_id}/creators/{creator_id}/approve': async () => {
-    const campaign = await campaignIn(ctx, k(), 'active', {
-      settings: { creator_approval_required: true },
-    });
-    const creator = await newCreator(ctx);
-    await apply(ctx, campaign.id, creator.id);
-    return { path: `${c(campaign.id)}/creators/${creator.id}/approve` };
-  },
-  'POST /campaigns/{campaign_id}/creators/{creator_id}/reject': async () => {
-    const campaign = await campaignIn(ctx, k(), 'active', {
-      settings: { creator_approval_required: true },
-    });
-    const creator = await newCreator(ctx);
-    await apply(ctx, campaign.id, creator.id);
-    return { path: `${c(campaign.id)}/creators/${creator.id}/reject` };
-  },
+  'POST /campaigns/{campaign_id}/creators/{creator_id}/approve': () => applicantDecision('approve'),
+  'POST /campaigns/{campaign_id}/creators/{creator_id}/reject': () => applicantDecision('reject'),
   'POST /campaigns/{campaign_id}/submissions/{submission_id}/approve': async () => {
     const w = await activeWorld(ctx, k(), 1);
     const s = await submit(ctx, w.campaign.id, w.creators[0]!.id, w.taskId);
