@@ -124,25 +124,38 @@ describe('targeting_fit', () => {
       expect(c.targeting_fit).toEqual({ matches: true, unmet: [] });
   });
 
-  it('IN an option: met by one of the values; otherwise one sentence naming the labels', async () => {
+  it.each<{
+    what: string;
+    operator: 'IN' | 'NOT_IN';
+    values: string[];
+    met: string;
+    unmet: string;
+    sentence: string;
+  }>([
+    {
+      what: 'IN an option: met by one of the values; otherwise one sentence naming the labels',
+      operator: 'IN',
+      values: ['c_us', 'c_in'],
+      met: 'c_in',
+      unmet: 'c_de',
+      sentence: 'Country is not United States or India',
+    },
+    {
+      what: 'NOT_IN an option: met by any other value; the excluded value is named',
+      operator: 'NOT_IN',
+      values: ['c_de', 'c_fr'],
+      met: 'c_us',
+      unmet: 'c_de',
+      sentence: 'Country is Germany, which is excluded',
+    },
+  ])('$what', async ({ operator, values, met, unmet, sentence }) => {
     const { people } = await campaignWith(
-      only(group('AND', cond('prop_country', 'IN', 'c_us', 'c_in'))),
-      [{ prop_country: 'c_in' }, { prop_country: 'c_de' }],
+      only(group('AND', cond('prop_country', operator, ...values))),
+      [{ prop_country: met }, { prop_country: unmet }],
     );
     expect(people.map((c) => c.targeting_fit)).toEqual([
       { matches: true, unmet: [] },
-      { matches: false, unmet: ['Country is not United States or India'] },
-    ]);
-  });
-
-  it('NOT_IN an option: met by any other value; the excluded value is named', async () => {
-    const { people } = await campaignWith(
-      only(group('AND', cond('prop_country', 'NOT_IN', 'c_de', 'c_fr'))),
-      [{ prop_country: 'c_us' }, { prop_country: 'c_de' }],
-    );
-    expect(people.map((c) => c.targeting_fit)).toEqual([
-      { matches: true, unmet: [] },
-      { matches: false, unmet: ['Country is Germany, which is excluded'] },
+      { matches: false, unmet: [sentence] },
     ]);
   });
 
