@@ -1,44 +1,39 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '#contract/common';
 import { MemoryRateLimitStore } from './http/rate-limit.ts';
-import { createTestContext, TEST_OPS_TOKEN, type TestContext } from './test/harness.ts';
+import { expectExactError } from './test/campaigns.ts';
+import { fileContext, TEST_OPS_TOKEN } from './test/harness.ts';
 
-let ctx: TestContext;
-let key: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  key = (await ctx.ops.brandWithKey()).key.key;
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
+const key = (await ctx.ops.brandWithKey()).key.key;
 
 const ops = { key: TEST_OPS_TOKEN };
 
 describe('errors', () => {
-  it('answers 400 invalid_request for a body that is not JSON', async () => {
-    const res = await ctx.request('POST', '/ops/brands', { ...ops, rawBody: '{"name": ' });
-    expect(res.status).toBe(400);
-    expect(res.json).toEqual({
-      error: 400,
-      code: 'invalid_request',
-      message: 'body: not valid JSON',
-    });
-  });
-
-  it('answers 415 unsupported_media_type for a body that is not declared as JSON', async () => {
-    const res = await ctx.request('POST', '/ops/brands', {
-      ...ops,
+  it.each<{
+    what: string;
+    rawBody: string;
+    headers: Record<string, string>;
+    error: [status: number, code: string, message: string];
+  }>([
+    {
+      what: '400 invalid_request for a body that is not JSON',
+      rawBody: '{"name": ',
+      headers: {},
+      error: [400, 'invalid_request', 'body: not valid JSON'],
+    },
+    {
+      what: '415 unsupported_media_type for a body that is not declared as JSON',
       rawBody: 'name=Acme',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    });
-    expect(res.status).toBe(415);
-    expect(res.json).toEqual({
-      error: 415,
-      code: 'unsupported_media_type',
-      message: 'Content-Type must be application/json',
-    });
+      error: [415, 'unsupported_media_type', 'Content-Type must be application/json'],
+    },
+  ])('answers $what', async ({ rawBody, headers, error }) => {
+    const res = await ctx.request('POST', '/ops/brands', { ...ops, rawBody, headers });
+    expectExactError(res, ...error);
   });
 
   it('accepts application/json with a charset', async () => {

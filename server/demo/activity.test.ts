@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CampaignPage } from '#contract/campaigns';
 import { CodeGroupPage, DiscountCodePage } from '#contract/codes';
 import { MetricsReport } from '#contract/metrics';
 import { CreatorPage } from '#contract/creators';
 import { PostPage } from '#contract/posts';
 import { SubmissionPage } from '#contract/submissions';
-import { expectStatus } from '../test/campaigns.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
-import { DEMO_AGENCY_KEY, seedDemo } from './seed.ts';
+import { seededDemo } from '../test/demo.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.db, { mediaBase: 'http://127.0.0.1:8080' });
+const { get } = await seededDemo();
+
+/** A campaign's creators, submissions and posts (each fits in one page). */
+const activityOf = async (campaignId: string) => ({
+  creators: CreatorPage.parse(await get(`/campaigns/${campaignId}/creators?limit=100`)).data,
+  subs: SubmissionPage.parse(await get(`/campaigns/${campaignId}/submissions?limit=100`)).data,
+  posts: PostPage.parse(await get(`/campaigns/${campaignId}/posts?limit=100`)).data,
 });
-afterAll(() => ctx.close());
-
-const get = async (path: string) =>
-  expectStatus(await ctx.request('GET', `/2026-07${path}`, { key: DEMO_AGENCY_KEY }), 200);
 
 describe('the demo world of creator activity', () => {
   it('has creators, submissions in every status, posts and consistent totals on the active campaigns', async () => {
@@ -27,13 +24,7 @@ describe('the demo world of creator activity', () => {
     const creatorStatuses = new Set<string>();
     let waiting = 0;
     for (const campaign of campaigns) {
-      const creators = CreatorPage.parse(
-        await get(`/campaigns/${campaign.id}/creators?limit=100`),
-      ).data;
-      const subs = SubmissionPage.parse(
-        await get(`/campaigns/${campaign.id}/submissions?limit=100`),
-      ).data;
-      const posts = PostPage.parse(await get(`/campaigns/${campaign.id}/posts?limit=100`)).data;
+      const { creators, subs, posts } = await activityOf(campaign.id);
       subs.forEach((s) => statuses.add(s.status));
       creators.forEach((c) => creatorStatuses.add(c.status));
       waiting += subs.filter((s) => s.status === 'in_review').length;
@@ -108,13 +99,7 @@ describe('the demo world of creator activity', () => {
     for (const campaign of campaigns) {
       const what = `${campaign.name} (${campaign.status})`;
       const report = MetricsReport.parse(await get(`/campaigns/${campaign.id}/metrics`));
-      const creators = CreatorPage.parse(
-        await get(`/campaigns/${campaign.id}/creators?limit=100`),
-      ).data;
-      const subs = SubmissionPage.parse(
-        await get(`/campaigns/${campaign.id}/submissions?limit=100`),
-      ).data;
-      const posts = PostPage.parse(await get(`/campaigns/${campaign.id}/posts?limit=100`)).data;
+      const { creators, subs, posts } = await activityOf(campaign.id);
       const { funnel } = report;
       // Each step of a sequence is a part of the one before.
       expect(funnel.creators_approved, what).toBeLessThanOrEqual(funnel.creators_applied);

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CampaignPage } from '#contract/campaigns';
 import { CreatorPage } from '#contract/creators';
-import { expectStatus } from '../test/campaigns.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
-import { DEMO_AGENCY_KEY, seedDemo } from './seed.ts';
+import { seededDemo } from '../test/demo.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.db, { mediaBase: 'http://127.0.0.1:8080' });
-});
-afterAll(() => ctx.close());
-
-const get = async (path: string) =>
-  expectStatus(await ctx.request('GET', `/2026-07${path}`, { key: DEMO_AGENCY_KEY }), 200);
+const { get } = await seededDemo();
 
 describe('the demo creators', () => {
   it('carry targeting properties, and the targeted campaigns have creators on both sides of the fit', async () => {

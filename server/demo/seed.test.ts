@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Campaign, CampaignPage } from '#contract/campaigns';
 import { Me } from '#contract/me';
 import { BUILTIN_TARGETING, ensureBuiltinTargeting } from '../db/builtin-targeting.ts';
 import { queryRows, transaction } from '../db/client.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createTestContext, fileContext } from '../test/harness.ts';
 import {
   DEMO_AGENCY_KEY,
   DEMO_BRAND_KEY,
@@ -14,15 +14,10 @@ import {
   type DemoWorld,
 } from './seed.ts';
 
-let ctx: TestContext;
-let world: DemoWorld;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  const result = await seedDemo(ctx.db);
-  if (!result.created) throw new Error('the test database should have been empty');
-  world = result.world;
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
+const seeded = await seedDemo(ctx.db);
+if (!seeded.created) throw new Error('the test database should have been empty');
+const world: DemoWorld = seeded.world;
 
 async function counts() {
   const tables = [

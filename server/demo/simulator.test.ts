@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows, transaction } from '../db/client.ts';
 import { reviewSubmission } from '../domain/submissions.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { fileContext } from '../test/harness.ts';
 import { seedDemo } from './seed.ts';
 import { createSimulator } from './simulator.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.db);
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
+await seedDemo(ctx.db);
 
 const totals = async () =>
   (

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiKeys, agencyBrands } from '../db/schema.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { fileContext } from '../test/harness.ts';
 import { API_KEY_TTL_MS, ApiKeyCache, KEY_REVOKED_CHANNEL } from './key-cache.ts';
 
 // Revocation with the key cache, on the instance that revokes, on other apps of the same database
 // handle, on another instance told by LISTEN/NOTIFY, and on one that missed the notification.
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
 
 const me = (key: string, app = ctx.app) => ctx.requestTo(app, 'GET', '/2026-07/me', { key });
 

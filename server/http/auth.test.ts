@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
+import { describe, expect, it } from 'vitest';
 import { agencyBrands } from '../db/schema.ts';
 import { brandForCreate } from '../domain/tenancy.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { fileContext } from '../test/harness.ts';
 import { assertBrandManaged, getAuth, requireScope } from './auth.ts';
 
 // The helpers later routes build on, exercised through test-only routes.
 
-let ctx: TestContext;
-let app: App;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = ctx.makeApp();
-  app.get('/2026-07/test-only/things/:brandId', requireScope('campaigns:read'), (c) =>
-    c.json({ ok: true }),
-  );
-  app.get('/2026-07/test-only/filter', (c) => {
-    assertBrandManaged(c, c.req.query('brand_id') ?? '');
-    return c.json({ ok: true });
-  });
-  app.get('/2026-07/test-only/create-for', (c) => {
-    return c.json({ brand_id: brandForCreate(getAuth(c), c.req.query('brand_id')) });
-  });
+const ctx = await fileContext();
+const app = ctx.makeApp();
+app.get('/2026-07/test-only/things/:brandId', requireScope('campaigns:read'), (c) =>
+  c.json({ ok: true }),
+);
+app.get('/2026-07/test-only/filter', (c) => {
+  assertBrandManaged(c, c.req.query('brand_id') ?? '');
+  return c.json({ ok: true });
 });
-afterAll(() => ctx.close());
+app.get('/2026-07/test-only/create-for', (c) => {
+  return c.json({ brand_id: brandForCreate(getAuth(c), c.req.query('brand_id')) });
+});
 
 describe('tenancy helpers', () => {
   it('requireScope answers 403 missing_scope before the resource is looked at', async () => {

@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../test/campaigns.ts';
-import {
-  createTestContext,
-  TEST_OPS_TOKEN,
-  type BrandWithKey,
-  type TestContext,
-} from '../test/harness.ts';
+import { brandWorld, TEST_OPS_TOKEN } from '../test/harness.ts';
 import { redactKeys } from './errors.ts';
 
-let ctx: TestContext;
-let owner: BrandWithKey;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
+const { ctx, brand: owner } = await brandWorld();
 
 const post = (body: string | Uint8Array, key = owner.key.key) =>
   ctx.app.request('/2026-07/campaigns', {

@@ -2,20 +2,17 @@ import type { Server } from 'node:http';
 import { request as httpRequest, Agent } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type BrandWithKey, type TestContext } from '../test/harness.ts';
+import { brandWorld } from '../test/harness.ts';
 import { listen } from './listen.ts';
 
 // Over a real socket: what Node answers before the app sees a request, and what the connection
 // does after a 413.
 
-let ctx: TestContext;
-let owner: BrandWithKey;
+const { ctx, brand: owner } = await brandWorld();
 let server: Server;
 let port: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await ctx.ops.brandWithKey();
   await new Promise<void>((ready) => {
     server = listen(ctx.app, { hostname: '127.0.0.1', port: 0 }, (info) => {
       port = info.port;
@@ -26,7 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((done) => server.close(done));
-  await ctx.close();
 });
 
 /** Writes `raw` on a new connection and reads until the server closes it. */

@@ -1,22 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../test/campaigns.ts';
-import {
-  createTestContext,
-  TEST_OPS_TOKEN,
-  type BrandWithKey,
-  type TestContext,
-} from '../test/harness.ts';
+import { brandWorld, TEST_OPS_TOKEN } from '../test/harness.ts';
 import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from './protocol.ts';
 
-let ctx: TestContext;
-let owner: BrandWithKey;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
+const { ctx, brand: owner } = await brandWorld();
 
 const raw = (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) =>
   ctx.app.request(path, {

@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectStatus } from '../test/campaigns.ts';
-import {
-  createTestContext,
-  TEST_OPS_TOKEN,
-  type AgencyWithKey,
-  type TestContext,
-} from '../test/harness.ts';
+import { fileContext, TEST_OPS_TOKEN } from '../test/harness.ts';
 import { declaredQueryNames } from './openapi.ts';
 import { z } from 'zod';
 
-let ctx: TestContext;
-let agency: AgencyWithKey;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  agency = await ctx.ops.agencyWithKey(1);
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
+const agency = await ctx.ops.agencyWithKey(1);
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

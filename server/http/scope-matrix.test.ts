@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Scope } from '#contract/me';
 import { expectError } from '../test/campaigns.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { fileContext } from '../test/harness.ts';
 import {
   scopedOperations,
   withRandomIds,
@@ -11,12 +11,11 @@ import {
 // Every operation that names a scope, with brand keys AND agency keys lacking exactly that scope:
 // 403 missing_scope. (A check skipped for one kind of key must fail here.)
 
-let ctx: TestContext;
+const ctx = await fileContext();
 let operations: ScopedOperation[];
 const lacking = { brand: new Map<Scope, string>(), agency: new Map<Scope, string>() };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   operations = await scopedOperations(ctx);
   const brand = await ctx.ops.createBrand();
   const agency = await ctx.ops.createAgency([brand.id]);
@@ -32,7 +31,6 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(() => ctx.close());
 
 describe('the scope matrix', () => {
   it.each(['brand', 'agency'] as const)(

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import {
-  createTestContext,
-  TEST_OPS_TOKEN,
-  type BrandWithKey,
-  type TestContext,
-} from '../test/harness.ts';
+import { brandWorld, TEST_OPS_TOKEN } from '../test/harness.ts';
 
 // Extensions section 12: requests failing authentication are limited per client address, and /ops
 // has its own limit and locks out an address that keeps sending wrong tokens.
 
-let ctx: TestContext;
-let owner: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
+const { ctx, brand: owner } = await brandWorld();
 
 /** A request from `address`, as @hono/node-server hands it to the app. */
 const from = (app: App, address: string, path: string, token: string, init: RequestInit = {}) =>

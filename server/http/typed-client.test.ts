@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { paths } from '../test/openapi-api.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { fileContext } from '../test/harness.ts';
 
 // A client generated from the service's own OpenAPI document (openapi-typescript, regenerated and
 // compared by `npm run lint:openapi`) drives a brand's flow against the real service. The flow is
@@ -9,11 +9,7 @@ import { createTestContext, type TestContext } from '../test/harness.ts';
 // too loosely (an optional `tasks` on a single campaign, say) fails to compile here, and a header
 // the service sends but the document leaves out fails the header check below.
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
 
 function clientFor(key: string) {
   return createClient<paths>({

@@ -9,10 +9,10 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../db/client.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../test/harness.ts';
+import { brandWorld } from '../test/harness.ts';
 import { expectStatus } from '../test/campaigns.ts';
 import { codeNow, groupWithAssignedCode, usageReports } from '../test/usage.ts';
-import { startIntake, type Intake } from './smtp-intake.ts';
+import { startIntake, type Intake, type IntakeOptions } from './smtp-intake.ts';
 
 // The SMTP intake end to end: real mail over SMTP (nodemailer as the client) to the running
 // intake, applied or refused through the same domain code as PUT /codes, recorded, and answered
@@ -22,16 +22,27 @@ import { startIntake, type Intake } from './smtp-intake.ts';
 const MAX_BYTES = 64 * 1024;
 const silent = pino({ level: 'silent' });
 
-let ctx: TestContext;
-let brand: BrandWithKey;
+const { ctx, brand } = await brandWorld();
+
+/** An intake for intake.localhost on a free port of 127.0.0.1, with `overrides`. */
+const startTestIntake = (overrides: Partial<IntakeOptions> = {}) =>
+  startIntake({
+    db: ctx.db,
+    logger: silent,
+    domain: 'intake.localhost',
+    host: '127.0.0.1',
+    port: 0,
+    maxMessageBytes: MAX_BYTES,
+    ratePerMinute: 1000,
+    ...overrides,
+  });
+
 let intake: Intake;
 let relay: SMTPServer;
 let relayPort: number;
 const relayed: ParsedMail[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
   relay = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -48,14 +59,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   relayPort = (relay.server.address() as AddressInfo).port;
-  intake = await startIntake({
-    db: ctx.db,
-    logger: silent,
-    domain: 'intake.localhost',
-    host: '127.0.0.1',
-    port: 0,
-    maxMessageBytes: MAX_BYTES,
-    ratePerMinute: 1000,
+  intake = await startTestIntake({
     relayUrl: `smtp://127.0.0.1:${relayPort}`,
     replyFrom: 'usage-reports@intake.localhost',
   });
@@ -63,7 +67,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await intake?.close();
   await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
-  await ctx?.close();
 });
 
 const client = (port: number) =>
@@ -258,13 +261,7 @@ describe('usage reports by e-mail', () => {
 
   it('limits the messages per address per minute with a temporary 450', async () => {
     let now = 1_000_000;
-    const limited = await startIntake({
-      db: ctx.db,
-      logger: silent,
-      domain: 'intake.localhost',
-      host: '127.0.0.1',
-      port: 0,
-      maxMessageBytes: MAX_BYTES,
+    const limited = await startTestIntake({
       ratePerMinute: 2,
       now: () => now,
     });
@@ -287,15 +284,7 @@ describe('usage reports by e-mail', () => {
     // A second instance: its own connection pool on PostgreSQL (TEST_DATABASE_URL), else PGlite.
     let second: Database | null = null;
     if (ctx.databaseUrl) second = await openPostgres(ctx.databaseUrl, { max: 3 });
-    const other = await startIntake({
-      db: second?.db ?? ctx.db,
-      logger: silent,
-      domain: 'intake.localhost',
-      host: '127.0.0.1',
-      port: 0,
-      maxMessageBytes: MAX_BYTES,
-      ratePerMinute: 1000,
-    });
+    const other = await startTestIntake({ db: second?.db ?? ctx.db });
     try {
       const { group, codes } = await groupWithAssignedCode(
         ctx,
@@ -357,16 +346,7 @@ describe('STARTTLS', () => {
     );
     cert = readFileSync(join(dir, 'cert.pem'));
     key = readFileSync(join(dir, 'key.pem'));
-    secured = await startIntake({
-      db: ctx.db,
-      logger: silent,
-      domain: 'intake.localhost',
-      host: '127.0.0.1',
-      port: 0,
-      maxMessageBytes: MAX_BYTES,
-      ratePerMinute: 1000,
-      tls: { cert, key },
-    });
+    secured = await startTestIntake({ tls: { cert, key } });
   });
   afterAll(async () => {
     await secured?.close();

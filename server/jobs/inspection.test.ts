@@ -5,17 +5,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignCreate } from '#contract/campaigns';
 import { Submission } from '#contract/submissions';
-import type { App } from '../app.ts';
 import { openPostgres, queryRows, type Database, type Db } from '../db/client.ts';
 import type { Reviewer } from '../domain/reviewer.ts';
 import { approvedCreator } from '../test/activity.ts';
 import { campaignIn, expectError, expectStatus, task } from '../test/campaigns.ts';
-import {
-  createTestContext,
-  TEST_OPS_TOKEN,
-  type BrandWithKey,
-  type TestContext,
-} from '../test/harness.ts';
+import { brandWorld, TEST_OPS_TOKEN } from '../test/harness.ts';
 import { inspectionHandler, type InspectionDeps } from './inspect-submission.ts';
 import { claimInspection, pendingInspections } from './inspection-queue.ts';
 import { createWorker } from './worker.ts';
@@ -23,17 +17,13 @@ import { createWorker } from './worker.ts';
 // Inspection as a durable job (extensions section 9), end to end through /ops and the interface:
 // a local server hands out the sample media (127.0.0.1 listed as an allowed host).
 
-let ctx: TestContext;
-let app: App;
-let brand: BrandWithKey;
+const { ctx, brand } = await brandWorld();
+const app = ctx.makeApp({ inspectMedia: true });
 let media: Server;
 let base: string;
 let flakyFailures = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  app = ctx.makeApp({ inspectMedia: true });
-  brand = await ctx.ops.brandWithKey();
   media = createServer((req, res) => {
     if (req.url === '/flaky.mp4' && flakyFailures > 0) {
       flakyFailures--;
@@ -54,7 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   media.closeAllConnections();
   await new Promise((done) => media.close(done));
-  await ctx.close();
 });
 
 const fetchLimits = {

@@ -33,6 +33,12 @@ export function expectError(res: TestResponse, status: number, code: string, fie
     expect(res.json.message.startsWith(`${field}: `), res.json.message).toBe(true);
 }
 
+/** Fails unless the answer is exactly the error `{error: status, code, message}`. */
+export function expectExactError(res: TestResponse, status: number, code: string, message: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.json).toEqual({ error: status, code, message });
+}
+
 export const ops = (ctx: TestContext, method: string, path: string, body?: unknown) =>
   ctx.request(method, path, { key: TEST_OPS_TOKEN, ...(body !== undefined ? { body } : {}) });
 

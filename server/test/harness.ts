@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
+import { afterAll } from 'vitest';
 import type { Scope } from '#contract/me';
 import type { OpsAgency, OpsBrand, OpsKeyCreated } from '#contract/ops';
 import { createApp, type App, type AppDeps } from '../app.ts';
@@ -310,5 +311,34 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await database.close();
       if (drop) await drop();
     },
+  };
+}
+
+/**
+ * The test context of the calling test file, closed after its tests. Awaited at the top level of
+ * the file: `const ctx = await fileContext();`.
+ */
+export async function fileContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const ctx = await createTestContext(options);
+  afterAll(() => ctx.close());
+  return ctx;
+}
+
+export interface BrandWorld {
+  ctx: TestContext;
+  brand: BrandWithKey;
+  /** A request under /2026-07 with the brand's key (or `key`); `body` is sent as JSON. */
+  api(method: string, path: string, body?: unknown, key?: string): Promise<TestResponse>;
+}
+
+/** The file's context with a new brand and a key for it: where most route tests start. */
+export async function brandWorld(options: TestContextOptions = {}): Promise<BrandWorld> {
+  const ctx = await fileContext(options);
+  const brand = await ctx.ops.brandWithKey();
+  return {
+    ctx,
+    brand,
+    api: (method, path, body, key = brand.key.key) =>
+      ctx.request(method, `/2026-07${path}`, { key, ...(body !== undefined ? { body } : {}) }),
   };
 }

@@ -1,18 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_SETTINGS_DEFAULTS, Campaign } from '#contract/campaigns';
 import { TASK_DEFAULTS } from '#contract/tasks';
 import { queryRows } from '../../db/client.ts';
 import { campaignBody, expectError, expectStatus, task } from '../../test/campaigns.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+import { brandWorld } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let mine: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  mine = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
+const { ctx, brand: mine } = await brandWorld();
 
 const post = (body: unknown, key = mine.key.key) =>
   ctx.request('POST', '/2026-07/campaigns', { key, body });

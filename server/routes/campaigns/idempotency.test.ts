@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Campaign } from '#contract/campaigns';
 import { queryRows } from '../../db/client.ts';
 import { campaignBody, expectError, expectStatus, task } from '../../test/campaigns.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { fileContext } from '../../test/harness.ts';
 
 // Idempotency-Key of POST /campaigns. The concurrency test runs on PGlite (one query at a time)
 // and, with TEST_DATABASE_URL, on real PostgreSQL where the requests truly overlap.
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
 
 const post = (key: string, idempotencyKey: string | undefined, body: unknown, app = ctx.app) =>
   ctx.requestTo(app, 'POST', '/2026-07/campaigns', {

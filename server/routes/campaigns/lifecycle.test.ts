@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Campaign, CampaignDeleted } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
 import { queryRows } from '../../db/client.ts';
@@ -13,24 +13,9 @@ import {
   ops,
   task,
 } from '../../test/campaigns.ts';
-import {
-  createTestContext,
-  TEST_OPS_TOKEN,
-  type BrandWithKey,
-  type TestContext,
-  type TestResponse,
-} from '../../test/harness.ts';
+import { brandWorld, TEST_OPS_TOKEN, type TestResponse } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
-
-const api = (method: string, path: string, key = brand.key.key) =>
-  ctx.request(method, `/2026-07${path}`, { key });
+const { ctx, brand, api } = await brandWorld();
 
 interface Action {
   name: string;
@@ -332,7 +317,7 @@ describe('GET /campaigns/{id}', () => {
     const campaign = await createCampaign(ctx, brandKey.key);
     expect(
       Campaign.parse(
-        expectStatus(await api('GET', `/campaigns/${campaign.id}`, agency.key.key), 200),
+        expectStatus(await api('GET', `/campaigns/${campaign.id}`, undefined, agency.key.key), 200),
       ).id,
     ).toBe(campaign.id);
   });
@@ -352,7 +337,8 @@ describe("actions on another brand's campaign", () => {
     );
     expectError(await api('POST', `/campaigns/${theirs.id}/${action}`), 404, 'not_found');
     expect(
-      Campaign.parse((await api('GET', `/campaigns/${theirs.id}`, other.key.key)).json).status,
+      Campaign.parse((await api('GET', `/campaigns/${theirs.id}`, undefined, other.key.key)).json)
+        .status,
     ).toBe(theirs.status);
   });
 
@@ -360,7 +346,9 @@ describe("actions on another brand's campaign", () => {
     const other = await ctx.ops.brandWithKey();
     const theirs = await createCampaign(ctx, other.key.key);
     expectError(await api('DELETE', `/campaigns/${theirs.id}`), 404, 'not_found');
-    expect((await api('GET', `/campaigns/${theirs.id}`, other.key.key)).status).toBe(200);
+    expect((await api('GET', `/campaigns/${theirs.id}`, undefined, other.key.key)).status).toBe(
+      200,
+    );
   });
 });
 
@@ -408,6 +396,10 @@ describe('scopes', () => {
   it('GET /campaigns/{id} answers 403 missing_scope without campaigns:read', async () => {
     const { key } = await ctx.ops.brandWithKey(['campaigns:write']);
     const campaign = await createCampaign(ctx, key.key);
-    expectError(await api('GET', `/campaigns/${campaign.id}`, key.key), 403, 'missing_scope');
+    expectError(
+      await api('GET', `/campaigns/${campaign.id}`, undefined, key.key),
+      403,
+      'missing_scope',
+    );
   });
 });

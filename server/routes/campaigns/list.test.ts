@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CampaignPage, type Campaign } from '#contract/campaigns';
 import {
   campaignIn,
@@ -7,18 +7,9 @@ import {
   expectStatus,
   task,
 } from '../../test/campaigns.ts';
-import {
-  createTestContext,
-  type AgencyWithKey,
-  type BrandWithKey,
-  type TestContext,
-} from '../../test/harness.ts';
+import { fileContext, type AgencyWithKey, type BrandWithKey } from '../../test/harness.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
 
 async function list(key: string, query = ''): Promise<CampaignPage> {
   const res = await ctx.request('GET', `/2026-07/campaigns${query ? `?${query}` : ''}`, { key });

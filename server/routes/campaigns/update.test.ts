@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Campaign, type CampaignCreate, type CampaignUpdate } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
 import {
@@ -10,15 +10,9 @@ import {
   task,
 } from '../../test/campaigns.ts';
 import type { App } from '../../app.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+import { brandWorld } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
+const { ctx, brand } = await brandWorld();
 
 const patch = (id: string, body: unknown, options: { key?: string; app?: App } = {}) =>
   ctx.requestTo(options.app ?? ctx.app, 'PATCH', `/2026-07/campaigns/${id}`, {

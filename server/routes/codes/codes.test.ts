@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Campaign } from '#contract/campaigns';
 import {
-  CodeGroup,
   CodeGroupPage,
   CodesAdded,
   DiscountCode,
@@ -13,46 +12,23 @@ import { CampaignCreator } from '#contract/creators';
 import { queryRows } from '../../db/client.ts';
 import { activeWorld } from '../../test/activity.ts';
 import { expectError, expectStatus, ops } from '../../test/campaigns.ts';
-import {
-  createTestContext,
-  uniqueName,
-  type BrandWithKey,
-  type TestContext,
-} from '../../test/harness.ts';
+import { brandWorld } from '../../test/harness.ts';
+import { addCodes as addCodesOf, newGroup as newGroupOf } from '../../test/usage.ts';
 
 // The discount-code facility: groups (platform side), adding codes, listing, usage reports (JSON,
 // CSV, one code) that never go down and pay the assigned creator, deletion, assignment.
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
+const { ctx, brand } = await brandWorld();
 
 let counter = 0;
 const newCode = (prefix = 'C') =>
   `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`.toUpperCase();
 
-async function newGroup(brandId = brand.brand.id, commission = 50): Promise<CodeGroup> {
-  const res = await ops(ctx, 'POST', '/ops/code-groups', {
-    brand_id: brandId,
-    name: uniqueName('Group'),
-    user_description: '15% off your first order',
-    commission_cents: commission,
-  });
-  return CodeGroup.parse(expectStatus(res, 201));
-}
+const newGroup = (brandId = brand.brand.id, commission = 50) =>
+  newGroupOf(ctx, brandId, commission);
 
-async function addCodes(groupId: string, codes: string[], key = brand.key.key) {
-  return CodesAdded.parse(
-    expectStatus(
-      await ctx.request('POST', '/2026-07/codes', { key, body: { group_id: groupId, codes } }),
-      201,
-    ),
-  ).data;
-}
+const addCodes = (groupId: string, codes: string[], key = brand.key.key) =>
+  addCodesOf(ctx, key, groupId, codes);
 
 const getCode = async (code: string, key = brand.key.key) => {
   const page = DiscountCodePage.parse(
@@ -62,6 +38,17 @@ const getCode = async (code: string, key = brand.key.key) => {
     ),
   );
   return page.data[0];
+};
+
+/** The codes_count of one of the brand's groups, as GET /code-groups lists it. */
+const codesCount = async (groupId: string) => {
+  const groups = CodeGroupPage.parse(
+    expectStatus(
+      await ctx.request('GET', '/2026-07/code-groups?limit=100', { key: brand.key.key }),
+      200,
+    ),
+  );
+  return groups.data.find((g) => g.id === groupId)!.codes_count;
 };
 
 const putCsv = (csv: string, key = brand.key.key, type = 'text/csv') =>
@@ -146,32 +133,13 @@ describe('code groups', () => {
       user_description: 'x',
       commission_cents: 1,
     };
-    expectError(
-      await ops(ctx, 'POST', '/ops/code-groups', body),
-      422,
-      'validation_failed',
-      'brand_id',
-    );
-    expectError(
-      await ops(ctx, 'POST', '/ops/code-groups', {
-        ...body,
-        brand_id: brand.brand.id,
-        commission_cents: -1,
-      }),
-      422,
-      'validation_failed',
-      'commission_cents',
-    );
-    expectError(
-      await ops(ctx, 'POST', '/ops/code-groups', {
-        ...body,
-        brand_id: brand.brand.id,
-        user_description: '',
-      }),
-      422,
-      'validation_failed',
-      'user_description',
-    );
+    const invalid: [body: object, field: string][] = [
+      [body, 'brand_id'],
+      [{ ...body, brand_id: brand.brand.id, commission_cents: -1 }, 'commission_cents'],
+      [{ ...body, brand_id: brand.brand.id, user_description: '' }, 'user_description'],
+    ];
+    for (const [bad, field] of invalid)
+      expectError(await ops(ctx, 'POST', '/ops/code-groups', bad), 422, 'validation_failed', field);
     expectError(
       await ctx.request('POST', '/ops/code-groups', { key: brand.key.key, body }),
       401,
@@ -279,13 +247,7 @@ describe('POST /codes', () => {
     const added = CodesAdded.parse(expectStatus(res, 201)).data;
     expect(added.map((c) => c.code)).toEqual(many);
     expect(added.every((c) => c.user_description === 'Free shipping')).toBe(true);
-    const groups = CodeGroupPage.parse(
-      expectStatus(
-        await ctx.request('GET', '/2026-07/code-groups?limit=100', { key: brand.key.key }),
-        200,
-      ),
-    );
-    expect(groups.data.find((g) => g.id === group.id)!.codes_count).toBe(1001);
+    expect(await codesCount(group.id)).toBe(1001);
   });
 
   it('answers 409 code_exists naming the code (of any brand) and adds nothing', async () => {
@@ -302,45 +264,23 @@ describe('POST /codes', () => {
     expectError(res, 409, 'code_exists', 'codes[1]');
     expect(res.json.message).toContain(taken);
     expect(await getCode(fresh)).toBeUndefined();
-    const groups = CodeGroupPage.parse(
-      expectStatus(
-        await ctx.request('GET', '/2026-07/code-groups?limit=100', { key: brand.key.key }),
-        200,
-      ),
-    );
-    expect(groups.data.find((g) => g.id === group.id)!.codes_count).toBe(0);
+    expect(await codesCount(group.id)).toBe(0);
   });
 
   it('answers 422 naming the field for bad codes, repeats, too many or none, and 404 for a group the key cannot see', async () => {
     const group = await newGroup();
     const post = (body: unknown) =>
       ctx.request('POST', '/2026-07/codes', { key: brand.key.key, body });
-    expectError(
-      await post({ group_id: group.id, codes: ['OK', 'has space'] }),
-      422,
-      'validation_failed',
-      'codes[1]',
-    );
-    expectError(
-      await post({ group_id: group.id, codes: ['DUP', 'DUP'] }),
-      422,
-      'validation_failed',
-      'codes[1]',
-    );
-    expectError(await post({ group_id: group.id, codes: [] }), 422, 'validation_failed', 'codes');
-    expectError(
-      await post({ group_id: group.id, codes: Array.from({ length: 1001 }, (_, i) => `N${i}`) }),
-      422,
-      'validation_failed',
-      'codes',
-    );
-    expectError(await post({ codes: ['A'] }), 422, 'validation_failed', 'group_id');
-    expectError(
-      await post({ group_id: group.id, codes: ['A'], extra: 1 }),
-      422,
-      'validation_failed',
-      'extra',
-    );
+    const invalid: [body: unknown, field: string][] = [
+      [{ group_id: group.id, codes: ['OK', 'has space'] }, 'codes[1]'],
+      [{ group_id: group.id, codes: ['DUP', 'DUP'] }, 'codes[1]'],
+      [{ group_id: group.id, codes: [] }, 'codes'],
+      [{ group_id: group.id, codes: Array.from({ length: 1001 }, (_, i) => `N${i}`) }, 'codes'],
+      [{ codes: ['A'] }, 'group_id'],
+      [{ group_id: group.id, codes: ['A'], extra: 1 }, 'extra'],
+    ];
+    for (const [body, field] of invalid)
+      expectError(await post(body), 422, 'validation_failed', field);
     const other = await ctx.ops.brandWithKey();
     expectError(
       await post({ group_id: (await newGroup(other.brand.id)).id, codes: [newCode()] }),
@@ -832,13 +772,7 @@ describe('DELETE /codes/{code}', () => {
       ),
     ).toEqual({ code: spare!.code, deleted: true });
     expect(await getCode(spare!.code)).toBeUndefined();
-    const groups = CodeGroupPage.parse(
-      expectStatus(
-        await ctx.request('GET', '/2026-07/code-groups?limit=100', { key: brand.key.key }),
-        200,
-      ),
-    );
-    expect(groups.data.find((g) => g.id === group.id)!.codes_count).toBe(1);
+    expect(await codesCount(group.id)).toBe(1);
     expectError(
       await ctx.request('DELETE', `/2026-07/codes/${spare!.code}`, { key: brand.key.key }),
       404,

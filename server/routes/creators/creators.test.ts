@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CampaignCreator, CreatorPage } from '#contract/creators';
 import { ZERO_METRICS } from '#contract/posts';
 import { apply, newCreator } from '../../test/activity.ts';
 import { campaignIn, expectError, expectStatus } from '../../test/campaigns.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+import { brandWorld } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-let other: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-  other = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
-
-const api = (method: string, path: string, body?: unknown, key = brand.key.key) =>
-  ctx.request(method, `/2026-07${path}`, { key, ...(body !== undefined ? { body } : {}) });
+const { ctx, brand, api } = await brandWorld();
+const other = await ctx.ops.brandWithKey();
 
 const waitlist = () =>
   campaignIn(ctx, brand.key.key, 'active', { settings: { creator_approval_required: true } });

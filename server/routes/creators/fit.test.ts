@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CampaignCreator, CreatorPage } from '#contract/creators';
 import type { Targeting } from '#contract/targeting';
 import { apply } from '../../test/activity.ts';
 import { campaignIn, expectError, expectStatus, ops } from '../../test/campaigns.ts';
-import {
-  createTestContext,
-  uniqueName,
-  type BrandWithKey,
-  type TestContext,
-} from '../../test/harness.ts';
+import { brandWorld, uniqueName } from '../../test/harness.ts';
 
 // Extensions section 13: the creator's targeting properties and whether they fit the campaign,
 // on every campaign creator record, and the `fits` filter of the list.
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
-
-const api = (method: string, path: string) =>
-  ctx.request(method, `/2026-07${path}`, { key: brand.key.key });
+const { ctx, brand, api } = await brandWorld();
 
 type Props = Record<string, string | number>;
 
@@ -138,25 +124,38 @@ describe('targeting_fit', () => {
       expect(c.targeting_fit).toEqual({ matches: true, unmet: [] });
   });
 
-  it('IN an option: met by one of the values; otherwise one sentence naming the labels', async () => {
+  it.each<{
+    what: string;
+    operator: 'IN' | 'NOT_IN';
+    values: string[];
+    met: string;
+    unmet: string;
+    sentence: string;
+  }>([
+    {
+      what: 'IN an option: met by one of the values; otherwise one sentence naming the labels',
+      operator: 'IN',
+      values: ['c_us', 'c_in'],
+      met: 'c_in',
+      unmet: 'c_de',
+      sentence: 'Country is not United States or India',
+    },
+    {
+      what: 'NOT_IN an option: met by any other value; the excluded value is named',
+      operator: 'NOT_IN',
+      values: ['c_de', 'c_fr'],
+      met: 'c_us',
+      unmet: 'c_de',
+      sentence: 'Country is Germany, which is excluded',
+    },
+  ])('$what', async ({ operator, values, met, unmet, sentence }) => {
     const { people } = await campaignWith(
-      only(group('AND', cond('prop_country', 'IN', 'c_us', 'c_in'))),
-      [{ prop_country: 'c_in' }, { prop_country: 'c_de' }],
+      only(group('AND', cond('prop_country', operator, ...values))),
+      [{ prop_country: met }, { prop_country: unmet }],
     );
     expect(people.map((c) => c.targeting_fit)).toEqual([
       { matches: true, unmet: [] },
-      { matches: false, unmet: ['Country is not United States or India'] },
-    ]);
-  });
-
-  it('NOT_IN an option: met by any other value; the excluded value is named', async () => {
-    const { people } = await campaignWith(
-      only(group('AND', cond('prop_country', 'NOT_IN', 'c_de', 'c_fr'))),
-      [{ prop_country: 'c_us' }, { prop_country: 'c_de' }],
-    );
-    expect(people.map((c) => c.targeting_fit)).toEqual([
-      { matches: true, unmet: [] },
-      { matches: false, unmet: ['Country is Germany, which is excluded'] },
+      { matches: false, unmet: [sentence] },
     ]);
   });
 

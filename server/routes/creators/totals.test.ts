@@ -1,91 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Campaign } from '#contract/campaigns';
 import { CreatorPage } from '#contract/creators';
-import { PostPage, type EngagementMetrics } from '#contract/posts';
+import { PostPage } from '#contract/posts';
 import { SubmissionPage } from '#contract/submissions';
-import { apply, newCreator } from '../../test/activity.ts';
-import { campaignIn, expectStatus, ops, task } from '../../test/campaigns.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+import { expectStatus, ops, task } from '../../test/campaigns.ts';
+import { brandWorld } from '../../test/harness.ts';
+import { allPages, METRICS, startWalk, sumMetrics } from '../../test/random-walk.ts';
 
 // The running totals of GET /creators (content counts, live posts, metrics, spend) must always
 // equal what the submissions and posts lists and the payouts say, whatever happened in between:
 // a seeded random walk over every platform-side and buyer-side operation, then a full comparison.
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
-
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function pages<T>(
-  path: string,
-  parse: (x: unknown) => { data: T[]; next_cursor: string | null },
-): Promise<T[]> {
-  const out: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await ctx.request(
-      'GET',
-      `/2026-07${path}${sep}limit=100${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`,
-      { key: brand.key.key },
-    );
-    const page = parse(expectStatus(res, 200));
-    out.push(...page.data);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return out;
-}
-
-const METRICS = ['views', 'likes', 'comments', 'shares', 'saves'] as const;
+const { ctx, brand } = await brandWorld();
 
 describe('creator totals', () => {
   for (const seed of [1, 7, 42]) {
     it(`agree with the submissions, posts and payouts after a random walk (seed ${seed})`, async () => {
-      const random = mulberry32(seed);
-      const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(random() * xs.length)];
-      const campaign = await campaignIn(ctx, brand.key.key, 'active', {
-        settings: { creator_approval_required: true },
-        tasks: [
-          task({ title: 'A', max_posts_per_creator: 3 }),
-          task({ title: 'B', platforms: ['tiktok', 'instagram'] }),
-        ],
-      });
+      const { random, pick, campaign, creators, buyer, state } = await startWalk(
+        ctx,
+        brand.key.key,
+        seed,
+        {
+          tasks: [
+            task({ title: 'A', max_posts_per_creator: 3 }),
+            task({ title: 'B', platforms: ['tiktok', 'instagram'] }),
+          ],
+          applicants: 4,
+          approved: 3,
+        },
+      );
       const taskIds = campaign.tasks!.map((t) => t.id);
-      const creators: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        const c = await newCreator(ctx);
-        await apply(ctx, campaign.id, c.id);
-        creators.push(c.id);
-      }
-      const buyer = (method: string, path: string, body?: unknown) =>
-        ctx.request(method, `/2026-07/campaigns/${campaign.id}${path}`, {
-          key: brand.key.key,
-          ...(body ? { body } : {}),
-        });
-      for (const creatorId of creators.slice(0, 3))
-        expectStatus(await buyer('POST', `/creators/${creatorId}/approve`), 200);
       const paid = new Map<string, number>();
       for (let step = 0; step < 60; step++) {
-        const subs = await pages(`/campaigns/${campaign.id}/submissions`, (x) =>
-          SubmissionPage.parse(x),
-        );
-        const livePosts = await pages(`/campaigns/${campaign.id}/posts?status=live`, (x) =>
-          PostPage.parse(x),
-        );
-        const of = (status: string) => subs.filter((s) => s.status === status);
+        const { subs, livePosts, of } = await state();
         const r = random();
         // Any answer but a 500 is fine here: refusals are part of the walk.
         let res;
@@ -139,11 +86,16 @@ describe('creator totals', () => {
         if (res) expect(res.status, res.text).toBeLessThan(500);
       }
 
-      const list = await pages(`/campaigns/${campaign.id}/creators`, (x) => CreatorPage.parse(x));
-      const subs = await pages(`/campaigns/${campaign.id}/submissions`, (x) =>
+      const key = brand.key.key;
+      const list = await allPages(ctx, key, `/campaigns/${campaign.id}/creators`, (x) =>
+        CreatorPage.parse(x),
+      );
+      const subs = await allPages(ctx, key, `/campaigns/${campaign.id}/submissions`, (x) =>
         SubmissionPage.parse(x),
       );
-      const allPosts = await pages(`/campaigns/${campaign.id}/posts`, (x) => PostPage.parse(x));
+      const allPosts = await allPages(ctx, key, `/campaigns/${campaign.id}/posts`, (x) =>
+        PostPage.parse(x),
+      );
       // The walk reached every kind of row it checks.
       expect(subs.length).toBeGreaterThan(3);
       expect(allPosts.length).toBeGreaterThan(0);
@@ -159,10 +111,7 @@ describe('creator totals', () => {
         });
         const posts = allPosts.filter((p) => p.creator_id === c.creator_id);
         expect(c.posts).toBe(posts.filter((p) => p.status === 'live').length);
-        const sums = Object.fromEntries(
-          METRICS.map((m) => [m, posts.reduce((n, p) => n + p.metrics[m], 0)]),
-        ) as EngagementMetrics;
-        expect(c.metrics).toEqual(sums);
+        expect(c.metrics).toEqual(sumMetrics(posts));
         expect(c.spend_cents).toBe(paid.get(c.creator_id) ?? 0);
       }
       const after = Campaign.parse(

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LiveEvent } from '#contract/events';
-import type { App } from '../../app.ts';
 import { EventHub } from '../../domain/events.ts';
 import { activeWorld, submit } from '../../test/activity.ts';
 import { expectStatus } from '../../test/campaigns.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+import { brandWorld } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let app: App;
-let brand: BrandWithKey;
-let other: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 250, retryMs: 1234 } });
-  brand = await ctx.ops.brandWithKey();
-  other = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
+const { ctx, brand } = await brandWorld();
+const app = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 250, retryMs: 1234 } });
+const other = await ctx.ops.brandWithKey();
 
 interface Received {
   id: string;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
 import {
   currentPosition,
   EventHub,
@@ -12,20 +11,13 @@ import {
 import { ApiKeyCache, apiKeyCacheOf } from '../../domain/key-cache.ts';
 import { MAX_STREAMS_PER_CREDENTIAL, StreamRegistry } from '../../domain/streams.ts';
 import { activeWorld, submit } from '../../test/activity.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+import { brandWorld } from '../../test/harness.ts';
 
 // Extensions section 12: the cap of streams per credential, closing on revocation, and `reset`
 // instead of a long replay.
 
-let ctx: TestContext;
-let app: App;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 250, retryMs: 1000 } });
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
+const { ctx, brand } = await brandWorld();
+const app = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 250, retryMs: 1000 } });
 
 interface Message {
   id: string | null;

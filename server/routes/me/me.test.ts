@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Me } from '#contract/me';
-import { createTestContext, TEST_OPS_TOKEN, type TestContext } from '../../test/harness.ts';
+import { fileContext, TEST_OPS_TOKEN } from '../../test/harness.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
 
 describe('GET /me', () => {
   it('answers a brand key with its own brand and no agency', async () => {

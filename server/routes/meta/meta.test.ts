@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { fileContext } from '../../test/harness.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
 
 /** `METHOD /path/{param}` of every route the app serves under a base, from Hono's route table. */
 function servedOperations(base: string): string[] {
@@ -204,6 +200,11 @@ describe('/docs', () => {
   });
 });
 
+/** A database that refuses every query. */
+const unreachableDb = {
+  execute: () => Promise.reject(new Error('connection refused')),
+} as unknown as Db;
+
 describe('GET /healthz', () => {
   it('answers 200 {status: ok} once the database answers, without a key', async () => {
     const res = await ctx.request('GET', '/healthz');
@@ -212,10 +213,7 @@ describe('GET /healthz', () => {
   });
 
   it('answers 503 when the database does not answer', async () => {
-    const broken = {
-      execute: () => Promise.reject(new Error('connection refused')),
-    } as unknown as Db;
-    const app = ctx.makeApp({ db: broken });
+    const app = ctx.makeApp({ db: unreachableDb });
     const res = await ctx.requestTo(app, 'GET', '/healthz');
     expect(res.status).toBe(503);
     expect(res.json).toEqual({ error: 503, code: 'internal', message: 'Database unavailable' });
@@ -224,10 +222,7 @@ describe('GET /healthz', () => {
 
 describe('GET /healthz/live', () => {
   it('answers 200 {status: ok} without a key and without asking the database', async () => {
-    const broken = {
-      execute: () => Promise.reject(new Error('connection refused')),
-    } as unknown as Db;
-    const app = ctx.makeApp({ db: broken });
+    const app = ctx.makeApp({ db: unreachableDb });
     const res = await ctx.requestTo(app, 'GET', '/healthz/live');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ status: 'ok' });

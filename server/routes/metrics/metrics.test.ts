@@ -1,64 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Campaign } from '#contract/campaigns';
 import { DiscountCode } from '#contract/codes';
 import { CreatorPage } from '#contract/creators';
 import { PLATFORM_LABELS, type Platform } from '#contract/enums';
 import { MetricsReport } from '#contract/metrics';
-import { PostPage, type EngagementMetrics, type Post } from '#contract/posts';
+import { PostPage, type Post } from '#contract/posts';
 import { SubmissionPage } from '#contract/submissions';
-import { activeWorld, apply, newCreator, post, submit } from '../../test/activity.ts';
+import { activeWorld, post, submit } from '../../test/activity.ts';
 import { campaignIn, expectError, expectStatus, ops, task } from '../../test/campaigns.ts';
-import {
-  createTestContext,
-  uniqueName,
-  type BrandWithKey,
-  type TestContext,
-} from '../../test/harness.ts';
+import { brandWorld, uniqueName } from '../../test/harness.ts';
+import { allPages, METRICS, startWalk, sumMetrics } from '../../test/random-walk.ts';
 
 // GET /campaigns/{id}/metrics reads running totals only; every figure must equal what the
 // creators, submissions and posts lists say, after any sequence of changes.
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
-
-const METRICS = ['views', 'likes', 'comments', 'shares', 'saves'] as const;
-
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function pages<T>(
-  key: string,
-  path: string,
-  parse: (x: unknown) => { data: T[]; next_cursor: string | null },
-): Promise<T[]> {
-  const out: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await ctx.request(
-      'GET',
-      `/2026-07${path}${sep}limit=100${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`,
-      { key },
-    );
-    const page = parse(expectStatus(res, 200));
-    out.push(...page.data);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return out;
-}
+const { ctx, brand } = await brandWorld();
 
 const report = async (campaignId: string, query = '', key = brand.key.key) =>
   MetricsReport.parse(
@@ -68,21 +25,16 @@ const report = async (campaignId: string, query = '', key = brand.key.key) =>
     ),
   );
 
-const sum = (posts: readonly Post[]): EngagementMetrics =>
-  Object.fromEntries(
-    METRICS.map((m) => [m, posts.reduce((n, p) => n + p.metrics[m], 0)]),
-  ) as EngagementMetrics;
-
 /** Compares the report (plain and grouped both ways) with the lists it summarises. */
 async function expectReportAgreesWithLists(campaignId: string) {
   const key = brand.key.key;
-  const creators = await pages(key, `/campaigns/${campaignId}/creators`, (x) =>
+  const creators = await allPages(ctx, key, `/campaigns/${campaignId}/creators`, (x) =>
     CreatorPage.parse(x),
   );
-  const subs = await pages(key, `/campaigns/${campaignId}/submissions`, (x) =>
+  const subs = await allPages(ctx, key, `/campaigns/${campaignId}/submissions`, (x) =>
     SubmissionPage.parse(x),
   );
-  const live = await pages(key, `/campaigns/${campaignId}/posts?status=live`, (x) =>
+  const live = await allPages(ctx, key, `/campaigns/${campaignId}/posts?status=live`, (x) =>
     PostPage.parse(x),
   );
   const campaign = Campaign.parse(
@@ -98,7 +50,7 @@ async function expectReportAgreesWithLists(campaignId: string) {
     posts: live.length,
   });
   expect(creators.reduce((n, c) => n + c.posts, 0)).toBe(live.length);
-  const totals = sum(live);
+  const totals = sumMetrics(live);
   const interactions = totals.likes + totals.comments + totals.shares + totals.saves;
   expect(r.performance).toEqual({
     ...totals,
@@ -115,7 +67,12 @@ async function expectReportAgreesWithLists(campaignId: string) {
   expect(byTask.groups).toEqual(
     campaign.tasks!.map((t) => {
       const mine = live.filter((p) => p.task_id === t.id);
-      return { group_key: t.id, group_label: t.title, posts: mine.length, performance: sum(mine) };
+      return {
+        group_key: t.id,
+        group_label: t.title,
+        posts: mine.length,
+        performance: sumMetrics(mine),
+      };
     }),
   );
   const byPlatform = await report(campaignId, '?group_by=platform');
@@ -132,7 +89,7 @@ async function expectReportAgreesWithLists(campaignId: string) {
           group_key: p,
           group_label: PLATFORM_LABELS[p],
           posts: mine.length,
-          performance: sum(mine),
+          performance: sumMetrics(mine),
         };
       }),
   );
@@ -281,7 +238,8 @@ describe('GET /campaigns/{campaign_id}/metrics', () => {
     await ctx.db.execute(
       sql`update posts set status = 'deleted' where id in (select id from posts where campaign_id = ${world.campaign.id} order by id limit 2)`,
     );
-    const live = await pages(
+    const live = await allPages(
+      ctx,
       brand.key.key,
       `/campaigns/${world.campaign.id}/posts?status=live`,
       (x) => PostPage.parse(x),
@@ -289,11 +247,11 @@ describe('GET /campaigns/{campaign_id}/metrics', () => {
     expect(live).toHaveLength(1);
     const r = await report(world.campaign.id, '?group_by=platform');
     expect(r.funnel.posts).toBe(1);
-    expect(r.performance).toMatchObject(sum(live));
+    expect(r.performance).toMatchObject(sumMetrics(live));
     expect(r.groups!.map((g) => [g.group_key, g.posts, g.performance.views])).toEqual(
       (['tiktok', 'instagram'] as const).map((p) => {
         const mine = live.filter((x) => x.platform === p);
-        return [p, mine.length, sum(mine).views];
+        return [p, mine.length, sumMetrics(mine).views];
       }),
     );
   });
@@ -359,31 +317,17 @@ describe('GET /campaigns/{campaign_id}/metrics', () => {
 
   for (const seed of [3, 5, 2026]) {
     it(`agrees with the creators, submissions and posts lists over a random world (seed ${seed})`, async () => {
-      const random = mulberry32(seed);
-      const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(random() * xs.length)];
       const key = brand.key.key;
-      const campaign = await campaignIn(ctx, key, 'active', {
-        settings: { creator_approval_required: true },
+      const { random, pick, campaign, creators, buyer, state } = await startWalk(ctx, key, seed, {
         tasks: [
           task({ title: 'Unboxing', platforms: ['tiktok', 'instagram'] }),
           task({ title: 'Review', platforms: ['youtube', 'tiktok'] }),
           task({ title: 'Story', platforms: ['instagram', 'snapchat'] }),
         ],
+        applicants: 6,
+        approved: 4,
       });
       const tasks = campaign.tasks!;
-      const creators: string[] = [];
-      for (let i = 0; i < 6; i++) {
-        const c = await newCreator(ctx);
-        await apply(ctx, campaign.id, c.id);
-        creators.push(c.id);
-      }
-      const buyer = (method: string, path: string, body?: unknown) =>
-        ctx.request(method, `/2026-07/campaigns/${campaign.id}${path}`, {
-          key,
-          ...(body ? { body } : {}),
-        });
-      for (const creatorId of creators.slice(0, 4))
-        expectStatus(await buyer('POST', `/creators/${creatorId}/approve`), 200);
       expectStatus(await buyer('POST', `/creators/${creators[4]}/reject`), 200);
 
       // Codes pay commissions into spend too.
@@ -414,13 +358,7 @@ describe('GET /campaigns/{campaign_id}/metrics', () => {
       }
 
       for (let step = 0; step < 80; step++) {
-        const subs = await pages(key, `/campaigns/${campaign.id}/submissions`, (x) =>
-          SubmissionPage.parse(x),
-        );
-        const livePosts = await pages(key, `/campaigns/${campaign.id}/posts?status=live`, (x) =>
-          PostPage.parse(x),
-        );
-        const of = (status: string) => subs.filter((s) => s.status === status);
+        const { subs, livePosts, of } = await state();
         const r = random();
         let res;
         if (r < 0.3) {

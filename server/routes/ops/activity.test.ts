@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Campaign } from '#contract/campaigns';
 import { CampaignCreator } from '#contract/creators';
 import { OpsPayout } from '#contract/ops';
@@ -15,26 +15,9 @@ import {
   submitRaw,
 } from '../../test/activity.ts';
 import { campaignIn, expectError, expectStatus, ops, task } from '../../test/campaigns.ts';
-import {
-  createTestContext,
-  TEST_OPS_TOKEN,
-  type BrandWithKey,
-  type TestContext,
-} from '../../test/harness.ts';
+import { brandWorld, TEST_OPS_TOKEN } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
-
-const api = (method: string, path: string, body?: unknown) =>
-  ctx.request(method, `/2026-07${path}`, {
-    key: brand.key.key,
-    ...(body !== undefined ? { body } : {}),
-  });
+const { ctx, brand, api } = await brandWorld();
 
 const creatorOf = async (campaignId: string, creatorId: string) =>
   CampaignCreator.parse(

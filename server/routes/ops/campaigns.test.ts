@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Campaign } from '#contract/campaigns';
 import { campaignBody, expectError, expectStatus, ops, task } from '../../test/campaigns.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+import { brandWorld } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
+const { ctx, brand } = await brandWorld();
 
 describe('POST /ops/campaigns', () => {
   it('creates a draft of the weekly-video-cap kind for a brand', async () => {

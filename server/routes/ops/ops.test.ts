@@ -1,20 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OpsAgency, OpsBrand, OpsKeyCreated } from '#contract/ops';
 import { queryRows } from '../../db/client.ts';
 import { hashApiKey } from '../../domain/keys.ts';
-import {
-  createTestContext,
-  TEST_OPS_TOKEN,
-  uniqueName,
-  type TestContext,
-} from '../../test/harness.ts';
+import { fileContext, TEST_OPS_TOKEN, uniqueName } from '../../test/harness.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
 
 const ops = (method: string, path: string, body?: unknown) =>
   ctx.request(method, path, { key: TEST_OPS_TOKEN, ...(body !== undefined ? { body } : {}) });

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditEventPage } from '#contract/people';
 import { queryRows } from '../../db/client.ts';
 import { activeWorld, apply, newCreator, submit } from '../../test/activity.ts';
 import { campaignIn, createCampaign, expectStatus, ops, task } from '../../test/campaigns.ts';
-import { createTestContext, type TestContext, type TestResponse } from '../../test/harness.ts';
+import { fileContext, type TestResponse } from '../../test/harness.ts';
 import {
   memberWithSession,
   opsInvite,
@@ -19,12 +19,11 @@ import { addCodes, newCode, newGroup } from '../../test/usage.ts';
 // by a member, appends entries naming that member and the request, in the same transaction; the
 // list and its filters; entries cannot be changed or deleted.
 
-let ctx: TestContext;
+const ctx = await fileContext();
 let brandId: string;
 let admin: TestMember;
 let writes: string[];
 beforeAll(async () => {
-  ctx = await createTestContext();
   brandId = (await ctx.ops.createBrand()).id;
   admin = await memberWithSession(ctx, { brand_id: brandId }, 'admin', 'Audit Admin');
   const doc = (await ctx.request('GET', '/2026-07/openapi.json')).json as {
@@ -36,7 +35,6 @@ beforeAll(async () => {
       .map((m) => `${m.toUpperCase()} ${path}`),
   );
 });
-afterAll(() => ctx.close());
 
 interface Request {
   path: string;
@@ -49,6 +47,16 @@ interface Request {
 
 const k = () => admin.token;
 const c = (id: string) => `/2026-07/campaigns/${id}`;
+
+/** The decision on a new applicant of a campaign requiring approval. */
+async function applicantDecision(decision: 'approve' | 'reject'): Promise<Request> {
+  const campaign = await campaignIn(ctx, k(), 'active', {
+    settings: { creator_approval_required: true },
+  });
+  const creator = await newCreator(ctx);
+  await apply(ctx, campaign.id, creator.id);
+  return { path: `${c(campaign.id)}/creators/${creator.id}/${decision}` };
+}
 
 /**
  * A successful request of each write operation, set up through the real routes. The test below
@@ -91,22 +99,8 @@ const RECIPES: Record<string, () => Promise<Request>> = {
     expectStatus(await ctx.request('POST', `${path}/archive`, { key: k() }), 200);
     return { path: `${path}/unarchive` };
   },
-  'POST /campaigns/{campaign_id}/creators/{creator_id}/approve': async () => {
-    const campaign = await campaignIn(ctx, k(), 'active', {
-      settings: { creator_approval_required: true },
-    });
-    const creator = await newCreator(ctx);
-    await apply(ctx, campaign.id, creator.id);
-    return { path: `${c(campaign.id)}/creators/${creator.id}/approve` };
-  },
-  'POST /campaigns/{campaign_id}/creators/{creator_id}/reject': async () => {
-    const campaign = await campaignIn(ctx, k(), 'active', {
-      settings: { creator_approval_required: true },
-    });
-    const creator = await newCreator(ctx);
-    await apply(ctx, campaign.id, creator.id);
-    return { path: `${c(campaign.id)}/creators/${creator.id}/reject` };
-  },
+  'POST /campaigns/{campaign_id}/creators/{creator_id}/approve': () => applicantDecision('approve'),
+  'POST /campaigns/{campaign_id}/creators/{creator_id}/reject': () => applicantDecision('reject'),
   'POST /campaigns/{campaign_id}/submissions/{submission_id}/approve': async () => {
     const w = await activeWorld(ctx, k(), 1);
     const s = await submit(ctx, w.campaign.id, w.creators[0]!.id, w.taskId);

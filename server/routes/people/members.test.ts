@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KeyCreated, MemberPage, Session } from '#contract/people';
-import type { App } from '../../app.ts';
 import { INVITATION_TTL_MS } from '../../domain/people.ts';
 import { expectError } from '../../test/campaigns.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { fileContext } from '../../test/harness.ts';
 import {
   memberWithSession,
   opsInvite,
@@ -14,13 +13,8 @@ import {
 
 // Members, invitations and self-service keys (extensions section 11).
 
-let ctx: TestContext;
-let app: App;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 250, retryMs: 1000 } });
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
+const app = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 250, retryMs: 1000 } });
 
 const accept = (token: string, body: unknown = { name: 'New Member', password: TEST_PASSWORD }) =>
   ctx.request('POST', `/2026-07/invitations/${token}/accept`, { body });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Role, Scope } from '#contract/me';
 import { ROLE_SCOPES } from '#contract/people';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { fileContext } from '../../test/harness.ts';
 import {
   scopedOperations,
   withRandomIds,
@@ -14,12 +14,11 @@ import { memberWithSession, type TestMember } from '../../test/people.ts';
 // refused (403 missing_scope) exactly when the role's scopes lack it, and otherwise gets past the
 // scope check (whatever the answer about the random ids it names).
 
-let ctx: TestContext;
+const ctx = await fileContext();
 let operations: ScopedOperation[];
 const sessions = { brand: new Map<Role, TestMember>(), agency: new Map<Role, TestMember>() };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   operations = await scopedOperations(ctx);
   const brand = await ctx.ops.createBrand();
   const agency = await ctx.ops.createAgency([brand.id]);
@@ -28,7 +27,6 @@ beforeAll(async () => {
     sessions.agency.set(role, await memberWithSession(ctx, { agency_id: agency.id }, role));
   }
 });
-afterAll(() => ctx.close());
 
 describe('the role matrix', () => {
   it('covers every scope, including members:write and keys:write', () => {

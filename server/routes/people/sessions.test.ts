@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Me } from '#contract/me';
 import { Session } from '#contract/people';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../domain/people.ts';
 import { expectError } from '../../test/campaigns.ts';
-import { createTestContext, TEST_OPS_TOKEN, type TestContext } from '../../test/harness.ts';
+import { fileContext, TEST_OPS_TOKEN } from '../../test/harness.ts';
 import {
   memberWithSession,
   opsInvite,
@@ -14,11 +14,7 @@ import {
   uniqueEmail,
 } from '../../test/people.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
 
 const signIn = (email: string, password: string, app = ctx.app) =>
   ctx.requestTo(app, 'POST', '/2026-07/sessions', { body: { email, password } });
@@ -137,34 +133,36 @@ describe('POST /sessions', () => {
 });
 
 describe('session lifetime', () => {
-  it('ends after 12 hours without use, and lives on while used', async () => {
-    let now = Date.now();
-    const app = ctx.makeApp({ now: () => new Date(now) });
+  /** A viewer signed in on an app whose clock stands still until the test moves `clock.now`. */
+  async function signedInOnClock() {
+    const clock = { now: Date.now() };
+    const app = ctx.makeApp({ now: () => new Date(clock.now) });
     const brand = await ctx.ops.createBrand();
     const m = await memberWithSession(ctx, { brand_id: brand.id }, 'viewer');
     const s = (await signIn(m.email, TEST_PASSWORD, app)).json as Session;
-    now += SESSION_IDLE_MS - 60_000;
+    return { app, clock, s };
+  }
+
+  it('ends after 12 hours without use, and lives on while used', async () => {
+    const { app, clock, s } = await signedInOnClock();
+    clock.now += SESSION_IDLE_MS - 60_000;
     expect((await ctx.requestTo(app, 'GET', '/2026-07/me', { key: s.token })).status).toBe(200);
-    now += SESSION_IDLE_MS - 60_000; // used 11 h 59 min ago: still alive
+    clock.now += SESSION_IDLE_MS - 60_000; // used 11 h 59 min ago: still alive
     expect((await ctx.requestTo(app, 'GET', '/2026-07/me', { key: s.token })).status).toBe(200);
-    now += SESSION_IDLE_MS + 1000;
+    clock.now += SESSION_IDLE_MS + 1000;
     const res = await ctx.requestTo(app, 'GET', '/2026-07/me', { key: s.token });
     expectError(res, 401, 'unauthenticated');
     expect(res.text).not.toContain(s.token);
   });
 
   it('ends 7 days after sign-in however much it is used', async () => {
-    let now = Date.now();
-    const app = ctx.makeApp({ now: () => new Date(now) });
-    const brand = await ctx.ops.createBrand();
-    const m = await memberWithSession(ctx, { brand_id: brand.id }, 'viewer');
-    const s = (await signIn(m.email, TEST_PASSWORD, app)).json as Session;
+    const { app, clock, s } = await signedInOnClock();
     // Used every 11 hours (never idle for 12) until just before the 7 days are over.
     for (let i = 0; i < 15; i++) {
-      now += 11 * 60 * 60 * 1000;
+      clock.now += 11 * 60 * 60 * 1000;
       expect((await ctx.requestTo(app, 'GET', '/2026-07/me', { key: s.token })).status).toBe(200);
     }
-    now = Date.parse(s.expires_at) + 1;
+    clock.now = Date.parse(s.expires_at) + 1;
     expectError(
       await ctx.requestTo(app, 'GET', '/2026-07/me', { key: s.token }),
       401,

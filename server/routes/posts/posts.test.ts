@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Post, PostPage } from '#contract/posts';
 import { activeWorld, post, submit } from '../../test/activity.ts';
 import { expectError, expectStatus, ops, task } from '../../test/campaigns.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+import { brandWorld } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-let other: BrandWithKey;
+const { ctx, brand } = await brandWorld();
+const other = await ctx.ops.brandWithKey();
 let campaignId: string;
 let posts: Post[];
 let creatorIds: string[];
 let taskIds: string[];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-  other = await ctx.ops.brandWithKey();
   const world = await activeWorld(ctx, brand.key.key, 2, {
     tasks: [
       task({ title: 'TikTok', platforms: ['tiktok'] }),
@@ -45,7 +41,6 @@ beforeAll(async () => {
   }
   expectStatus(await ops(ctx, 'POST', `/ops/posts/${posts[1]!.id}/take-down`), 200);
 });
-afterAll(() => ctx.close());
 
 const list = async (query = '') =>
   PostPage.parse(

@@ -1,25 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CampaignCreator } from '#contract/creators';
 import { Submission } from '#contract/submissions';
 import { activeWorld, apply, newCreator, submit } from '../../test/activity.ts';
 import { campaignIn, expectStatus } from '../../test/campaigns.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+import { brandWorld } from '../../test/harness.ts';
 
 // Two reviewers deciding the same thing at the same moment: exactly one wins, the other gets 409
 // with the current state. Meaningful on real PostgreSQL (TEST_DATABASE_URL), where the requests
 // truly overlap; PGlite runs them one after the other and must agree.
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-let agencyKey: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-  const agency = await ctx.ops.createAgency([brand.brand.id]);
-  agencyKey = (await ctx.ops.createKey({ kind: 'agency', agency_id: agency.id })).key;
-});
-afterAll(() => ctx.close());
+const { ctx, brand } = await brandWorld();
+const agency = await ctx.ops.createAgency([brand.brand.id]);
+const agencyKey = (await ctx.ops.createKey({ kind: 'agency', agency_id: agency.id })).key;
 
 const ROUNDS = 8;
 

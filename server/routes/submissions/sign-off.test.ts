@@ -1,25 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Submission, SubmissionPage } from '#contract/submissions';
 import { queryRows } from '../../db/client.ts';
 import { approvedCreator, submit } from '../../test/activity.ts';
 import { campaignIn, expectError, expectStatus, ops } from '../../test/campaigns.ts';
-import { createTestContext, type AgencyWithKey, type TestContext } from '../../test/harness.ts';
+import { fileContext, type AgencyWithKey } from '../../test/harness.ts';
 import { memberWithSession } from '../../test/people.ts';
 
 // Extensions section 8: for an agency-managed brand with settings.brand_approval_required, the
 // agency reviews first and the brand signs off; the brand has the last word.
 
-let ctx: TestContext;
+const ctx = await fileContext();
 let agency: AgencyWithKey;
 let brandKey: { key: string; prefix: string };
 beforeAll(async () => {
-  ctx = await createTestContext();
   agency = await ctx.ops.agencyWithKey(1);
   const key = await ctx.ops.createKey({ kind: 'brand', brand_id: agency.brands[0]!.id });
   brandKey = { key: key.key, prefix: key.prefix };
 });
-afterAll(() => ctx.close());
 
 const call = (key: string, method: string, path: string, body?: unknown) =>
   ctx.request(method, `/2026-07${path}`, { key, ...(body !== undefined ? { body } : {}) });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TargetingPropertyList, TargetingValueList } from '#contract/targeting';
-import { createTestContext, uniqueName, type TestContext } from '../../test/harness.ts';
+import { expectExactError } from '../../test/campaigns.ts';
+import { fileContext, uniqueName } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let key: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  key = (await ctx.ops.brandWithKey(['campaigns:read'])).key.key;
-});
-afterAll(() => ctx.close());
+const ctx = await fileContext();
+const key = (await ctx.ops.brandWithKey(['campaigns:read'])).key.key;
 
 describe('GET /targeting/properties', () => {
   it('lists the built-in properties with option and number kinds', async () => {
@@ -36,12 +32,7 @@ describe('GET /targeting/properties', () => {
   it('answers 403 missing_scope for a key without campaigns:read', async () => {
     const other = await ctx.ops.brandWithKey(['campaigns:write', 'codes:read']);
     const res = await ctx.request('GET', '/2026-07/targeting/properties', { key: other.key.key });
-    expect(res.status).toBe(403);
-    expect(res.json).toEqual({
-      error: 403,
-      code: 'missing_scope',
-      message: 'This key lacks the scope campaigns:read',
-    });
+    expectExactError(res, 403, 'missing_scope', 'This key lacks the scope campaigns:read');
   });
 
   it('answers 401 unauthenticated without a key', async () => {

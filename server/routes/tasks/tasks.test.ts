@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Campaign } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
 import { TASK_DEFAULTS, Task, TaskPage } from '#contract/tasks';
@@ -11,18 +11,9 @@ import {
   ops,
   task,
 } from '../../test/campaigns.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+import { brandWorld } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
-
-const api = (method: string, path: string, body?: unknown, key = brand.key.key) =>
-  ctx.request(method, `/2026-07${path}`, { key, ...(body !== undefined ? { body } : {}) });
+const { ctx, brand, api } = await brandWorld();
 
 async function weeklyCapCampaign(): Promise<Campaign> {
   const res = await ops(ctx, 'POST', '/ops/campaigns', {

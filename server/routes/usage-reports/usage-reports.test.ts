@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CodeGroup } from '#contract/codes';
 import { UsageReportPage } from '#contract/usage-reports';
 import { queryRows } from '../../db/client.ts';
 import { expectError, expectStatus } from '../../test/campaigns.ts';
-import { createTestContext, type BrandWithKey, type TestContext } from '../../test/harness.ts';
+import { brandWorld } from '../../test/harness.ts';
 import {
   addCodes,
   codeNow,
@@ -17,13 +17,7 @@ import {
 // The record of every usage report (extensions section 10) as PUT /codes writes it, and the
 // groups' intake addresses: GET /usage-reports, rotate-intake, usage_report.created.
 
-let ctx: TestContext;
-let brand: BrandWithKey;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  brand = await ctx.ops.brandWithKey();
-});
-afterAll(() => ctx.close());
+const { ctx, brand } = await brandWorld();
 
 const putJson = (body: unknown, key = brand.key.key, headers: Record<string, string> = {}) =>
   ctx.request('PUT', '/2026-07/codes', { key, body, headers });
