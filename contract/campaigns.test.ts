@@ -9,6 +9,7 @@ import {
   CampaignUpdate,
   deadlinesInOrder,
 } from './campaigns.ts';
+import { campaignWithoutContent } from './fixtures.ts';
 import { formatIssues } from './issues.ts';
 
 const BRAND = '7d0f4a5e-1c2b-4c3d-8e9f-0a1b2c3d4e5f';
@@ -325,27 +326,10 @@ describe('Campaign responses', () => {
     brand_id: BRAND,
     brand_name: 'Acme',
     status: 'draft',
-    status_detail: null,
-    visibility: 'public',
-    invite_code: null,
-    description: null,
-    instructions: null,
-    icon_url: null,
-    brief_url: null,
-    video_examples: [],
-    links: [],
-    targeting: null,
+    ...campaignWithoutContent(),
     product: { name: 'p', url: null, image_url: null },
     spent_cents: 0,
     accepting_submissions: true,
-    content_deadline_date: null,
-    post_deadline_date: null,
-    settings: {
-      creator_approval_required: false,
-      brand_approval_required: false,
-      post_approval_mode: 'moderate',
-      completion_mode: 'all_required',
-    },
     tasks_count: 0,
     created_at: '2026-07-01T10:00:00.000Z',
     updated_at: '2026-07-01T10:00:00.000Z',

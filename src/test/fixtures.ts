@@ -1,5 +1,6 @@
 import type { CampaignSummary } from '#contract/campaigns';
-import type { Task } from '#contract/tasks';
+import { campaignWithoutContent } from '#contract/fixtures';
+import { TASK_DEFAULTS, type Task } from '#contract/tasks';
 import { GLOW_LAB } from './brands';
 
 // Campaigns and tasks as the service sends them, for tests of pure functions and components.
@@ -22,27 +23,10 @@ export function makeCampaign(n: number, overrides: Partial<CampaignSummary> = {}
     brand_id: GLOW_LAB.id,
     brand_name: GLOW_LAB.name,
     status: 'active',
-    status_detail: null,
-    visibility: 'public',
-    invite_code: null,
-    description: null,
-    instructions: null,
-    icon_url: null,
-    brief_url: null,
-    video_examples: [],
-    links: [],
-    targeting: null,
+    ...campaignWithoutContent(),
     product: { name: 'Glow serum', url: null, image_url: null },
     spent_cents: n * 100,
     accepting_submissions: true,
-    content_deadline_date: null,
-    post_deadline_date: null,
-    settings: {
-      creator_approval_required: false,
-      brand_approval_required: false,
-      post_approval_mode: 'moderate',
-      completion_mode: 'all_required',
-    },
     tasks_count: 1,
     created_at: created,
     updated_at: created,
@@ -54,21 +38,13 @@ export function makeCampaign(n: number, overrides: Partial<CampaignSummary> = {}
 export function makeTask(n: number, overrides: Partial<Task> = {}): Task {
   const created = createdAt(n);
   return {
+    ...TASK_DEFAULTS,
     id: uuid(n, 0x7),
     title: `Task ${n}`,
     instructions: 'Film the unboxing.',
     platforms: ['tiktok'],
     formats: ['feed_video'],
-    caption: null,
-    require_ad_disclosure: true,
-    tiktok_sound_url: null,
-    instagram_sound_url: null,
-    video_examples: [],
-    image_url: null,
-    review_mode: 'media_review',
-    autoreview_prompt: null,
     is_required: true,
-    max_posts_per_creator: null,
     display_order: n,
     status: 'active',
     created_at: created,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_SETTINGS_DEFAULTS, Campaign } from '#contract/campaigns';
+import { campaignWithoutContent } from '#contract/fixtures';
 import { TASK_DEFAULTS } from '#contract/tasks';
 import { queryRows } from '../../db/client.ts';
 import { campaignBody, expectError, expectStatus, task } from '../../test/campaigns.ts';
@@ -28,22 +29,10 @@ describe('POST /campaigns', () => {
       brand_id: mine.brand.id,
       brand_name: mine.brand.name,
       status: 'draft',
-      status_detail: null,
-      visibility: 'public',
-      invite_code: null,
-      description: null,
-      instructions: null,
-      icon_url: null,
-      brief_url: null,
-      video_examples: [],
-      links: [],
-      targeting: null,
+      ...campaignWithoutContent(),
       product: { name: 'Summer glow', url: null, image_url: null },
       spent_cents: 0,
       accepting_submissions: false,
-      content_deadline_date: null,
-      post_deadline_date: null,
-      settings: CAMPAIGN_SETTINGS_DEFAULTS,
       tasks: [],
       tasks_count: 0,
     });
