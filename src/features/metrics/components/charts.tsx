@@ -65,6 +65,17 @@ export function BreakdownBars({
   );
 }
 
+/** The timeline's two lines, each on its own axis. */
+const TIMELINE_LINES = [
+  { yAxisId: 'views', dataKey: 'totalViews', name: 'Views (total)', stroke: INDIGO },
+  {
+    yAxisId: 'engagements',
+    dataKey: 'totalEngagements',
+    name: 'Engagements (total)',
+    stroke: TEAL,
+  },
+] as const;
+
 /** Running totals of views and engagements by the day posts were published. */
 export function TimelineLines({ points }: { points: readonly TimelinePoint[] }) {
   return (
@@ -95,26 +106,16 @@ export function TimelineLines({ points }: { points: readonly TimelinePoint[] }) 
       />
       <Tooltip formatter={numberTooltip} labelFormatter={(v) => formatShortDate(String(v))} />
       <Legend verticalAlign="top" />
-      <Line
-        yAxisId="views"
-        type="monotone"
-        dataKey="totalViews"
-        name="Views (total)"
-        stroke={INDIGO}
-        strokeWidth={2}
-        dot={points.length < 4}
-        isAnimationActive={false}
-      />
-      <Line
-        yAxisId="engagements"
-        type="monotone"
-        dataKey="totalEngagements"
-        name="Engagements (total)"
-        stroke={TEAL}
-        strokeWidth={2}
-        dot={points.length < 4}
-        isAnimationActive={false}
-      />
+      {TIMELINE_LINES.map((line) => (
+        <Line
+          key={line.dataKey}
+          {...line}
+          type="monotone"
+          strokeWidth={2}
+          dot={points.length < 4}
+          isAnimationActive={false}
+        />
+      ))}
     </LineChart>
   );
 }
