@@ -1,5 +1,7 @@
-import { useId, useState } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatNumber } from '#lib/format';
+import { EmptyState } from '../ui/empty-state';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { Select } from '../ui/select';
@@ -76,6 +78,45 @@ export function CampaignPicker({
           <p className="text-xs text-gray-600">No campaign name contains “{search.trim()}”.</p>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/**
+ * A screen's part that shows one campaign at a time: "No campaigns yet" (with `empty`'s icon and
+ * text) while the brand has none, else the campaign picker above `children`.
+ */
+export function CampaignPickerPanel({
+  campaigns,
+  value,
+  onChange,
+  loadingMore,
+  empty,
+  children,
+}: {
+  campaigns: readonly CampaignChoice[];
+  value: string | null;
+  onChange: (campaignId: string) => void;
+  loadingMore: boolean;
+  empty: { icon: LucideIcon; text: string };
+  children: ReactNode;
+}) {
+  if (campaigns.length === 0) {
+    return (
+      <EmptyState icon={empty.icon} title="No campaigns yet">
+        {empty.text}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <CampaignPicker
+        campaigns={campaigns}
+        value={value}
+        loadingMore={loadingMore}
+        onChange={onChange}
+      />
+      {children}
     </div>
   );
 }

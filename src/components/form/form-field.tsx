@@ -39,6 +39,37 @@ export function FieldError({ id, message }: { id: string; message: string }) {
   );
 }
 
+/** The ids of a field's description and error, from the control's id. */
+const noteIds = (id: string) => ({ descriptionId: `${id}-description`, errorId: `${id}-error` });
+
+/**
+ * A field's description, then its error, under the control; `indent` lines them up with the label
+ * beside a checkbox.
+ */
+function FieldNotes({
+  id,
+  description,
+  error,
+  indent = false,
+}: {
+  id: string;
+  description?: ReactNode;
+  error?: string | undefined;
+  indent?: boolean;
+}) {
+  const { descriptionId, errorId } = noteIds(id);
+  return (
+    <>
+      {description ? (
+        <p id={descriptionId} className={clsx(indent && 'pl-6', 'text-sm text-gray-600')}>
+          {description}
+        </p>
+      ) : null}
+      {error ? <FieldError id={errorId} message={error} /> : null}
+    </>
+  );
+}
+
 /** A text's length against its limit, shown under the control. */
 export type CharacterCount = { length: number; max: number };
 
@@ -88,9 +119,8 @@ export function FormField({
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
-  const descriptionId = `${id}-description`;
+  const { descriptionId, errorId } = noteIds(id);
   const countId = `${id}-count`;
-  const errorId = `${id}-error`;
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id} className={required ? REQUIRED_MARK : undefined}>
@@ -107,12 +137,7 @@ export function FormField({
         ...(required ? { 'aria-required': true as const } : {}),
       })}
       {count ? <CharacterCounter id={countId} count={count} /> : null}
-      {description ? (
-        <p id={descriptionId} className="text-sm text-gray-600">
-          {description}
-        </p>
-      ) : null}
-      {error ? <FieldError id={errorId} message={error} /> : null}
+      <FieldNotes id={id} description={description} error={error} />
     </div>
   );
 }
@@ -130,8 +155,7 @@ export function CheckboxField({
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
+  const { descriptionId, errorId } = noteIds(id);
   return (
     <div className="space-y-1">
       <div className="flex items-center gap-2">
@@ -145,12 +169,7 @@ export function CheckboxField({
         })}
         <Label htmlFor={id}>{label}</Label>
       </div>
-      {description ? (
-        <p id={descriptionId} className="pl-6 text-sm text-gray-600">
-          {description}
-        </p>
-      ) : null}
-      {error ? <FieldError id={errorId} message={error} /> : null}
+      <FieldNotes id={id} description={description} error={error} indent />
     </div>
   );
 }

@@ -5,13 +5,12 @@ import { Button } from '#components/ui/button';
 import { Dialog, DialogContent } from '#components/ui/dialog';
 import { Input } from '#components/ui/input';
 import { Label } from '#components/ui/label';
-import { Textarea } from '#components/ui/textarea';
 import { describeError } from '#lib/api-client';
 import { formatNumber } from '#lib/format';
 import { notify } from '#lib/notify';
 import { useAddCodes } from '../api/codes';
-import { readFileText } from '../read-file';
 import { readCodesText } from '../codes-text';
+import { CsvFileField, PastedLines } from './csv-input';
 
 /** Adds codes to a group, pasted or from a CSV file; nothing is added if one exists already. */
 export function AddCodesDialog({
@@ -75,30 +74,19 @@ export function AddCodesDialog({
             );
           }}
         >
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-file`}>CSV file (optional)</Label>
-            <input
-              id={`${id}-file`}
-              type="file"
-              accept=".csv,text/csv,text/plain"
-              className="block text-sm text-gray-900 file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
-              onChange={async (e) => {
-                const file = e.target.files?.[0];
-                if (file) {
-                  setText(await readFileText(file));
-                  setTouched(true);
-                }
-              }}
-            />
-          </div>
+          <CsvFileField
+            id={`${id}-file`}
+            label="CSV file (optional)"
+            onRead={(content) => {
+              setText(content);
+              setTouched(true);
+            }}
+          />
           <div className="space-y-1">
             <Label htmlFor={`${id}-codes`}>Codes</Label>
-            <Textarea
+            <PastedLines
               id={`${id}-codes`}
-              rows={6}
               value={text}
-              spellCheck={false}
-              className="font-mono"
               aria-invalid={touched && invalid ? true : undefined}
               aria-describedby={`${id}-codes-hint${touched && read.problems.length > 0 ? ` ${id}-problems` : ''}`}
               onChange={(e) => setText(e.target.value)}

@@ -8,13 +8,11 @@ import { Button } from '#components/ui/button';
 import { Label } from '#components/ui/label';
 import { LoadingState } from '#components/ui/spinner';
 import { NumberCell, Table } from '#components/ui/table';
-import { Textarea } from '#components/ui/textarea';
 import { InlineError } from '#components/ui/inline-error';
 import { describeError, isApiError } from '#lib/api-client';
 import { formatMoney, formatNumber } from '#lib/format';
 import { brandQueryKey } from '#lib/query-client';
 import { codeKeys, lookupCodes, reportUsage } from '../api/codes';
-import { readFileText } from '../read-file';
 import {
   codesOf,
   previewUsage,
@@ -23,6 +21,7 @@ import {
   type PreviewRow,
   type UsagePreview,
 } from '../usage-preview';
+import { CsvFileField, PastedLines } from './csv-input';
 
 type SendState = {
   running: boolean;
@@ -132,31 +131,20 @@ export function UsageUpload({
           {formatMoney(finished.earningsCents)} more.
         </Alert>
       ) : null}
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-file`}>CSV file</Label>
-        <input
-          ref={fileInput}
-          id={`${id}-file`}
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          className="block text-sm text-gray-900 file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
-          onChange={async (e) => {
-            const file = e.target.files?.[0];
-            if (!file) return;
-            const content = await readFileText(file);
-            setText(content);
-            check(content);
-          }}
-        />
-      </div>
+      <CsvFileField
+        id={`${id}-file`}
+        label="CSV file"
+        inputRef={fileInput}
+        onRead={(content) => {
+          setText(content);
+          check(content);
+        }}
+      />
       <div className="space-y-1">
         <Label htmlFor={`${id}-text`}>Usage CSV</Label>
-        <Textarea
+        <PastedLines
           id={`${id}-text`}
-          rows={6}
           value={text}
-          spellCheck={false}
-          className="font-mono"
           aria-describedby={`${id}-text-hint`}
           onChange={(e) => setText(e.target.value)}
         />

@@ -2,9 +2,8 @@ import { CREATOR_STATUS_LABELS, CreatorStatus } from '#contract/enums';
 import { Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
-import { CampaignPicker } from '#components/form/campaign-picker';
+import { CampaignPickerPanel } from '#components/form/campaign-picker';
 import { CsvExportControl } from '#components/ui/csv-export-control';
-import { EmptyState } from '#components/ui/empty-state';
 import { ToggleChip } from '#components/ui/toggle-chip';
 import { useCsvExport } from '#lib/csv-export';
 import type { FitFilter } from '../api/creators';
@@ -53,22 +52,18 @@ export function CreatorsPanel({
     setSearchParams(next, { replace: true });
   };
 
-  if (campaigns.length === 0) {
-    return (
-      <EmptyState icon={Users} title="No campaigns yet">
-        Creators appear here once a campaign is published and they apply.
-      </EmptyState>
-    );
-  }
   const openToAll = campaign !== undefined && !campaign.targeting;
   return (
-    <div className="space-y-4">
-      <CampaignPicker
-        campaigns={campaigns}
-        value={campaignId}
-        loadingMore={moreCampaignsLoading}
-        onChange={(value) => setParam('campaign', value)}
-      />
+    <CampaignPickerPanel
+      campaigns={campaigns}
+      value={campaignId}
+      loadingMore={moreCampaignsLoading}
+      onChange={(value) => setParam('campaign', value)}
+      empty={{
+        icon: Users,
+        text: 'Creators appear here once a campaign is published and they apply.',
+      }}
+    >
       <Tabs.Root
         value={status}
         onValueChange={(value) => setParam('status', value === 'applied' ? null : value)}
@@ -125,7 +120,7 @@ export function CreatorsPanel({
           )}
         </Tabs.Content>
       </Tabs.Root>
-    </div>
+    </CampaignPickerPanel>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { CampaignCreator } from '#contract/creators';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '#components/ui/button';
 import { Spinner } from '#components/ui/spinner';
 import type { DecisionState } from '../use-creator-decisions';
@@ -19,6 +20,23 @@ function focusNextApprove(used: HTMLButtonElement) {
       ((row?.compareDocumentPosition(b) ?? 0) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
   );
   next?.focus();
+}
+
+/** A decision's state in place of the buttons, as tall as they are so the row does not jump. */
+function RowState({
+  wide,
+  className,
+  children,
+}: {
+  wide: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <span className={clsx('inline-flex items-center text-sm', wide ? 'h-10' : 'h-8', className)}>
+      {children}
+    </span>
+  );
 }
 
 /**
@@ -45,11 +63,9 @@ export function DecisionControls({
   if (decidedElsewhere && state?.phase !== 'sending' && state?.phase !== 'done') {
     return (
       <div className="space-y-1">
-        <span
-          className={clsx('inline-flex items-center text-sm text-gray-700', wide ? 'h-10' : 'h-8')}
-        >
+        <RowState wide={wide} className="text-gray-700">
           Decided by someone else
-        </span>
+        </RowState>
         {state?.phase === 'failed' ? (
           <p className="max-w-xs text-xs text-red-800">{state.message}</p>
         ) : null}
@@ -58,29 +74,24 @@ export function DecisionControls({
   }
   if (state?.phase === 'sending') {
     return (
-      <span
-        className={clsx(
-          'inline-flex items-center gap-2 text-sm text-gray-700',
-          wide ? 'h-10' : 'h-8',
-        )}
-      >
+      <RowState wide={wide} className="gap-2 text-gray-700">
         <Spinner className="size-4" />
         {state.kind === 'approve' ? 'Approving…' : 'Rejecting…'}
-      </span>
+      </RowState>
     );
   }
   if (state?.phase === 'done') {
     return (
-      <span
+      <RowState
+        wide={wide}
         className={clsx(
-          'inline-flex items-center gap-1 text-sm font-medium',
-          wide ? 'h-10' : 'h-8',
+          'gap-1 font-medium',
           state.kind === 'approve' ? 'text-emerald-800' : 'text-gray-800',
         )}
       >
         <Check aria-hidden="true" className="size-4" />
         {state.kind === 'approve' ? 'Approved' : 'Rejected'}
-      </span>
+      </RowState>
     );
   }
   const size = wide ? 'md' : 'sm';

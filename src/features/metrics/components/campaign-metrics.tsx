@@ -135,6 +135,18 @@ function Headline({ report }: { report: MetricsReport }) {
   );
 }
 
+/** The columns both tables give a group or a day: its posts, their views and engagements. */
+const COUNT_COLUMNS = [
+  { label: 'Posts', numeric: true },
+  { label: 'Views', numeric: true },
+  { label: 'Engagements', numeric: true },
+];
+const countCells = (c: { posts: number; views: number; engagements: number }) => [
+  formatNumber(c.posts),
+  formatNumber(c.views),
+  formatNumber(c.engagements),
+];
+
 function Breakdown({
   report,
   groupBy,
@@ -200,18 +212,14 @@ function Breakdown({
           caption={`Performance by ${noun}`}
           columns={[
             { label: GROUP_BY_LABELS[groupBy] },
-            { label: 'Posts', numeric: true },
-            { label: 'Views', numeric: true },
-            { label: 'Engagements', numeric: true },
+            ...COUNT_COLUMNS,
             { label: 'Engagement rate', numeric: true },
           ]}
           rows={rows.map((r) => ({
             key: r.key,
             cells: [
               r.label,
-              formatNumber(r.posts),
-              formatNumber(r.views),
-              formatNumber(r.engagements),
+              ...countCells(r),
               formatPercent(r.engagementRate, { maximumFractionDigits: 2 }),
             ],
           }))}
@@ -255,9 +263,7 @@ function Timeline({ brandId, campaignId }: { brandId: string; campaignId: string
           caption="Views and engagement by day posted"
           columns={[
             { label: 'Day' },
-            { label: 'Posts', numeric: true },
-            { label: 'Views', numeric: true },
-            { label: 'Engagements', numeric: true },
+            ...COUNT_COLUMNS,
             { label: 'Views (total)', numeric: true },
             { label: 'Engagements (total)', numeric: true },
           ]}
@@ -265,9 +271,7 @@ function Timeline({ brandId, campaignId }: { brandId: string; campaignId: string
             key: p.day,
             cells: [
               formatShortDate(p.day),
-              formatNumber(p.posts),
-              formatNumber(p.views),
-              formatNumber(p.engagements),
+              ...countCells(p),
               formatNumber(p.totalViews),
               formatNumber(p.totalEngagements),
             ],

@@ -18,7 +18,13 @@ const INDIGO = '#4338ca';
 const TEAL = '#0f766e';
 const AXIS = { fontSize: 12, fill: '#374151' };
 const TITLE = { fontSize: 12, fill: '#374151', fontWeight: 600 };
-const chartStyle = { width: '100%', height: 300 };
+/** What both charts share: full width, 300 px tall, room for the axis titles, no keyboard layer. */
+const chartFrame = {
+  responsive: true,
+  accessibilityLayer: false,
+  style: { width: '100%', height: 300 },
+  margin: { top: 8, right: 8, bottom: 16, left: 8 },
+};
 
 /** An axis title: along the bottom, or turned along a side axis. */
 const xTitle = (value: string) => ({
@@ -47,13 +53,7 @@ export function BreakdownBars({
   groupTitle: string;
 }) {
   return (
-    <BarChart
-      responsive
-      accessibilityLayer={false}
-      style={chartStyle}
-      data={[...rows]}
-      margin={{ top: 8, right: 8, bottom: 16, left: 8 }}
-    >
+    <BarChart {...chartFrame} data={[...rows]}>
       <CartesianGrid vertical={false} stroke="#e5e7eb" />
       <XAxis dataKey="label" tick={AXIS} interval={0} label={xTitle(groupTitle)} height={44} />
       <YAxis tick={AXIS} tickFormatter={compact} width={72} label={yTitle('Count')} />
@@ -65,16 +65,21 @@ export function BreakdownBars({
   );
 }
 
+/** The timeline's two lines, each on its own axis. */
+const TIMELINE_LINES = [
+  { yAxisId: 'views', dataKey: 'totalViews', name: 'Views (total)', stroke: INDIGO },
+  {
+    yAxisId: 'engagements',
+    dataKey: 'totalEngagements',
+    name: 'Engagements (total)',
+    stroke: TEAL,
+  },
+] as const;
+
 /** Running totals of views and engagements by the day posts were published. */
 export function TimelineLines({ points }: { points: readonly TimelinePoint[] }) {
   return (
-    <LineChart
-      responsive
-      accessibilityLayer={false}
-      style={chartStyle}
-      data={[...points]}
-      margin={{ top: 8, right: 8, bottom: 16, left: 8 }}
-    >
+    <LineChart {...chartFrame} data={[...points]}>
       <CartesianGrid vertical={false} stroke="#e5e7eb" />
       <XAxis
         dataKey="day"
@@ -101,26 +106,16 @@ export function TimelineLines({ points }: { points: readonly TimelinePoint[] }) 
       />
       <Tooltip formatter={numberTooltip} labelFormatter={(v) => formatShortDate(String(v))} />
       <Legend verticalAlign="top" />
-      <Line
-        yAxisId="views"
-        type="monotone"
-        dataKey="totalViews"
-        name="Views (total)"
-        stroke={INDIGO}
-        strokeWidth={2}
-        dot={points.length < 4}
-        isAnimationActive={false}
-      />
-      <Line
-        yAxisId="engagements"
-        type="monotone"
-        dataKey="totalEngagements"
-        name="Engagements (total)"
-        stroke={TEAL}
-        strokeWidth={2}
-        dot={points.length < 4}
-        isAnimationActive={false}
-      />
+      {TIMELINE_LINES.map((line) => (
+        <Line
+          key={line.dataKey}
+          {...line}
+          type="monotone"
+          strokeWidth={2}
+          dot={points.length < 4}
+          isAnimationActive={false}
+        />
+      ))}
     </LineChart>
   );
 }

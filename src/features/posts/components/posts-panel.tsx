@@ -5,7 +5,7 @@ import type { Task } from '#contract/tasks';
 import { Clapperboard } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { CampaignPicker } from '#components/form/campaign-picker';
+import { CampaignPickerPanel } from '#components/form/campaign-picker';
 import { Badge } from '#components/ui/badge';
 import { DateRangeFilter, FilterField, SelectFilter } from '#components/form/filter-fields';
 import { CsvExportControl } from '#components/ui/csv-export-control';
@@ -63,29 +63,25 @@ export function PostsPanel({
     setSearchParams(writePostFilters(searchParams, { ...filters, ...changes }), { replace: true });
   const bind = filterBinder(filters, update);
 
-  if (campaigns.length === 0) {
-    return (
-      <EmptyState icon={Clapperboard} title="No campaigns yet">
-        Posts appear here once creators publish content for a campaign.
-      </EmptyState>
-    );
-  }
   const reversed = daysReversed(filters);
   const campaign = campaigns.find((c) => c.id === campaignId);
   const effective = reversed ? { ...filters, from: null, to: null } : filters;
   return (
-    <div className="space-y-4">
-      <CampaignPicker
-        campaigns={campaigns}
-        value={campaignId}
-        loadingMore={moreCampaignsLoading}
-        onChange={(value) => {
-          // Another campaign has other tasks and creators: those filters reset.
-          const next = writePostFilters(searchParams, { ...filters, task: null, creator: null });
-          next.set('campaign', value);
-          setSearchParams(next, { replace: true });
-        }}
-      />
+    <CampaignPickerPanel
+      campaigns={campaigns}
+      value={campaignId}
+      loadingMore={moreCampaignsLoading}
+      onChange={(value) => {
+        // Another campaign has other tasks and creators: those filters reset.
+        const next = writePostFilters(searchParams, { ...filters, task: null, creator: null });
+        next.set('campaign', value);
+        setSearchParams(next, { replace: true });
+      }}
+      empty={{
+        icon: Clapperboard,
+        text: 'Posts appear here once creators publish content for a campaign.',
+      }}
+    >
       <div role="group" aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectFilter id={`${id}-status`} {...STATUS_FILTER} {...bind('status')} />
         <SelectFilter id={`${id}-task`} {...taskFilter(tasks)} {...bind('task')} />
@@ -118,7 +114,7 @@ export function PostsPanel({
       {campaignId ? (
         <PostsTable brandId={brandId} campaignId={campaignId} filters={effective} tasks={tasks} />
       ) : null}
-    </div>
+    </CampaignPickerPanel>
   );
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '#components/ui/button';
 import { ReadOnlyNote } from '#components/ui/read-only-note';
 import { SEEK_SECONDS, shortcutOf } from '../shortcuts';
+import { KeyHint } from './key-hint';
 
 /**
  * Approve / Request changes, with the decisions' `status` under them (Undo is in reach where the
@@ -43,12 +44,7 @@ export function DecisionBar({
         <Button onClick={onApprove} aria-keyshortcuts={approve.aria} disabled={inspecting}>
           <Check aria-hidden="true" className="size-4 max-sm:hidden" />
           Approve
-          <kbd
-            aria-hidden="true"
-            className="text-xs opacity-80 max-sm:hidden pointer-coarse:hidden"
-          >
-            {approve.label}
-          </kbd>
+          <KeyHint label={approve.label} onPrimary />
         </Button>
         <Button
           variant="secondary"
@@ -58,12 +54,7 @@ export function DecisionBar({
         >
           <MessageSquareWarning aria-hidden="true" className="size-4 max-sm:hidden" />
           Request changes
-          <kbd
-            aria-hidden="true"
-            className="text-xs text-gray-600 max-sm:hidden pointer-coarse:hidden"
-          >
-            {change.label}
-          </kbd>
+          <KeyHint label={change.label} />
         </Button>
       </div>
       <div className="mt-2">{status}</div>

@@ -7,6 +7,7 @@ import { formatDateTime, formatNumber } from '#lib/format';
 import type { Decision, QueueItem } from '../api/review';
 import { NOT_SENT, type DecisionRecord, type Decisions } from '../use-decisions';
 import { shortcutOf } from '../shortcuts';
+import { KeyHint } from './key-hint';
 
 const who = (item: QueueItem) => `@${item.submission.creator_username}`;
 
@@ -108,13 +109,7 @@ export function DecisionStatus({
           aria-keyshortcuts={undo.aria}
           className="shrink-0"
         >
-          Undo{' '}
-          <kbd
-            aria-hidden="true"
-            className="text-xs text-gray-600 max-sm:hidden pointer-coarse:hidden"
-          >
-            {undo.label}
-          </kbd>
+          Undo <KeyHint label={undo.label} />
         </Button>
       ) : null}
       {notSent > 0 ? (

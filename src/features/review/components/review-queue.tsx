@@ -29,6 +29,7 @@ import { ReviewViews } from './review-views';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { PreloadMedia } from './submission-media';
 import { UpNext } from './up-next';
+import { KeyHint } from './key-hint';
 
 /**
  * The review queue of a brand: one list across its active and paused campaigns, oldest waiting
@@ -306,12 +307,7 @@ function QueueNavigation({ q, onMoved }: { q: QueueState; onMoved: () => void })
             >
               <ChevronLeft aria-hidden="true" className="size-4" />
               Previous
-              <kbd
-                aria-hidden="true"
-                className="text-xs text-gray-600 max-sm:hidden pointer-coarse:hidden"
-              >
-                {previous.label}
-              </kbd>
+              <KeyHint label={previous.label} />
             </Button>
             <Button
               variant="secondary"
@@ -324,12 +320,7 @@ function QueueNavigation({ q, onMoved }: { q: QueueState; onMoved: () => void })
               aria-keyshortcuts={next.aria}
             >
               Next
-              <kbd
-                aria-hidden="true"
-                className="text-xs text-gray-600 max-sm:hidden pointer-coarse:hidden"
-              >
-                {next.label}
-              </kbd>
+              <KeyHint label={next.label} />
               <ChevronRight aria-hidden="true" className="size-4" />
             </Button>
           </>
