@@ -1,3 +1,4 @@
+import { and, eq, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { CursorScope, Position, PositionShape } from './cursor.ts';
 
@@ -101,7 +102,52 @@ export interface CampaignItemList<Query extends ListQuery, Row, After, T> {
   show(row: Row): T;
 }
 
-/** Declares a CampaignItemList, its types inferred from its parts. */
-export const campaignItemList = <Query extends ListQuery, Row, After, T>(
-  list: CampaignItemList<Query, Row, After, T>,
-) => list;
+/** A list's select (its table and joins) narrowed to `where`, to be ordered and limited. */
+type ListSelect<Row> = {
+  orderBy(...order: SQL[]): { limit(count: number): PromiseLike<Row[]> };
+};
+
+/**
+ * The parts of a CampaignItemList that differ from list to list; campaignItemList adds how every
+ * one of them reads a page (the campaign's rows, the filters, after the cursor, in order).
+ */
+export interface CampaignItemListParts<Query extends ListQuery, Row, After, T> {
+  scope: CampaignItemList<Query, Row, After, T>['scope'];
+  keyset: Keyset<NoInfer<Row>, After>;
+  /** The list's select narrowed to `where`. */
+  select(db: Db, where: SQL | undefined): ListSelect<Row>;
+  /** The column holding each row's campaign id. */
+  campaignId: Column;
+  /** The query's filters; undefined for one the query does not set. */
+  filters(filter: ListFilter<Query, After>): (SQL | undefined)[];
+  /** The rows after `after` in the list's order (its keyset, then id). */
+  startAfter(after: After): SQL;
+  /** The keyset order, ending with the id. */
+  order: readonly SQL[];
+  show: CampaignItemList<Query, Row, After, T>['show'];
+}
+
+/** Declares a CampaignItemList from its parts, its types inferred from them. */
+export function campaignItemList<Query extends ListQuery, Row, After, T>(
+  list: CampaignItemListParts<Query, Row, After, T>,
+): CampaignItemList<Query, Row, After, T> {
+  return {
+    scope: list.scope,
+    keyset: list.keyset,
+    read: (db, campaignId, filter) =>
+      readPage(
+        list
+          .select(
+            db,
+            and(
+              eq(list.campaignId, campaignId),
+              ...list.filters(filter),
+              filter.after === undefined ? undefined : list.startAfter(filter.after),
+            ),
+          )
+          .orderBy(...list.order),
+        filter.limit,
+      ),
+    show: list.show,
+  };
+}
