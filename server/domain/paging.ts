@@ -127,6 +127,25 @@ export interface CampaignItemListParts<Query extends ListQuery, Row, After, T> {
   show: CampaignItemList<Query, Row, After, T>['show'];
 }
 
+/**
+ * Reads one page of a list in keyset order: the rows `select` narrows to every condition of
+ * `where` (undefined ones left out) and, past the first page, to those after the cursor's row.
+ */
+export function readKeysetPage<Row, After>(
+  select: (where: SQL | undefined) => ListSelect<Row>,
+  where: (SQL | undefined)[],
+  page: PageRequest<After>,
+  order: {
+    /** The rows after `after` in the list's order. */
+    startAfter(after: After): SQL;
+    /** The keyset order, ending with the id. */
+    order: readonly SQL[];
+  },
+): Promise<Page<Row>> {
+  const after = page.after === undefined ? undefined : order.startAfter(page.after);
+  return readPage(select(and(...where, after)).orderBy(...order.order), page.limit);
+}
+
 /** Declares a CampaignItemList from its parts, its types inferred from them. */
 export function campaignItemList<Query extends ListQuery, Row, After, T>(
   list: CampaignItemListParts<Query, Row, After, T>,
@@ -135,18 +154,11 @@ export function campaignItemList<Query extends ListQuery, Row, After, T>(
     scope: list.scope,
     keyset: list.keyset,
     read: (db, campaignId, filter) =>
-      readPage(
-        list
-          .select(
-            db,
-            and(
-              eq(list.campaignId, campaignId),
-              ...list.filters(filter),
-              filter.after === undefined ? undefined : list.startAfter(filter.after),
-            ),
-          )
-          .orderBy(...list.order),
-        filter.limit,
+      readKeysetPage(
+        (where) => list.select(db, where),
+        [eq(list.campaignId, campaignId), ...list.filters(filter)],
+        filter,
+        list,
       ),
     show: list.show,
   };
