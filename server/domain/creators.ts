@@ -12,7 +12,7 @@ import {
   targetingProperties,
 } from '../db/schema.ts';
 import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
-import { getCampaignRow, type BrandScope } from './campaigns.ts';
+import { getCampaignItem, getCampaignRow, type BrandScope } from './campaigns.ts';
 import { campaignItemList, cursorFilters, timeThenId, type ListFilter } from './paging.ts';
 import { existingIds, isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { creatorPropertiesSql, targetingFitSql, targetingMatchesSql } from './targeting-fit.ts';
@@ -166,17 +166,18 @@ export const campaignCreatorList = campaignItemList({
   show: toCampaignCreator,
 });
 
-export async function getCampaignCreator(
+/** One creator's part in a campaign the scope may see; 404 for either missing. */
+export const getCampaignCreator = (
   db: Db,
   campaignId: string,
   creatorId: string,
   scope: BrandScope,
-): Promise<CampaignCreator> {
-  await getCampaignRow(db, campaignId, scope);
-  const row = await participationRow(db, campaignId, creatorId);
-  if (!row) throw notFound('Creator');
-  return toCampaignCreator(row);
-}
+): Promise<CampaignCreator> =>
+  getCampaignItem(db, campaignId, scope, {
+    name: 'Creator',
+    row: () => participationRow(db, campaignId, creatorId),
+    show: toCampaignCreator,
+  });
 
 /** Who decided, for a message: the deciding key's shown prefix, or the platform (none). */
 /** " by Maya Chen (reviewer)", " by key cck_AbCd…" or " by the platform". */

@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewAwaiting } from '#contract/media-checks';
 import { agencyBrands, apiKeys, creators, submissions, tasks } from '../db/schema.ts';
 import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
-import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
+import { getCampaignItem, getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
 import { bumpTotals, decidedBy, findCreator, lockParticipation, statusDelta } from './creators.ts';
 import type { Reviewer } from './reviewer.ts';
 import { campaignItemList, cursorFilters, timeThenId, type ListFilter } from './paging.ts';
@@ -140,17 +140,18 @@ export const submissionList = campaignItemList({
 /** A page of a campaign's submissions without the HTTP list around it (the benchmark reads it). */
 export const listSubmissions = submissionList.read;
 
-export async function getSubmission(
+/** One submission of a campaign the scope may see; 404 for either missing. */
+export const getSubmission = (
   db: Db,
   campaignId: string,
   id: string,
   scope: BrandScope,
-): Promise<Submission> {
-  await getCampaignRow(db, campaignId, scope);
-  const row = await submissionRow(db, id, campaignId);
-  if (!row) throw notFound('Submission');
-  return toSubmission(row);
-}
+): Promise<Submission> =>
+  getCampaignItem(db, campaignId, scope, {
+    name: 'Submission',
+    row: () => submissionRow(db, id, campaignId),
+    show: toSubmission,
+  });
 
 const awaitingIs = (who: ReviewAwaiting) => eq(submissions.awaiting, who);
 
