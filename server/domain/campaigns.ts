@@ -146,6 +146,22 @@ export async function getCampaignRow(
   return row;
 }
 
+/**
+ * One item (a creator, a submission) of a campaign the scope may see, as answers show it: 404
+ * `Campaign` when the campaign is missing or not visible, else 404 `name` when `row` finds none.
+ */
+export async function getCampaignItem<Row, T>(
+  db: Db,
+  campaignId: string,
+  scope: BrandScope,
+  item: { name: string; row(): Promise<Row | null>; show(row: Row): T },
+): Promise<T> {
+  await getCampaignRow(db, campaignId, scope);
+  const row = await item.row();
+  if (!row) throw notFound(item.name);
+  return item.show(row);
+}
+
 /** One campaign with its tasks. */
 export async function getCampaign(db: Db, id: string, scope: BrandScope): Promise<Campaign> {
   const row = await getCampaignRow(db, id, scope);

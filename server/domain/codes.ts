@@ -6,7 +6,7 @@ import { campaignCreators, campaigns, codeGroups, discountCodes } from '../db/sc
 import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
 import type { BrandScope } from './campaigns.ts';
 import { bumpTotals, findCreator } from './creators.ts';
-import { noPage, readPage, timeThenId, type Keyset, type ListFilter } from './paging.ts';
+import { noPage, readKeysetPage, timeThenId, type Keyset, type ListFilter } from './paging.ts';
 import { inScope, isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { findBrand } from './tenancy.ts';
 
@@ -91,17 +91,16 @@ export const codeGroupKeyset = timeThenId('createdAt', 'id');
 
 export async function listCodeGroups(db: Db, filter: GroupListFilter) {
   if (filter.brandIds.length === 0) return noPage<GroupRow>();
-  const query = groupQuery(db)
-    .where(
-      and(
-        inScope(codeGroups.brandId, filter.brandIds),
-        filter.after
-          ? sql`(${codeGroups.createdAt}, ${codeGroups.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(sql`${codeGroups.createdAt} desc nulls last, ${codeGroups.id} desc nulls last`);
-  return readPage(query, filter.limit);
+  return readKeysetPage(
+    (where) => groupQuery(db).where(where),
+    [inScope(codeGroups.brandId, filter.brandIds)],
+    filter,
+    {
+      startAfter: (after) =>
+        sql`(${codeGroups.createdAt}, ${codeGroups.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+      order: [sql`${codeGroups.createdAt} desc nulls last, ${codeGroups.id} desc nulls last`],
+    },
+  );
 }
 
 // ---------------------------------------------------------------- codes
@@ -158,21 +157,21 @@ export const codeKeyset: Keyset<CodeRow, string> = {
 
 export async function listCodes(db: Db, filter: CodeListFilter) {
   if (filter.brandIds.length === 0) return noPage<CodeRow>();
-  const query = codeQuery(db)
-    .where(
-      and(
-        inScope(discountCodes.brandId, filter.brandIds),
-        filter.group_id ? eq(discountCodes.groupId, filter.group_id) : undefined,
-        filter.code ? inArray(discountCodes.code, [...filter.code]) : undefined,
-        filter.assigned === true ? isNotNull(discountCodes.assignedCreatorId) : undefined,
-        filter.assigned === false ? isNull(discountCodes.assignedCreatorId) : undefined,
-        filter.after
-          ? sql`${discountCodes.code} collate "C" > ${filter.after} collate "C"`
-          : undefined,
-      ),
-    )
-    .orderBy(sql`${discountCodes.code} collate "C"`);
-  return readPage(query, filter.limit);
+  return readKeysetPage(
+    (where) => codeQuery(db).where(where),
+    [
+      inScope(discountCodes.brandId, filter.brandIds),
+      filter.group_id ? eq(discountCodes.groupId, filter.group_id) : undefined,
+      filter.code ? inArray(discountCodes.code, [...filter.code]) : undefined,
+      filter.assigned === true ? isNotNull(discountCodes.assignedCreatorId) : undefined,
+      filter.assigned === false ? isNull(discountCodes.assignedCreatorId) : undefined,
+    ],
+    filter,
+    {
+      startAfter: (after) => sql`${discountCodes.code} collate "C" > ${after} collate "C"`,
+      order: [sql`${discountCodes.code} collate "C"`],
+    },
+  );
 }
 
 export async function getCode(db: Db, code: string, scope: BrandScope): Promise<DiscountCode> {

@@ -12,14 +12,8 @@ import {
   targetingProperties,
 } from '../db/schema.ts';
 import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
-import { getCampaignRow, type BrandScope } from './campaigns.ts';
-import {
-  campaignItemList,
-  cursorFilters,
-  readPage,
-  timeThenId,
-  type ListFilter,
-} from './paging.ts';
+import { getCampaignItem, getCampaignRow, type BrandScope } from './campaigns.ts';
+import { campaignItemList, cursorFilters, timeThenId, type ListFilter } from './paging.ts';
 import { existingIds, isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { creatorPropertiesSql, targetingFitSql, targetingMatchesSql } from './targeting-fit.ts';
 
@@ -149,25 +143,6 @@ export type CreatorListFilter = ListFilter<
 /** Newest applied_at first, then creator id (descending). */
 export const campaignCreatorKeyset = timeThenId('appliedAt', 'creatorId');
 
-export async function listCampaignCreators(db: Db, campaignId: string, filter: CreatorListFilter) {
-  const query = participationQuery(
-    db,
-    and(
-      eq(campaignCreators.campaignId, campaignId),
-      filter.status ? eq(campaignCreators.status, filter.status) : undefined,
-      filter.fits === undefined
-        ? undefined
-        : sql`${targetingMatchesSql(campaigns.targeting, creators.properties)} = ${filter.fits}`,
-      filter.after
-        ? sql`(${campaignCreators.appliedAt}, ${campaignCreators.creatorId}) < (${filter.after.appliedAt}::timestamptz, ${filter.after.creatorId})`
-        : undefined,
-    ),
-  ).orderBy(
-    sql`${campaignCreators.appliedAt} desc nulls last, ${campaignCreators.creatorId} desc nulls last`,
-  );
-  return readPage(query, filter.limit);
-}
-
 /** GET /campaigns/{campaign_id}/creators. */
 export const campaignCreatorList = campaignItemList({
   scope: (campaignId, q: CreatorListQuery) => ({
@@ -175,21 +150,34 @@ export const campaignCreatorList = campaignItemList({
     filters: cursorFilters(q, ['status', 'fits']),
   }),
   keyset: campaignCreatorKeyset,
-  read: listCampaignCreators,
+  select: participationQuery,
+  campaignId: campaignCreators.campaignId,
+  filters: (filter: CreatorListFilter) => [
+    filter.status ? eq(campaignCreators.status, filter.status) : undefined,
+    filter.fits === undefined
+      ? undefined
+      : sql`${targetingMatchesSql(campaigns.targeting, creators.properties)} = ${filter.fits}`,
+  ],
+  startAfter: (after) =>
+    sql`(${campaignCreators.appliedAt}, ${campaignCreators.creatorId}) < (${after.appliedAt}::timestamptz, ${after.creatorId})`,
+  order: [
+    sql`${campaignCreators.appliedAt} desc nulls last, ${campaignCreators.creatorId} desc nulls last`,
+  ],
   show: toCampaignCreator,
 });
 
-export async function getCampaignCreator(
+/** One creator's part in a campaign the scope may see; 404 for either missing. */
+export const getCampaignCreator = (
   db: Db,
   campaignId: string,
   creatorId: string,
   scope: BrandScope,
-): Promise<CampaignCreator> {
-  await getCampaignRow(db, campaignId, scope);
-  const row = await participationRow(db, campaignId, creatorId);
-  if (!row) throw notFound('Creator');
-  return toCampaignCreator(row);
-}
+): Promise<CampaignCreator> =>
+  getCampaignItem(db, campaignId, scope, {
+    name: 'Creator',
+    row: () => participationRow(db, campaignId, creatorId),
+    show: toCampaignCreator,
+  });
 
 /** Who decided, for a message: the deciding key's shown prefix, or the platform (none). */
 /** " by Maya Chen (reviewer)", " by key cck_AbCd…" or " by the platform". */

@@ -1,3 +1,4 @@
+import { and, eq, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { CursorScope, Position, PositionShape } from './cursor.ts';
 
@@ -101,7 +102,64 @@ export interface CampaignItemList<Query extends ListQuery, Row, After, T> {
   show(row: Row): T;
 }
 
-/** Declares a CampaignItemList, its types inferred from its parts. */
-export const campaignItemList = <Query extends ListQuery, Row, After, T>(
-  list: CampaignItemList<Query, Row, After, T>,
-) => list;
+/** A list's select (its table and joins) narrowed to `where`, to be ordered and limited. */
+type ListSelect<Row> = {
+  orderBy(...order: SQL[]): { limit(count: number): PromiseLike<Row[]> };
+};
+
+/**
+ * The parts of a CampaignItemList that differ from list to list; campaignItemList adds how every
+ * one of them reads a page (the campaign's rows, the filters, after the cursor, in order).
+ */
+export interface CampaignItemListParts<Query extends ListQuery, Row, After, T> {
+  scope: CampaignItemList<Query, Row, After, T>['scope'];
+  keyset: Keyset<NoInfer<Row>, After>;
+  /** The list's select narrowed to `where`. */
+  select(db: Db, where: SQL | undefined): ListSelect<Row>;
+  /** The column holding each row's campaign id. */
+  campaignId: Column;
+  /** The query's filters; undefined for one the query does not set. */
+  filters(filter: ListFilter<Query, After>): (SQL | undefined)[];
+  /** The rows after `after` in the list's order (its keyset, then id). */
+  startAfter(after: After): SQL;
+  /** The keyset order, ending with the id. */
+  order: readonly SQL[];
+  show: CampaignItemList<Query, Row, After, T>['show'];
+}
+
+/**
+ * Reads one page of a list in keyset order: the rows `select` narrows to every condition of
+ * `where` (undefined ones left out) and, past the first page, to those after the cursor's row.
+ */
+export function readKeysetPage<Row, After>(
+  select: (where: SQL | undefined) => ListSelect<Row>,
+  where: (SQL | undefined)[],
+  page: PageRequest<After>,
+  order: {
+    /** The rows after `after` in the list's order. */
+    startAfter(after: After): SQL;
+    /** The keyset order, ending with the id. */
+    order: readonly SQL[];
+  },
+): Promise<Page<Row>> {
+  const after = page.after === undefined ? undefined : order.startAfter(page.after);
+  return readPage(select(and(...where, after)).orderBy(...order.order), page.limit);
+}
+
+/** Declares a CampaignItemList from its parts, its types inferred from them. */
+export function campaignItemList<Query extends ListQuery, Row, After, T>(
+  list: CampaignItemListParts<Query, Row, After, T>,
+): CampaignItemList<Query, Row, After, T> {
+  return {
+    scope: list.scope,
+    keyset: list.keyset,
+    read: (db, campaignId, filter) =>
+      readKeysetPage(
+        (where) => list.select(db, where),
+        [eq(list.campaignId, campaignId), ...list.filters(filter)],
+        filter,
+        list,
+      ),
+    show: list.show,
+  };
+}

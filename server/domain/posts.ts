@@ -7,13 +7,7 @@ import { creators, posts, submissions, tasks } from '../db/schema.ts';
 import { invalidTransition, notFound, validationFailed } from '../errors.ts';
 import { getCampaignRow, type BrandScope } from './campaigns.ts';
 import { bumpTotals } from './creators.ts';
-import {
-  campaignItemList,
-  cursorFilters,
-  readPage,
-  timeThenId,
-  type ListFilter,
-} from './paging.ts';
+import { campaignItemList, cursorFilters, timeThenId, type ListFilter } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 import { lockSubmission } from './submissions.ts';
 
@@ -87,34 +81,11 @@ export type PostListFilter = ListFilter<PostListQuery, { postedAt: string; id: s
 export const postKeyset = timeThenId('postedAt', 'id');
 
 /**
- * Posts in postKeyset order; deleted posts included unless status says.
- * `nulls last` matches posts_campaign_posted_idx (the columns are not null, but the planner only
- * uses an index whose null order is the query's): without it every page read and sorted every post.
+ * GET /campaigns/{campaign_id}/posts: posts in postKeyset order; deleted posts included unless
+ * status says. `nulls last` matches posts_campaign_posted_idx (the columns are not null, but the
+ * planner only uses an index whose null order is the query's): without it every page read and
+ * sorted every post.
  */
-export async function listPosts(db: Db, campaignId: string, filter: PostListFilter) {
-  const query = postQuery(
-    db,
-    and(
-      eq(posts.campaignId, campaignId),
-      filter.status ? eq(posts.status, filter.status) : undefined,
-      filter.creator_id ? eq(posts.creatorId, filter.creator_id) : undefined,
-      filter.task_id ? eq(posts.taskId, filter.task_id) : undefined,
-      filter.platform ? eq(posts.platform, filter.platform) : undefined,
-      filter.posted_after
-        ? gte(posts.postedAt, sql`${filter.posted_after}::timestamptz`)
-        : undefined,
-      filter.posted_before
-        ? lt(posts.postedAt, sql`${filter.posted_before}::timestamptz`)
-        : undefined,
-      filter.after
-        ? sql`(${posts.postedAt}, ${posts.id}) < (${filter.after.postedAt}::timestamptz, ${filter.after.id}::uuid)`
-        : undefined,
-    ),
-  ).orderBy(sql`${posts.postedAt} desc nulls last, ${posts.id} desc nulls last`);
-  return readPage(query, filter.limit);
-}
-
-/** GET /campaigns/{campaign_id}/posts. */
 export const postList = campaignItemList({
   scope: (campaignId, q: PostListQuery) => ({
     list: `posts:${campaignId}`,
@@ -128,7 +99,21 @@ export const postList = campaignItemList({
     ]),
   }),
   keyset: postKeyset,
-  read: listPosts,
+  select: postQuery,
+  campaignId: posts.campaignId,
+  filters: (filter: PostListFilter) => [
+    filter.status ? eq(posts.status, filter.status) : undefined,
+    filter.creator_id ? eq(posts.creatorId, filter.creator_id) : undefined,
+    filter.task_id ? eq(posts.taskId, filter.task_id) : undefined,
+    filter.platform ? eq(posts.platform, filter.platform) : undefined,
+    filter.posted_after ? gte(posts.postedAt, sql`${filter.posted_after}::timestamptz`) : undefined,
+    filter.posted_before
+      ? lt(posts.postedAt, sql`${filter.posted_before}::timestamptz`)
+      : undefined,
+  ],
+  startAfter: (after) =>
+    sql`(${posts.postedAt}, ${posts.id}) < (${after.postedAt}::timestamptz, ${after.id}::uuid)`,
+  order: [sql`${posts.postedAt} desc nulls last, ${posts.id} desc nulls last`],
   show: toPost,
 });
 

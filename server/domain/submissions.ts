@@ -8,16 +8,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewAwaiting } from '#contract/media-checks';
 import { agencyBrands, apiKeys, creators, submissions, tasks } from '../db/schema.ts';
 import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
-import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
+import { getCampaignItem, getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
 import { bumpTotals, decidedBy, findCreator, lockParticipation, statusDelta } from './creators.ts';
 import type { Reviewer } from './reviewer.ts';
-import {
-  campaignItemList,
-  cursorFilters,
-  readPage,
-  timeThenId,
-  type ListFilter,
-} from './paging.ts';
+import { campaignItemList, cursorFilters, timeThenId, type ListFilter } from './paging.ts';
 import { isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { enqueueInspection } from '../jobs/inspection-queue.ts';
 
@@ -116,25 +110,6 @@ export type SubmissionListFilter = ListFilter<
 /** Oldest submitted_at first (the review queue), then id. */
 export const submissionKeyset = timeThenId('submittedAt', 'id');
 
-export async function listSubmissions(db: Db, campaignId: string, filter: SubmissionListFilter) {
-  const query = submissionQuery(
-    db,
-    and(
-      eq(submissions.campaignId, campaignId),
-      filter.status ? inArray(submissions.status, [...filter.status]) : undefined,
-      filter.task_id ? eq(submissions.taskId, filter.task_id) : undefined,
-      filter.creator_id ? eq(submissions.creatorId, filter.creator_id) : undefined,
-      filter.awaiting
-        ? and(eq(submissions.status, 'in_review'), awaitingIs(filter.awaiting))
-        : undefined,
-      filter.after
-        ? sql`(${submissions.submittedAt}, ${submissions.id}) > (${filter.after.submittedAt}::timestamptz, ${filter.after.id}::uuid)`
-        : undefined,
-    ),
-  ).orderBy(sql`${submissions.submittedAt} asc, ${submissions.id} asc`);
-  return readPage(query, filter.limit);
-}
-
 /** GET /campaigns/{campaign_id}/submissions. */
 export const submissionList = campaignItemList({
   scope: (campaignId, q: SubmissionListQuery) => ({
@@ -146,21 +121,37 @@ export const submissionList = campaignItemList({
     },
   }),
   keyset: submissionKeyset,
-  read: listSubmissions,
+  select: submissionQuery,
+  campaignId: submissions.campaignId,
+  filters: (filter: SubmissionListFilter) => [
+    filter.status ? inArray(submissions.status, [...filter.status]) : undefined,
+    filter.task_id ? eq(submissions.taskId, filter.task_id) : undefined,
+    filter.creator_id ? eq(submissions.creatorId, filter.creator_id) : undefined,
+    filter.awaiting
+      ? and(eq(submissions.status, 'in_review'), awaitingIs(filter.awaiting))
+      : undefined,
+  ],
+  startAfter: (after) =>
+    sql`(${submissions.submittedAt}, ${submissions.id}) > (${after.submittedAt}::timestamptz, ${after.id}::uuid)`,
+  order: [sql`${submissions.submittedAt} asc, ${submissions.id} asc`],
   show: toSubmission,
 });
 
-export async function getSubmission(
+/** A page of a campaign's submissions without the HTTP list around it (the benchmark reads it). */
+export const listSubmissions = submissionList.read;
+
+/** One submission of a campaign the scope may see; 404 for either missing. */
+export const getSubmission = (
   db: Db,
   campaignId: string,
   id: string,
   scope: BrandScope,
-): Promise<Submission> {
-  await getCampaignRow(db, campaignId, scope);
-  const row = await submissionRow(db, id, campaignId);
-  if (!row) throw notFound('Submission');
-  return toSubmission(row);
-}
+): Promise<Submission> =>
+  getCampaignItem(db, campaignId, scope, {
+    name: 'Submission',
+    row: () => submissionRow(db, id, campaignId),
+    show: toSubmission,
+  });
 
 const awaitingIs = (who: ReviewAwaiting) => eq(submissions.awaiting, who);
 

@@ -6,13 +6,7 @@ import { campaigns, tasks } from '../db/schema.ts';
 import { invalidTransition, notFound } from '../errors.ts';
 import { assertTasksWritable, displayOrders, isRequiredForNewTask } from './campaign-rules.ts';
 import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
-import {
-  campaignItemList,
-  cursorFilters,
-  readPage,
-  type Keyset,
-  type ListFilter,
-} from './paging.ts';
+import { campaignItemList, cursorFilters, type Keyset, type ListFilter } from './paging.ts';
 import { taskChanges, taskOrder, taskSelection, taskValues, toTask } from './task-rows.ts';
 
 // Tasks of a campaign: list, read, and the writes (create, PATCH, archive, unarchive). Every write
@@ -38,23 +32,6 @@ export const taskKeyset: Keyset<TaskPosition, TaskPosition> = {
   }),
 };
 
-export async function listTaskRows(db: Db, campaignId: string, filter: TaskListFilter) {
-  const query = db
-    .select(taskSelection)
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.campaignId, campaignId),
-        filter.status ? eq(tasks.status, filter.status) : undefined,
-        filter.after
-          ? sql`(${tasks.displayOrder}, ${tasks.createdAt}, ${tasks.id}) > (${filter.after.displayOrder}::int, ${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(...taskOrder);
-  return readPage(query, filter.limit);
-}
-
 async function getTaskRow(db: Db, campaignId: string, taskId: string) {
   const [row] = await db
     .select(taskSelection)
@@ -72,7 +49,14 @@ export const taskList = campaignItemList({
     filters: cursorFilters(q, ['status']),
   }),
   keyset: taskKeyset,
-  read: listTaskRows,
+  select: (db, where) => db.select(taskSelection).from(tasks).where(where),
+  campaignId: tasks.campaignId,
+  filters: (filter: TaskListFilter) => [
+    filter.status ? eq(tasks.status, filter.status) : undefined,
+  ],
+  startAfter: (after) =>
+    sql`(${tasks.displayOrder}, ${tasks.createdAt}, ${tasks.id}) > (${after.displayOrder}::int, ${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+  order: taskOrder,
   show: toTask,
 });
 

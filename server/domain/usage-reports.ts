@@ -23,7 +23,7 @@ import {
   type UsageProblem,
   type UsageResult,
 } from './codes.ts';
-import { noPage, readPage, timeThenId, type ListFilter } from './paging.ts';
+import { noPage, readKeysetPage, timeThenId, type ListFilter } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 
 // Usage reports (extensions section 10). Every channel, PUT /codes with JSON or CSV, the
@@ -261,20 +261,21 @@ export const usageReportKeyset = timeThenId('receivedAt', 'id');
 
 export async function listUsageReports(db: Db, filter: UsageReportFilter) {
   if (filter.brandIds.length === 0) return noPage<Row>();
-  const query = reportQuery(db)
-    .where(
-      and(
-        sql`${usageReports.brandIds} && ${uuidArray(filter.brandIds)}`,
-        filter.group_id ? eq(usageReports.groupId, filter.group_id) : undefined,
-        filter.channel ? eq(usageReports.channel, filter.channel) : undefined,
-        filter.outcome ? eq(usageReports.outcome, filter.outcome) : undefined,
-        filter.after
-          ? sql`(${usageReports.receivedAt}, ${usageReports.id}) < (${filter.after.receivedAt}::timestamptz, ${filter.after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(sql`${usageReports.receivedAt} desc nulls last, ${usageReports.id} desc nulls last`);
-  return readPage(query, filter.limit);
+  return readKeysetPage(
+    (where) => reportQuery(db).where(where),
+    [
+      sql`${usageReports.brandIds} && ${uuidArray(filter.brandIds)}`,
+      filter.group_id ? eq(usageReports.groupId, filter.group_id) : undefined,
+      filter.channel ? eq(usageReports.channel, filter.channel) : undefined,
+      filter.outcome ? eq(usageReports.outcome, filter.outcome) : undefined,
+    ],
+    filter,
+    {
+      startAfter: (after) =>
+        sql`(${usageReports.receivedAt}, ${usageReports.id}) < (${after.receivedAt}::timestamptz, ${after.id}::uuid)`,
+      order: [sql`${usageReports.receivedAt} desc nulls last, ${usageReports.id} desc nulls last`],
+    },
+  );
 }
 
 /** 128 bits from the operating system's cryptographic source, as 32 lowercase hex characters. */
