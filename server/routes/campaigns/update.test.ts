@@ -26,6 +26,13 @@ const read = async (id: string) =>
 
 type Field = keyof CampaignUpdate;
 
+/** A change the answer shows back as sent, in the field of the same name. */
+const echoed = <F extends Field & keyof Campaign>(field: F, value: CampaignUpdate[F]) => ({
+  body: { [field]: value },
+  shows: (c: Campaign) => c[field],
+  expected: value,
+});
+
 /** One change per field of the lock table, the campaign it needs, and how the answer shows it. */
 const CHANGES: Record<
   Field,
@@ -36,32 +43,12 @@ const CHANGES: Record<
     expected: unknown;
   }
 > = {
-  name: { body: { name: 'Renamed' }, shows: (c) => c.name, expected: 'Renamed' },
-  description: {
-    body: { description: 'New words' },
-    shows: (c) => c.description,
-    expected: 'New words',
-  },
-  instructions: {
-    body: { instructions: 'Do this' },
-    shows: (c) => c.instructions,
-    expected: 'Do this',
-  },
-  icon_url: {
-    body: { icon_url: 'https://example.com/i.png' },
-    shows: (c) => c.icon_url,
-    expected: 'https://example.com/i.png',
-  },
-  brief_url: {
-    body: { brief_url: 'https://example.com/brief' },
-    shows: (c) => c.brief_url,
-    expected: 'https://example.com/brief',
-  },
-  video_examples: {
-    body: { video_examples: ['https://example.com/v.mp4'] },
-    shows: (c) => c.video_examples,
-    expected: ['https://example.com/v.mp4'],
-  },
+  name: echoed('name', 'Renamed'),
+  description: echoed('description', 'New words'),
+  instructions: echoed('instructions', 'Do this'),
+  icon_url: echoed('icon_url', 'https://example.com/i.png'),
+  brief_url: echoed('brief_url', 'https://example.com/brief'),
+  video_examples: echoed('video_examples', ['https://example.com/v.mp4']),
   links: {
     body: { links: [{ url: 'https://example.com/l' }] },
     shows: (c) => c.links.map((l) => l.url),
@@ -72,11 +59,7 @@ const CHANGES: Record<
     shows: (c) => c.product,
     expected: { name: 'Serum', url: null, image_url: null },
   },
-  visibility: {
-    body: { visibility: 'unlisted' },
-    shows: (c) => c.visibility,
-    expected: 'unlisted',
-  },
+  visibility: echoed('visibility', 'unlisted'),
   invite_code: {
     // A new code each time: codes are unique across campaigns.
     get body() {
@@ -86,26 +69,14 @@ const CHANGES: Record<
     shows: (c) => c.invite_code?.startsWith('CODE-'),
     expected: true,
   },
-  targeting: {
-    body: { targeting: { root_operator: 'OR', groups: [] } },
-    shows: (c) => c.targeting,
-    expected: { root_operator: 'OR', groups: [] },
-  },
+  targeting: echoed('targeting', { root_operator: 'OR', groups: [] }),
   settings: {
     body: { settings: { post_approval_mode: 'strict' } },
     shows: (c) => c.settings.post_approval_mode,
     expected: 'strict',
   },
-  content_deadline_date: {
-    body: { content_deadline_date: '2099-01-01' },
-    shows: (c) => c.content_deadline_date,
-    expected: '2099-01-01',
-  },
-  post_deadline_date: {
-    body: { post_deadline_date: '2099-02-01' },
-    shows: (c) => c.post_deadline_date,
-    expected: '2099-02-01',
-  },
+  content_deadline_date: echoed('content_deadline_date', '2099-01-01'),
+  post_deadline_date: echoed('post_deadline_date', '2099-02-01'),
 };
 
 /** Extensions section 3: which fields PATCH may change in each status. */
