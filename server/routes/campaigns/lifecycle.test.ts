@@ -19,7 +19,7 @@ const { ctx, brand, api } = await brandWorld();
 
 const publish = (id: string) => api('POST', `/campaigns/${id}/publish`);
 
-/** POSTs a status action (publish, pause, resume...) as the brand; expects 200, answers the campaign. */
+/** POSTs a status action (pause, resume...) as the brand; expects 200 and answers the campaign. */
 const transition = async (id: string, action: string) =>
   Campaign.parse(expectStatus(await api('POST', `/campaigns/${id}/${action}`), 200));
 

@@ -24,6 +24,10 @@ const read = async (id: string) =>
     expectStatus(await ctx.request('GET', `/2026-07/campaigns/${id}`, { key: brand.key.key }), 200),
   );
 
+/** PATCHes a campaign as the brand; expects 200 and answers the updated campaign. */
+const patched = async (id: string, body: CampaignUpdate) =>
+  Campaign.parse(expectStatus(await patch(id, body), 200));
+
 type Field = keyof CampaignUpdate;
 
 /** A change the answer shows back as sent, in the field of the same name. */
@@ -159,7 +163,7 @@ describe('PATCH /campaigns/{id}', () => {
 
   it('answers an empty body with the campaign unchanged', async () => {
     const campaign = await createCampaign(ctx, brand.key.key, { tasks: [task()] });
-    expect(Campaign.parse(expectStatus(await patch(campaign.id, {}), 200))).toEqual(campaign);
+    expect(await patched(campaign.id, {})).toEqual(campaign);
   });
 
   it('clears a field sent as null', async () => {
@@ -205,9 +209,7 @@ describe('PATCH /campaigns/{id}', () => {
       ),
     );
     expect(same.links).toEqual(campaign.links);
-    const replaced = Campaign.parse(
-      expectStatus(await patch(campaign.id, { links: [{ url: 'https://b.example.com' }] }), 200),
-    );
+    const replaced = await patched(campaign.id, { links: [{ url: 'https://b.example.com' }] });
     expect(replaced.links).toHaveLength(1);
     expect(replaced.links[0]!.url).toBe('https://b.example.com');
     expect(campaign.links.map((l) => l.id)).not.toContain(replaced.links[0]!.id);
@@ -262,15 +264,11 @@ describe('PATCH /campaigns/{id}', () => {
   describe('invite codes', () => {
     it('generates a code when a public campaign becomes unlisted, and clears it when it becomes public again', async () => {
       const campaign = await createCampaign(ctx, brand.key.key);
-      const unlisted = Campaign.parse(
-        expectStatus(await patch(campaign.id, { visibility: 'unlisted' }), 200),
-      );
+      const unlisted = await patched(campaign.id, { visibility: 'unlisted' });
       expect(unlisted.invite_code).toMatch(/^[A-Z2-9]{10}$/);
-      const same = Campaign.parse(expectStatus(await patch(campaign.id, { name: 'x' }), 200));
+      const same = await patched(campaign.id, { name: 'x' });
       expect(same.invite_code).toBe(unlisted.invite_code);
-      const pub = Campaign.parse(
-        expectStatus(await patch(campaign.id, { visibility: 'public' }), 200),
-      );
+      const pub = await patched(campaign.id, { visibility: 'public' });
       expect(pub.invite_code).toBeNull();
     });
 
@@ -280,10 +278,7 @@ describe('PATCH /campaigns/{id}', () => {
       const res = await patch(campaign.id, { visibility: 'unlisted', invite_code: code });
       expect(Campaign.parse(expectStatus(res, 200)).invite_code).toBe(code);
       const next = `${code}-2`;
-      expect(
-        Campaign.parse(expectStatus(await patch(campaign.id, { invite_code: next }), 200))
-          .invite_code,
-      ).toBe(next);
+      expect((await patched(campaign.id, { invite_code: next })).invite_code).toBe(next);
     });
 
     it('answers 422 naming invite_code for a public campaign', async () => {
@@ -420,16 +415,9 @@ describe('PATCH /campaigns/{id}', () => {
         tasks: [task(), task(), task()],
       });
       expect(requiredOf(campaign)).toEqual([true, true, true]);
-      const pick = Campaign.parse(
-        expectStatus(await patch(campaign.id, { settings: { completion_mode: 'pick_one' } }), 200),
-      );
+      const pick = await patched(campaign.id, { settings: { completion_mode: 'pick_one' } });
       expect(requiredOf(pick)).toEqual([false, false, false]);
-      const some = Campaign.parse(
-        expectStatus(
-          await patch(campaign.id, { settings: { completion_mode: 'some_required' } }),
-          200,
-        ),
-      );
+      const some = await patched(campaign.id, { settings: { completion_mode: 'some_required' } });
       expect(requiredOf(some)).toEqual([false, false, false]);
       const taskId = some.tasks![1]!.id;
       expectStatus(
@@ -440,19 +428,11 @@ describe('PATCH /campaigns/{id}', () => {
         200,
       );
       expect(requiredOf(await read(campaign.id))).toEqual([false, true, false]);
-      const all = Campaign.parse(
-        expectStatus(
-          await patch(campaign.id, { settings: { completion_mode: 'all_required' } }),
-          200,
-        ),
-      );
+      const all = await patched(campaign.id, { settings: { completion_mode: 'all_required' } });
       expect(requiredOf(all)).toEqual([true, true, true]);
-      const optional = Campaign.parse(
-        expectStatus(
-          await patch(campaign.id, { settings: { completion_mode: 'all_optional' } }),
-          200,
-        ),
-      );
+      const optional = await patched(campaign.id, {
+        settings: { completion_mode: 'all_optional' },
+      });
       expect(requiredOf(optional)).toEqual([false, false, false]);
     });
   });

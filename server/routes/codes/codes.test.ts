@@ -51,6 +51,9 @@ const codesCount = async (groupId: string) => {
   return groups.data.find((g) => g.id === groupId)!.codes_count;
 };
 
+/** POST /ops/codes/{code}/assign, as the platform. */
+const assign = (code: string, body: unknown) => ops(ctx, 'POST', `/ops/codes/${code}/assign`, body);
+
 /** PUT /codes/{code}: reports a code's total uses as the brand (or `key`). */
 const putUses = (code: string, body: unknown, key = brand.key.key) =>
   ctx.request('PUT', `/2026-07/codes/${code}`, { key, body });
@@ -70,7 +73,7 @@ async function assignedCode(commission = 50) {
   const creatorId = world.creators[0]!.id;
   const assigned = DiscountCode.parse(
     expectStatus(
-      await ops(ctx, 'POST', `/ops/codes/${code!.code}/assign`, {
+      await assign(code!.code, {
         creator_id: creatorId,
         campaign_id: world.campaign.id,
       }),
@@ -381,7 +384,7 @@ describe('POST /ops/codes/{code}/assign', () => {
     });
     // The same assignment again changes nothing; another one is a conflict.
     expectStatus(
-      await ops(ctx, 'POST', `/ops/codes/${code.code}/assign`, {
+      await assign(code.code, {
         creator_id: creatorId,
         campaign_id: world.campaign.id,
       }),
@@ -389,7 +392,7 @@ describe('POST /ops/codes/{code}/assign', () => {
     );
     const second = await activeWorld(ctx, brand.key.key, 1);
     expectError(
-      await ops(ctx, 'POST', `/ops/codes/${code.code}/assign`, {
+      await assign(code.code, {
         creator_id: second.creators[0]!.id,
         campaign_id: second.campaign.id,
       }),
@@ -407,7 +410,7 @@ describe('POST /ops/codes/{code}/assign', () => {
     const other = await ctx.ops.brandWithKey();
     const foreign = await activeWorld(ctx, other.key.key, 1);
     expectError(
-      await ops(ctx, 'POST', `/ops/codes/${code!.code}/assign`, {
+      await assign(code!.code, {
         creator_id: foreign.creators[0]!.id,
         campaign_id: foreign.campaign.id,
       }),
@@ -417,7 +420,7 @@ describe('POST /ops/codes/{code}/assign', () => {
     );
     const stranger = await activeWorld(ctx, brand.key.key, 1);
     expectError(
-      await ops(ctx, 'POST', `/ops/codes/${code!.code}/assign`, {
+      await assign(code!.code, {
         creator_id: stranger.creators[0]!.id,
         campaign_id: world.campaign.id,
       }),
@@ -426,7 +429,7 @@ describe('POST /ops/codes/{code}/assign', () => {
       'creator_id',
     );
     expectError(
-      await ops(ctx, 'POST', `/ops/codes/${code!.code}/assign`, {
+      await assign(code!.code, {
         creator_id: 'cr_nobody',
         campaign_id: world.campaign.id,
       }),
