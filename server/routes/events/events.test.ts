@@ -34,7 +34,13 @@ async function connect(key: string, headers: Record<string, string> = {}, target
     },
     () => (state.ended = true),
   );
-  return { state, until: waitUntil, close };
+  /** Waits for an event of `type` about the resource `id`. */
+  const untilEvent = (type: string, id: string) =>
+    waitUntil(
+      () => state.events.some((e) => e.event.type === type && e.event.id === id),
+      `${type} ${id}`,
+    );
+  return { state, until: waitUntil, untilEvent, close };
 }
 
 describe('GET /events', () => {
@@ -50,13 +56,7 @@ describe('GET /events', () => {
     );
     const mine = await activeWorld(ctx, brand.key.key, 1);
     const s = await submit(ctx, mine.campaign.id, mine.creators[0]!.id, mine.taskId);
-    await stream.until(
-      () =>
-        stream.state.events.some(
-          (e) => e.event.type === 'submission.created' && e.event.id === s.id,
-        ),
-      'submission.created',
-    );
+    await stream.untilEvent('submission.created', s.id);
     const events = stream.state.events.map((e) => e.event);
     expect(events.every((e) => e.brand_id === brand.brand.id)).toBe(true);
     expect(
@@ -92,13 +92,7 @@ describe('GET /events', () => {
     const missed = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
     const approved = await review(ctx, brand.key.key, world.campaign.id, missed.id, 'approve');
     const second = await connect(brand.key.key, { 'Last-Event-ID': lastId });
-    await second.until(
-      () =>
-        second.state.events.some(
-          (e) => e.event.type === 'submission.updated' && e.event.id === approved.id,
-        ),
-      'the missed approval',
-    );
+    await second.untilEvent('submission.updated', approved.id);
     const seen = second.state.events.map((e) => e.event);
     expect(seen.some((e) => e.type === 'submission.created' && e.id === missed.id)).toBe(true);
     expect(seen.some((e) => e.id === before.id)).toBe(false);
