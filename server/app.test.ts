@@ -12,6 +12,18 @@ const key = (await ctx.ops.brandWithKey()).key.key;
 
 const ops = { key: TEST_OPS_TOKEN };
 
+/** An app whose request log (info level) is collected as one string per JSON line. */
+function appWithLogLines() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { app: ctx.makeApp({ logger: pino({ level: 'info' }, sink) }), lines };
+}
+
 describe('errors', () => {
   it.each<{
     what: string;
@@ -147,14 +159,7 @@ describe('request ids', () => {
 
 describe('request log', () => {
   it('writes one JSON line per request with the request id and key prefix, never the key or the query', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    const app = ctx.makeApp({ logger: pino({ level: 'info' }, sink) });
+    const { app, lines } = appWithLogLines();
     // An unknown query parameter: 400, and the value still never reaches the log.
     const res = await ctx.requestTo(app, 'GET', '/2026-07/me?token=s3cr3t', { key });
     expect(res.status).toBe(400);
@@ -181,14 +186,7 @@ describe('request log', () => {
   });
 
   it('logs the error behind a 500 with the request id', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    const app = ctx.makeApp({ logger: pino({ level: 'info' }, sink) });
+    const { app, lines } = appWithLogLines();
     app.get('/2026-07/test-only/boom', () => {
       throw new Error('kaboom');
     });

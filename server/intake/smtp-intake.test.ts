@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ConnectionOptions } from 'node:tls';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
@@ -71,6 +72,10 @@ afterAll(async () => {
 
 const client = (port: number) =>
   nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+
+/** A client that insists on STARTTLS, with the given TLS options. */
+const starttlsClient = (port: number, tls: ConnectionOptions) =>
+  nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, requireTLS: true, tls });
 
 let sent = 0;
 interface MailOptions {
@@ -367,13 +372,7 @@ describe('STARTTLS', () => {
     const [paid] = codes as [string];
     // The client trusts only this certificate for this name: the session is encrypted with the
     // configured certificate, not merely accepted.
-    const transport = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: secured.port,
-      secure: false,
-      requireTLS: true,
-      tls: { ca: [cert], servername: 'intake.localhost' },
-    });
+    const transport = starttlsClient(secured.port, { ca: [cert], servername: 'intake.localhost' });
     const info = await transport.sendMail(
       tlsMail(group.intake_address, `code,total_uses\n${paid},3\n`),
     );
@@ -383,26 +382,14 @@ describe('STARTTLS', () => {
     expect(report).toMatchObject({ channel: 'email', outcome: 'applied', uses_added: 3 });
 
     // A sender that skips certificate checks (as most mail servers do with STARTTLS) works too.
-    const lax = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: secured.port,
-      secure: false,
-      requireTLS: true,
-      tls: { rejectUnauthorized: false },
-    });
+    const lax = starttlsClient(secured.port, { rejectUnauthorized: false });
     await lax.sendMail(tlsMail(group.intake_address, `code,total_uses\n${paid},5\n`));
     expect((await codeNow(ctx, brand.key.key, paid)).earnings_cents).toBe(100);
   });
 
   it('without a certificate, STARTTLS is not offered: a sender that requires TLS gives up and nothing is recorded', async () => {
     const { group, codes } = await groupWithAssignedCode(ctx, brand.key.key, brand.brand.id);
-    const transport = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: intake.port,
-      secure: false,
-      requireTLS: true,
-      tls: { rejectUnauthorized: false },
-    });
+    const transport = starttlsClient(intake.port, { rejectUnauthorized: false });
     const err = (await refusal(
       transport.sendMail(tlsMail(group.intake_address, `code,total_uses\n${codes[0]},3\n`)),
     )) as { code?: string; message?: string };

@@ -7,7 +7,7 @@ import type { CampaignCreate } from '#contract/campaigns';
 import { Submission } from '#contract/submissions';
 import { openPostgres, queryRows, type Database, type Db } from '../db/client.ts';
 import type { Reviewer } from '../domain/reviewer.ts';
-import { approvedCreator } from '../test/activity.ts';
+import { approvedCreator, review } from '../test/activity.ts';
 import { campaignIn, expectError, expectStatus, task } from '../test/campaigns.ts';
 import { brandWorld, TEST_OPS_TOKEN } from '../test/harness.ts';
 import { inspectionHandler, type InspectionDeps } from './inspect-submission.ts';
@@ -234,14 +234,7 @@ describe('inspection jobs', () => {
     const world = await storyCampaign();
     const s = await submitMedia(world, 'clip-1.mp4');
     await worker().drain();
-    expectStatus(
-      await ctx.request(
-        'POST',
-        `/2026-07/campaigns/${world.campaign.id}/submissions/${s.id}/reject`,
-        { key: brand.key.key },
-      ),
-      200,
-    );
+    await review(ctx, brand.key.key, world.campaign.id, s.id, 'reject');
     const revised = Submission.parse(
       expectStatus(
         await ctx.requestTo(app, 'POST', `/ops/submissions/${s.id}/revise`, {

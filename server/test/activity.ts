@@ -78,6 +78,24 @@ export async function submit(
   );
 }
 
+/** Approves or rejects a submission as the brand through the public API; expects 200. */
+export async function review(
+  ctx: TestContext,
+  key: string,
+  campaignId: string,
+  submissionId: string,
+  decision: 'approve' | 'reject',
+) {
+  return expectStatus(
+    await ctx.request(
+      'POST',
+      `/2026-07/campaigns/${campaignId}/submissions/${submissionId}/${decision}`,
+      { key },
+    ),
+    200,
+  );
+}
+
 export async function post(
   ctx: TestContext,
   submissionId: string,

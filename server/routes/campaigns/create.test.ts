@@ -57,12 +57,19 @@ describe('POST /campaigns', () => {
         },
       ],
     };
-    const body = campaignBody({
+    // The fields answered back exactly as sent.
+    const verbatim = {
       description: 'Glow all summer',
       instructions: 'Be yourself',
       icon_url: 'https://cdn.example.com/icon.png',
       brief_url: 'http://example.com/brief.pdf',
       video_examples: ['https://example.com/v1.mp4'],
+      targeting,
+      content_deadline_date: '2030-01-10',
+      post_deadline_date: '2030-01-10',
+    };
+    const body = campaignBody({
+      ...verbatim,
       links: [
         {
           url: 'https://shop.example.com',
@@ -71,19 +78,12 @@ describe('POST /campaigns', () => {
           affiliate_code: 'GLOW10',
         },
       ],
-      targeting,
       product: { name: 'Glow serum', url: 'https://example.com/serum' },
-      content_deadline_date: '2030-01-10',
-      post_deadline_date: '2030-01-10',
       settings: { completion_mode: 'pick_one', creator_approval_required: true },
     });
     const campaign = Campaign.parse(expectStatus(await post(body), 201));
     expect(campaign).toMatchObject({
-      description: 'Glow all summer',
-      instructions: 'Be yourself',
-      icon_url: 'https://cdn.example.com/icon.png',
-      brief_url: 'http://example.com/brief.pdf',
-      video_examples: ['https://example.com/v1.mp4'],
+      ...verbatim,
       links: [
         {
           id: expect.any(String),
@@ -93,10 +93,7 @@ describe('POST /campaigns', () => {
           affiliate_code: 'GLOW10',
         },
       ],
-      targeting,
       product: { name: 'Glow serum', url: 'https://example.com/serum', image_url: null },
-      content_deadline_date: '2030-01-10',
-      post_deadline_date: '2030-01-10',
       settings: {
         ...CAMPAIGN_SETTINGS_DEFAULTS,
         completion_mode: 'pick_one',

@@ -17,6 +17,12 @@ import { brandWorld, TEST_OPS_TOKEN, type TestResponse } from '../../test/harnes
 
 const { ctx, brand, api } = await brandWorld();
 
+const publish = (id: string) => api('POST', `/campaigns/${id}/publish`);
+
+/** POSTs a status action (pause, resume...) as the brand; expects 200 and answers the campaign. */
+const transition = async (id: string, action: string) =>
+  Campaign.parse(expectStatus(await api('POST', `/campaigns/${id}/${action}`), 200));
+
 interface Action {
   name: string;
   run: (id: string) => Promise<TestResponse>;
@@ -27,7 +33,7 @@ interface Action {
 const ACTIONS: Action[] = [
   {
     name: 'POST /campaigns/{id}/publish',
-    run: (id) => api('POST', `/campaigns/${id}/publish`),
+    run: publish,
     from: ['draft'],
     to: 'pending_approval',
   },
@@ -112,12 +118,7 @@ describe('status transitions', () => {
 describe('POST /campaigns/{id}/publish', () => {
   it('answers 422 naming tasks for a draft without tasks', async () => {
     const campaign = await createCampaign(ctx, brand.key.key);
-    expectError(
-      await api('POST', `/campaigns/${campaign.id}/publish`),
-      422,
-      'validation_failed',
-      'tasks',
-    );
+    expectError(await publish(campaign.id), 422, 'validation_failed', 'tasks');
   });
 
   it('answers 422 naming tasks when every task is archived', async () => {
@@ -126,19 +127,14 @@ describe('POST /campaigns/{id}/publish', () => {
       await api('POST', `/campaigns/${campaign.id}/tasks/${campaign.tasks![0]!.id}/archive`),
       200,
     );
-    expectError(
-      await api('POST', `/campaigns/${campaign.id}/publish`),
-      422,
-      'validation_failed',
-      'tasks',
-    );
+    expectError(await publish(campaign.id), 422, 'validation_failed', 'tasks');
   });
 
   it('publishes a draft without tasks when creator approval is required (waitlist)', async () => {
     const campaign = await createCampaign(ctx, brand.key.key, {
       settings: { creator_approval_required: true },
     });
-    const res = await api('POST', `/campaigns/${campaign.id}/publish`);
+    const res = await publish(campaign.id);
     expect(Campaign.parse(expectStatus(res, 200)).status).toBe('pending_approval');
   });
 
@@ -151,9 +147,7 @@ describe('POST /campaigns/{id}/publish', () => {
       ),
     );
     expect(denied.status_detail?.kind).toBe('publish_denied');
-    const again = Campaign.parse(
-      expectStatus(await api('POST', `/campaigns/${campaign.id}/publish`), 200),
-    );
+    const again = Campaign.parse(expectStatus(await publish(campaign.id), 200));
     expect(again).toMatchObject({ status: 'pending_approval', status_detail: null });
   });
 });
@@ -216,9 +210,7 @@ describe('the /ops review, auto-pause and completion', () => {
         accepting_submissions: false,
         status_detail: { kind: 'auto_paused', reason },
       });
-      const resumed = Campaign.parse(
-        expectStatus(await api('POST', `/campaigns/${campaign.id}/resume`), 200),
-      );
+      const resumed = await transition(campaign.id, 'resume');
       expect(resumed).toMatchObject({
         status: 'active',
         accepting_submissions: true,
@@ -240,17 +232,13 @@ describe('the /ops review, auto-pause and completion', () => {
   it('pause then resume moves accepting_submissions with the status', async () => {
     const campaign = await campaignIn(ctx, brand.key.key, 'active');
     expect(campaign.accepting_submissions).toBe(true);
-    const paused = Campaign.parse(
-      expectStatus(await api('POST', `/campaigns/${campaign.id}/pause`), 200),
-    );
+    const paused = await transition(campaign.id, 'pause');
     expect(paused).toMatchObject({
       status: 'paused',
       accepting_submissions: false,
       status_detail: null,
     });
-    const resumed = Campaign.parse(
-      expectStatus(await api('POST', `/campaigns/${campaign.id}/resume`), 200),
-    );
+    const resumed = await transition(campaign.id, 'resume');
     expect(resumed).toMatchObject({ status: 'active', accepting_submissions: true });
   });
 

@@ -214,21 +214,15 @@ describe('GET /campaigns filters', () => {
     );
   });
 
-  it('answers 400 naming status for an unknown status', async () => {
+  it.each([
+    ['status for an unknown status', 'status=archived', 'status[0]'],
+    ['an unknown query parameter', 'sort=name', 'sort'],
+  ])('answers 400 naming %s', async (_what, query, field) => {
     expectError(
-      await ctx.request('GET', '/2026-07/campaigns?status=archived', { key: brand.key.key }),
+      await ctx.request('GET', `/2026-07/campaigns?${query}`, { key: brand.key.key }),
       400,
       'invalid_request',
-      'status[0]',
-    );
-  });
-
-  it('answers 400 naming an unknown query parameter', async () => {
-    expectError(
-      await ctx.request('GET', '/2026-07/campaigns?sort=name', { key: brand.key.key }),
-      400,
-      'invalid_request',
-      'sort',
+      field,
     );
   });
 

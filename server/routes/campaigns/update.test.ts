@@ -24,7 +24,18 @@ const read = async (id: string) =>
     expectStatus(await ctx.request('GET', `/2026-07/campaigns/${id}`, { key: brand.key.key }), 200),
   );
 
+/** PATCHes a campaign as the brand; expects 200 and answers the updated campaign. */
+const patched = async (id: string, body: CampaignUpdate) =>
+  Campaign.parse(expectStatus(await patch(id, body), 200));
+
 type Field = keyof CampaignUpdate;
+
+/** A change the answer shows back as sent, in the field of the same name. */
+const echoed = <F extends Field & keyof Campaign>(field: F, value: CampaignUpdate[F]) => ({
+  body: { [field]: value },
+  shows: (c: Campaign) => c[field],
+  expected: value,
+});
 
 /** One change per field of the lock table, the campaign it needs, and how the answer shows it. */
 const CHANGES: Record<
@@ -36,32 +47,12 @@ const CHANGES: Record<
     expected: unknown;
   }
 > = {
-  name: { body: { name: 'Renamed' }, shows: (c) => c.name, expected: 'Renamed' },
-  description: {
-    body: { description: 'New words' },
-    shows: (c) => c.description,
-    expected: 'New words',
-  },
-  instructions: {
-    body: { instructions: 'Do this' },
-    shows: (c) => c.instructions,
-    expected: 'Do this',
-  },
-  icon_url: {
-    body: { icon_url: 'https://example.com/i.png' },
-    shows: (c) => c.icon_url,
-    expected: 'https://example.com/i.png',
-  },
-  brief_url: {
-    body: { brief_url: 'https://example.com/brief' },
-    shows: (c) => c.brief_url,
-    expected: 'https://example.com/brief',
-  },
-  video_examples: {
-    body: { video_examples: ['https://example.com/v.mp4'] },
-    shows: (c) => c.video_examples,
-    expected: ['https://example.com/v.mp4'],
-  },
+  name: echoed('name', 'Renamed'),
+  description: echoed('description', 'New words'),
+  instructions: echoed('instructions', 'Do this'),
+  icon_url: echoed('icon_url', 'https://example.com/i.png'),
+  brief_url: echoed('brief_url', 'https://example.com/brief'),
+  video_examples: echoed('video_examples', ['https://example.com/v.mp4']),
   links: {
     body: { links: [{ url: 'https://example.com/l' }] },
     shows: (c) => c.links.map((l) => l.url),
@@ -72,11 +63,7 @@ const CHANGES: Record<
     shows: (c) => c.product,
     expected: { name: 'Serum', url: null, image_url: null },
   },
-  visibility: {
-    body: { visibility: 'unlisted' },
-    shows: (c) => c.visibility,
-    expected: 'unlisted',
-  },
+  visibility: echoed('visibility', 'unlisted'),
   invite_code: {
     // A new code each time: codes are unique across campaigns.
     get body() {
@@ -86,26 +73,14 @@ const CHANGES: Record<
     shows: (c) => c.invite_code?.startsWith('CODE-'),
     expected: true,
   },
-  targeting: {
-    body: { targeting: { root_operator: 'OR', groups: [] } },
-    shows: (c) => c.targeting,
-    expected: { root_operator: 'OR', groups: [] },
-  },
+  targeting: echoed('targeting', { root_operator: 'OR', groups: [] }),
   settings: {
     body: { settings: { post_approval_mode: 'strict' } },
     shows: (c) => c.settings.post_approval_mode,
     expected: 'strict',
   },
-  content_deadline_date: {
-    body: { content_deadline_date: '2099-01-01' },
-    shows: (c) => c.content_deadline_date,
-    expected: '2099-01-01',
-  },
-  post_deadline_date: {
-    body: { post_deadline_date: '2099-02-01' },
-    shows: (c) => c.post_deadline_date,
-    expected: '2099-02-01',
-  },
+  content_deadline_date: echoed('content_deadline_date', '2099-01-01'),
+  post_deadline_date: echoed('post_deadline_date', '2099-02-01'),
 };
 
 /** Extensions section 3: which fields PATCH may change in each status. */
@@ -188,7 +163,7 @@ describe('PATCH /campaigns/{id}', () => {
 
   it('answers an empty body with the campaign unchanged', async () => {
     const campaign = await createCampaign(ctx, brand.key.key, { tasks: [task()] });
-    expect(Campaign.parse(expectStatus(await patch(campaign.id, {}), 200))).toEqual(campaign);
+    expect(await patched(campaign.id, {})).toEqual(campaign);
   });
 
   it('clears a field sent as null', async () => {
@@ -234,9 +209,7 @@ describe('PATCH /campaigns/{id}', () => {
       ),
     );
     expect(same.links).toEqual(campaign.links);
-    const replaced = Campaign.parse(
-      expectStatus(await patch(campaign.id, { links: [{ url: 'https://b.example.com' }] }), 200),
-    );
+    const replaced = await patched(campaign.id, { links: [{ url: 'https://b.example.com' }] });
     expect(replaced.links).toHaveLength(1);
     expect(replaced.links[0]!.url).toBe('https://b.example.com');
     expect(campaign.links.map((l) => l.id)).not.toContain(replaced.links[0]!.id);
@@ -291,15 +264,11 @@ describe('PATCH /campaigns/{id}', () => {
   describe('invite codes', () => {
     it('generates a code when a public campaign becomes unlisted, and clears it when it becomes public again', async () => {
       const campaign = await createCampaign(ctx, brand.key.key);
-      const unlisted = Campaign.parse(
-        expectStatus(await patch(campaign.id, { visibility: 'unlisted' }), 200),
-      );
+      const unlisted = await patched(campaign.id, { visibility: 'unlisted' });
       expect(unlisted.invite_code).toMatch(/^[A-Z2-9]{10}$/);
-      const same = Campaign.parse(expectStatus(await patch(campaign.id, { name: 'x' }), 200));
+      const same = await patched(campaign.id, { name: 'x' });
       expect(same.invite_code).toBe(unlisted.invite_code);
-      const pub = Campaign.parse(
-        expectStatus(await patch(campaign.id, { visibility: 'public' }), 200),
-      );
+      const pub = await patched(campaign.id, { visibility: 'public' });
       expect(pub.invite_code).toBeNull();
     });
 
@@ -309,10 +278,7 @@ describe('PATCH /campaigns/{id}', () => {
       const res = await patch(campaign.id, { visibility: 'unlisted', invite_code: code });
       expect(Campaign.parse(expectStatus(res, 200)).invite_code).toBe(code);
       const next = `${code}-2`;
-      expect(
-        Campaign.parse(expectStatus(await patch(campaign.id, { invite_code: next }), 200))
-          .invite_code,
-      ).toBe(next);
+      expect((await patched(campaign.id, { invite_code: next })).invite_code).toBe(next);
     });
 
     it('answers 422 naming invite_code for a public campaign', async () => {
@@ -449,16 +415,9 @@ describe('PATCH /campaigns/{id}', () => {
         tasks: [task(), task(), task()],
       });
       expect(requiredOf(campaign)).toEqual([true, true, true]);
-      const pick = Campaign.parse(
-        expectStatus(await patch(campaign.id, { settings: { completion_mode: 'pick_one' } }), 200),
-      );
+      const pick = await patched(campaign.id, { settings: { completion_mode: 'pick_one' } });
       expect(requiredOf(pick)).toEqual([false, false, false]);
-      const some = Campaign.parse(
-        expectStatus(
-          await patch(campaign.id, { settings: { completion_mode: 'some_required' } }),
-          200,
-        ),
-      );
+      const some = await patched(campaign.id, { settings: { completion_mode: 'some_required' } });
       expect(requiredOf(some)).toEqual([false, false, false]);
       const taskId = some.tasks![1]!.id;
       expectStatus(
@@ -469,19 +428,11 @@ describe('PATCH /campaigns/{id}', () => {
         200,
       );
       expect(requiredOf(await read(campaign.id))).toEqual([false, true, false]);
-      const all = Campaign.parse(
-        expectStatus(
-          await patch(campaign.id, { settings: { completion_mode: 'all_required' } }),
-          200,
-        ),
-      );
+      const all = await patched(campaign.id, { settings: { completion_mode: 'all_required' } });
       expect(requiredOf(all)).toEqual([true, true, true]);
-      const optional = Campaign.parse(
-        expectStatus(
-          await patch(campaign.id, { settings: { completion_mode: 'all_optional' } }),
-          200,
-        ),
-      );
+      const optional = await patched(campaign.id, {
+        settings: { completion_mode: 'all_optional' },
+      });
       expect(requiredOf(optional)).toEqual([false, false, false]);
     });
   });

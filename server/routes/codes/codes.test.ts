@@ -51,6 +51,17 @@ const codesCount = async (groupId: string) => {
   return groups.data.find((g) => g.id === groupId)!.codes_count;
 };
 
+/** POST /ops/codes/{code}/assign, as the platform. */
+const assign = (code: string, body: unknown) => ops(ctx, 'POST', `/ops/codes/${code}/assign`, body);
+
+/** PUT /codes/{code}: reports a code's total uses as the brand (or `key`). */
+const putUses = (code: string, body: unknown, key = brand.key.key) =>
+  ctx.request('PUT', `/2026-07/codes/${code}`, { key, body });
+
+/** Reports `total_uses` of a code as the brand; expects 200 and answers the updated code. */
+const reportUses = async (code: string, total_uses: number) =>
+  DiscountCode.parse(expectStatus(await putUses(code, { total_uses }), 200));
+
 const putCsv = (csv: string, key = brand.key.key, type = 'text/csv') =>
   ctx.request('PUT', '/2026-07/codes', { key, rawBody: csv, headers: { 'Content-Type': type } });
 
@@ -62,7 +73,7 @@ async function assignedCode(commission = 50) {
   const creatorId = world.creators[0]!.id;
   const assigned = DiscountCode.parse(
     expectStatus(
-      await ops(ctx, 'POST', `/ops/codes/${code!.code}/assign`, {
+      await assign(code!.code, {
         creator_id: creatorId,
         campaign_id: world.campaign.id,
       }),
@@ -373,7 +384,7 @@ describe('POST /ops/codes/{code}/assign', () => {
     });
     // The same assignment again changes nothing; another one is a conflict.
     expectStatus(
-      await ops(ctx, 'POST', `/ops/codes/${code.code}/assign`, {
+      await assign(code.code, {
         creator_id: creatorId,
         campaign_id: world.campaign.id,
       }),
@@ -381,7 +392,7 @@ describe('POST /ops/codes/{code}/assign', () => {
     );
     const second = await activeWorld(ctx, brand.key.key, 1);
     expectError(
-      await ops(ctx, 'POST', `/ops/codes/${code.code}/assign`, {
+      await assign(code.code, {
         creator_id: second.creators[0]!.id,
         campaign_id: second.campaign.id,
       }),
@@ -399,7 +410,7 @@ describe('POST /ops/codes/{code}/assign', () => {
     const other = await ctx.ops.brandWithKey();
     const foreign = await activeWorld(ctx, other.key.key, 1);
     expectError(
-      await ops(ctx, 'POST', `/ops/codes/${code!.code}/assign`, {
+      await assign(code!.code, {
         creator_id: foreign.creators[0]!.id,
         campaign_id: foreign.campaign.id,
       }),
@@ -409,7 +420,7 @@ describe('POST /ops/codes/{code}/assign', () => {
     );
     const stranger = await activeWorld(ctx, brand.key.key, 1);
     expectError(
-      await ops(ctx, 'POST', `/ops/codes/${code!.code}/assign`, {
+      await assign(code!.code, {
         creator_id: stranger.creators[0]!.id,
         campaign_id: world.campaign.id,
       }),
@@ -418,7 +429,7 @@ describe('POST /ops/codes/{code}/assign', () => {
       'creator_id',
     );
     expectError(
-      await ops(ctx, 'POST', `/ops/codes/${code!.code}/assign`, {
+      await assign(code!.code, {
         creator_id: 'cr_nobody',
         campaign_id: world.campaign.id,
       }),
@@ -434,36 +445,12 @@ describe('PUT /codes/{code}', () => {
   it("pays commission_cents per new use into the code's earnings, the creator's spend and the campaign's spent", async () => {
     const { world, code, creatorId } = await assignedCode(40);
     const before = await spendOf(world.campaign.id, creatorId);
-    const first = DiscountCode.parse(
-      expectStatus(
-        await ctx.request('PUT', `/2026-07/codes/${code.code}`, {
-          key: brand.key.key,
-          body: { total_uses: 3 },
-        }),
-        200,
-      ),
-    );
+    const first = await reportUses(code.code, 3);
     expect(first).toMatchObject({ total_uses: 3, earnings_cents: 120 });
     expect(first.last_reported_at).not.toBeNull();
-    const again = DiscountCode.parse(
-      expectStatus(
-        await ctx.request('PUT', `/2026-07/codes/${code.code}`, {
-          key: brand.key.key,
-          body: { total_uses: 3 },
-        }),
-        200,
-      ),
-    );
+    const again = await reportUses(code.code, 3);
     expect(again).toMatchObject({ total_uses: 3, earnings_cents: 120 });
-    const third = DiscountCode.parse(
-      expectStatus(
-        await ctx.request('PUT', `/2026-07/codes/${code.code}`, {
-          key: brand.key.key,
-          body: { total_uses: 10 },
-        }),
-        200,
-      ),
-    );
+    const third = await reportUses(code.code, 10);
     expect(third.earnings_cents).toBe(400);
     const after = await spendOf(world.campaign.id, creatorId);
     expect(after.campaign - before.campaign).toBe(400);
@@ -472,19 +459,10 @@ describe('PUT /codes/{code}', () => {
 
   it('answers 422 usage_decrease naming the code for a lower total, and changes nothing', async () => {
     const { world, code, creatorId } = await assignedCode(40);
-    expectStatus(
-      await ctx.request('PUT', `/2026-07/codes/${code.code}`, {
-        key: brand.key.key,
-        body: { total_uses: 5 },
-      }),
-      200,
-    );
+    await reportUses(code.code, 5);
     const before = await spendOf(world.campaign.id, creatorId);
     const stored = await getCode(code.code);
-    const res = await ctx.request('PUT', `/2026-07/codes/${code.code}`, {
-      key: brand.key.key,
-      body: { total_uses: 4 },
-    });
+    const res = await putUses(code.code, { total_uses: 4 });
     expectError(res, 422, 'usage_decrease', 'total_uses');
     expect(res.json.message).toContain(code.code);
     expect(await getCode(code.code)).toEqual(stored);
@@ -493,15 +471,7 @@ describe('PUT /codes/{code}', () => {
 
   it('pays nothing for an unassigned code; 404 for an unknown code or one of another brand; 422 for a bad total', async () => {
     const [code] = await addCodes((await newGroup()).id, [newCode()]);
-    const updated = DiscountCode.parse(
-      expectStatus(
-        await ctx.request('PUT', `/2026-07/codes/${code!.code}`, {
-          key: brand.key.key,
-          body: { total_uses: 7 },
-        }),
-        200,
-      ),
-    );
+    const updated = await reportUses(code!.code, 7);
     expect(updated).toMatchObject({ total_uses: 7, earnings_cents: 0 });
     expectError(
       await ctx.request('PUT', '/2026-07/codes/NOPE-NOT-HERE', {
@@ -512,42 +482,21 @@ describe('PUT /codes/{code}', () => {
       'not_found',
     );
     const other = await ctx.ops.brandWithKey();
-    expectError(
-      await ctx.request('PUT', `/2026-07/codes/${code!.code}`, {
-        key: other.key.key,
-        body: { total_uses: 9 },
-      }),
-      404,
-      'not_found',
-    );
+    expectError(await putUses(code!.code, { total_uses: 9 }, other.key.key), 404, 'not_found');
     for (const total_uses of [-1, 1.5, '3', 1_000_000_001]) {
       expectError(
-        await ctx.request('PUT', `/2026-07/codes/${code!.code}`, {
-          key: brand.key.key,
-          body: { total_uses },
-        }),
+        await putUses(code!.code, { total_uses }),
         422,
         'validation_failed',
         'total_uses',
       );
     }
-    expectError(
-      await ctx.request('PUT', `/2026-07/codes/${code!.code}`, { key: brand.key.key, body: {} }),
-      422,
-      'validation_failed',
-      'total_uses',
-    );
+    expectError(await putUses(code!.code, {}), 422, 'validation_failed', 'total_uses');
   });
 
   it('writes a code.updated live event for the brand, with the campaign the code is assigned to', async () => {
     const { world, code } = await assignedCode();
-    expectStatus(
-      await ctx.request('PUT', `/2026-07/codes/${code.code}`, {
-        key: brand.key.key,
-        body: { total_uses: 2 },
-      }),
-      200,
-    );
+    await reportUses(code.code, 2);
     const rows = await queryRows<{ brand_id: string; campaign_id: string | null }>(
       ctx.db,
       sql`select brand_id, campaign_id from events where type = 'code.updated' and resource_id = ${code.code}`,
@@ -586,13 +535,7 @@ describe('PUT /codes (JSON)', () => {
   it('changes nothing when any entry is bad, and names every bad entry', async () => {
     const { world, group, code, creatorId } = await assignedCode(25);
     const [spare] = await addCodes(group.id, [newCode('S')]);
-    expectStatus(
-      await ctx.request('PUT', `/2026-07/codes/${spare!.code}`, {
-        key: brand.key.key,
-        body: { total_uses: 9 },
-      }),
-      200,
-    );
+    await reportUses(spare!.code, 9);
     const before = await spendOf(world.campaign.id, creatorId);
     const put = (usage: unknown) =>
       ctx.request('PUT', '/2026-07/codes', { key: brand.key.key, body: { usage } });
@@ -699,13 +642,7 @@ describe('PUT /codes (text/csv)', () => {
   it('names the line of an unknown code and of a decrease', async () => {
     const { group, code } = await assignedCode(10);
     const [b] = await addCodes(group.id, [newCode('B')]);
-    expectStatus(
-      await ctx.request('PUT', `/2026-07/codes/${b!.code}`, {
-        key: brand.key.key,
-        body: { total_uses: 4 },
-      }),
-      200,
-    );
+    await reportUses(b!.code, 4);
     const decrease = await putCsv(`code,total_uses\n${code.code},1\n${b!.code},3\n`);
     expectError(decrease, 422, 'usage_decrease', 'line 3');
     expect(decrease.json.message).toContain(b!.code);

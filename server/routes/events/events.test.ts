@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LiveEvent } from '#contract/events';
 import { EventHub } from '../../domain/events.ts';
-import { activeWorld, submit } from '../../test/activity.ts';
+import { activeWorld, review, submit } from '../../test/activity.ts';
 import { expectStatus } from '../../test/campaigns.ts';
 import { brandWorld } from '../../test/harness.ts';
+import { readSseBlocks, waitUntil } from '../../test/sse.ts';
 
 const { ctx, brand } = await brandWorld();
 const app = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 250, retryMs: 1234 } });
@@ -21,38 +22,25 @@ async function connect(key: string, headers: Record<string, string> = {}, target
   });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const state = { text: '', events: [] as Received[], comments: [] as string[], ended: false };
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) {
-        state.ended = true;
-        return;
-      }
-      state.text += decoder.decode(value, { stream: true });
-      let cut;
-      while ((cut = state.text.indexOf('\n\n')) >= 0) {
-        const block = state.text.slice(0, cut);
-        state.text = state.text.slice(cut + 2);
-        const lines = block.split('\n');
-        const id = lines.find((l) => l.startsWith('id: '))?.slice(4);
-        const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-        for (const l of lines)
-          if (l.startsWith(':') || l.startsWith('retry:')) state.comments.push(l);
-        if (id && data) state.events.push({ id, event: LiveEvent.parse(JSON.parse(data)) });
-      }
-    }
-  })();
-  const until = async (check: () => boolean, what: string, ms = 5000) => {
-    const end = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  return { state, until, close: () => reader.cancel() };
+  const state = { events: [] as Received[], comments: [] as string[], ended: false };
+  const close = readSseBlocks(
+    res.body!,
+    (lines) => {
+      const id = lines.find((l) => l.startsWith('id: '))?.slice(4);
+      const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+      for (const l of lines)
+        if (l.startsWith(':') || l.startsWith('retry:')) state.comments.push(l);
+      if (id && data) state.events.push({ id, event: LiveEvent.parse(JSON.parse(data)) });
+    },
+    () => (state.ended = true),
+  );
+  /** Waits for an event of `type` about the resource `id`. */
+  const untilEvent = (type: string, id: string) =>
+    waitUntil(
+      () => state.events.some((e) => e.event.type === type && e.event.id === id),
+      `${type} ${id}`,
+    );
+  return { state, until: waitUntil, untilEvent, close };
 }
 
 describe('GET /events', () => {
@@ -68,13 +56,7 @@ describe('GET /events', () => {
     );
     const mine = await activeWorld(ctx, brand.key.key, 1);
     const s = await submit(ctx, mine.campaign.id, mine.creators[0]!.id, mine.taskId);
-    await stream.until(
-      () =>
-        stream.state.events.some(
-          (e) => e.event.type === 'submission.created' && e.event.id === s.id,
-        ),
-      'submission.created',
-    );
+    await stream.untilEvent('submission.created', s.id);
     const events = stream.state.events.map((e) => e.event);
     expect(events.every((e) => e.brand_id === brand.brand.id)).toBe(true);
     expect(
@@ -108,22 +90,9 @@ describe('GET /events', () => {
     const lastId = first.state.events.at(-1)!.id;
     await first.close();
     const missed = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
-    const approved = expectStatus(
-      await ctx.request(
-        'POST',
-        `/2026-07/campaigns/${world.campaign.id}/submissions/${missed.id}/approve`,
-        { key: brand.key.key },
-      ),
-      200,
-    );
+    const approved = await review(ctx, brand.key.key, world.campaign.id, missed.id, 'approve');
     const second = await connect(brand.key.key, { 'Last-Event-ID': lastId });
-    await second.until(
-      () =>
-        second.state.events.some(
-          (e) => e.event.type === 'submission.updated' && e.event.id === approved.id,
-        ),
-      'the missed approval',
-    );
+    await second.untilEvent('submission.updated', approved.id);
     const seen = second.state.events.map((e) => e.event);
     expect(seen.some((e) => e.type === 'submission.created' && e.id === missed.id)).toBe(true);
     expect(seen.some((e) => e.id === before.id)).toBe(false);
@@ -166,14 +135,7 @@ describe('GET /events', () => {
     const s = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
     const stream = await connect(brand.key.key);
     await new Promise((r) => setTimeout(r, 60));
-    expectStatus(
-      await ctx.request(
-        'POST',
-        `/2026-07/campaigns/${world.campaign.id}/submissions/${s.id}/approve`,
-        { key: brand.key.key },
-      ),
-      200,
-    );
+    await review(ctx, brand.key.key, world.campaign.id, s.id, 'approve');
     await stream.until(
       () => stream.state.events.some((e) => e.event.type === 'creator.updated'),
       'creator.updated',

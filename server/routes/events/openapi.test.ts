@@ -8,28 +8,20 @@ describe('the OpenAPI documents of creator activity', () => {
     const doc = (await ctx.request('GET', '/2026-07/openapi.json')).json;
     const scope = (path: string, method: string) => doc.paths[path]?.[method]?.security;
     const c = '/campaigns/{campaign_id}';
-    expect(scope(`${c}/creators`, 'get')).toEqual([{ bearerAuth: ['campaigns:read'] }]);
-    expect(scope(`${c}/creators/{creator_id}`, 'get')).toEqual([
-      { bearerAuth: ['campaigns:read'] },
-    ]);
-    expect(scope(`${c}/creators/{creator_id}/approve`, 'post')).toEqual([
-      { bearerAuth: ['creators:write'] },
-    ]);
-    expect(scope(`${c}/creators/{creator_id}/reject`, 'post')).toEqual([
-      { bearerAuth: ['creators:write'] },
-    ]);
-    expect(scope(`${c}/submissions`, 'get')).toEqual([{ bearerAuth: ['campaigns:read'] }]);
-    expect(scope(`${c}/submissions/{submission_id}`, 'get')).toEqual([
-      { bearerAuth: ['campaigns:read'] },
-    ]);
-    expect(scope(`${c}/submissions/{submission_id}/approve`, 'post')).toEqual([
-      { bearerAuth: ['submissions:write'] },
-    ]);
-    expect(scope(`${c}/submissions/{submission_id}/reject`, 'post')).toEqual([
-      { bearerAuth: ['submissions:write'] },
-    ]);
-    expect(scope(`${c}/posts`, 'get')).toEqual([{ bearerAuth: ['campaigns:read'] }]);
-    expect(scope('/events', 'get')).toEqual([{ bearerAuth: ['campaigns:read'] }]);
+    const needs: [path: string, method: string, scope: string][] = [
+      [`${c}/creators`, 'get', 'campaigns:read'],
+      [`${c}/creators/{creator_id}`, 'get', 'campaigns:read'],
+      [`${c}/creators/{creator_id}/approve`, 'post', 'creators:write'],
+      [`${c}/creators/{creator_id}/reject`, 'post', 'creators:write'],
+      [`${c}/submissions`, 'get', 'campaigns:read'],
+      [`${c}/submissions/{submission_id}`, 'get', 'campaigns:read'],
+      [`${c}/submissions/{submission_id}/approve`, 'post', 'submissions:write'],
+      [`${c}/submissions/{submission_id}/reject`, 'post', 'submissions:write'],
+      [`${c}/posts`, 'get', 'campaigns:read'],
+      ['/events', 'get', 'campaigns:read'],
+    ];
+    for (const [path, method, needed] of needs)
+      expect(scope(path, method), `${method} ${path}`).toEqual([{ bearerAuth: [needed] }]);
     expect(Object.keys(doc.components.schemas)).toEqual(
       expect.arrayContaining([
         'CampaignCreator',

@@ -12,6 +12,7 @@ import { ApiKeyCache, apiKeyCacheOf } from '../../domain/key-cache.ts';
 import { MAX_STREAMS_PER_CREDENTIAL, StreamRegistry } from '../../domain/streams.ts';
 import { activeWorld, submit } from '../../test/activity.ts';
 import { brandWorld } from '../../test/harness.ts';
+import { readSseBlocks, waitUntil } from '../../test/sse.ts';
 
 // Extensions section 12: the cap of streams per credential, closing on revocation, and `reset`
 // instead of a long replay.
@@ -34,39 +35,20 @@ async function open(key: string, headers: Record<string, string> = {}, target = 
     state.text = await res.text();
     return { state, until: async () => {}, close: async () => {} };
   }
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) {
-        state.ended = true;
-        return;
-      }
-      buffer += decoder.decode(value, { stream: true });
-      let cut;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const lines = buffer.slice(0, cut).split('\n');
-        buffer = buffer.slice(cut + 2);
-        const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-        if (data === undefined) continue;
-        state.messages.push({
-          id: lines.find((l) => l.startsWith('id: '))?.slice(4) ?? null,
-          event: lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message',
-          data,
-        });
-      }
-    }
-  })();
-  const until = async (check: () => boolean, what: string, ms = 5000) => {
-    const end = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  return { state, until, close: () => reader.cancel() };
+  const close = readSseBlocks(
+    res.body!,
+    (lines) => {
+      const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+      if (data === undefined) return;
+      state.messages.push({
+        id: lines.find((l) => l.startsWith('id: '))?.slice(4) ?? null,
+        event: lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message',
+        data,
+      });
+    },
+    () => (state.ended = true),
+  );
+  return { state, until: waitUntil, close };
 }
 
 describe('streams per credential', () => {

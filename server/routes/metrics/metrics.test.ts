@@ -7,7 +7,7 @@ import { PLATFORM_LABELS, type Platform } from '#contract/enums';
 import { MetricsReport } from '#contract/metrics';
 import { PostPage, type Post } from '#contract/posts';
 import { SubmissionPage } from '#contract/submissions';
-import { activeWorld, post, submit } from '../../test/activity.ts';
+import { activeWorld, post, review, submit } from '../../test/activity.ts';
 import { campaignIn, expectError, expectStatus, ops, task } from '../../test/campaigns.ts';
 import { brandWorld, uniqueName } from '../../test/harness.ts';
 import { allPages, METRICS, startWalk, sumMetrics } from '../../test/random-walk.ts';
@@ -147,14 +147,7 @@ describe('GET /campaigns/{campaign_id}/metrics', () => {
     const live: Post[] = [];
     for (const creator of world.creators) {
       const s = await submit(ctx, world.campaign.id, creator.id, world.taskId);
-      expectStatus(
-        await ctx.request(
-          'POST',
-          `/2026-07/campaigns/${world.campaign.id}/submissions/${s.id}/approve`,
-          { key: brand.key.key },
-        ),
-        200,
-      );
+      await review(ctx, brand.key.key, world.campaign.id, s.id, 'approve');
       live.push(await post(ctx, s.id));
     }
     expectStatus(
@@ -221,14 +214,7 @@ describe('GET /campaigns/{campaign_id}/metrics', () => {
     });
     for (const [i, creator] of world.creators.entries()) {
       const s = await submit(ctx, world.campaign.id, creator.id, world.taskId);
-      expectStatus(
-        await ctx.request(
-          'POST',
-          `/2026-07/campaigns/${world.campaign.id}/submissions/${s.id}/approve`,
-          { key: brand.key.key },
-        ),
-        200,
-      );
+      await review(ctx, brand.key.key, world.campaign.id, s.id, 'approve');
       await post(ctx, s.id, { platform: i === 0 ? 'instagram' : 'tiktok' });
     }
     // Statement-level triggers see every changed row of a statement: raise all, then take two down.

@@ -19,6 +19,10 @@ const app = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 250, retryMs: 1000 
 const accept = (token: string, body: unknown = { name: 'New Member', password: TEST_PASSWORD }) =>
   ctx.request('POST', `/2026-07/invitations/${token}/accept`, { body });
 
+/** PATCH /members/{id}: gives a member `role`, as the holder of `key`. */
+const setRole = (memberId: string, role: string, key: string) =>
+  ctx.request('PATCH', `/2026-07/members/${memberId}`, { key, body: { role } });
+
 /** An event stream of `key` on `app`; `ended` turns true when the service closes it. */
 async function openStream(key: string) {
   const res = await app.request('/2026-07/events', { headers: { Authorization: `Bearer ${key}` } });
@@ -162,46 +166,25 @@ describe('members', () => {
   it('protects the last admin from demotion and removal (409 last_admin)', async () => {
     const brand = await ctx.ops.createBrand();
     const admin = await memberWithSession(ctx, { brand_id: brand.id }, 'admin');
-    expectError(
-      await ctx.request('PATCH', `/2026-07/members/${admin.id}`, {
-        key: admin.token,
-        body: { role: 'manager' },
-      }),
-      409,
-      'last_admin',
-    );
+    expectError(await setRole(admin.id, 'manager', admin.token), 409, 'last_admin');
     expectError(
       await ctx.request('DELETE', `/2026-07/members/${admin.id}`, { key: admin.token }),
       409,
       'last_admin',
     );
     const second = await memberWithSession(ctx, { brand_id: brand.id }, 'viewer');
-    const promoted = await ctx.request('PATCH', `/2026-07/members/${second.id}`, {
-      key: admin.token,
-      body: { role: 'admin' },
-    });
+    const promoted = await setRole(second.id, 'admin', admin.token);
     expect(promoted.status, promoted.text).toBe(200);
     expect(promoted.json.role).toBe('admin');
     // Now the first admin may step down; the role applies to their very next request.
-    const demoted = await ctx.request('PATCH', `/2026-07/members/${admin.id}`, {
-      key: admin.token,
-      body: { role: 'viewer' },
-    });
+    const demoted = await setRole(admin.id, 'viewer', admin.token);
     expect(demoted.status, demoted.text).toBe(200);
     expectError(
       await ctx.request('GET', '/2026-07/members', { key: admin.token }),
       403,
       'missing_scope',
     );
-    expectError(
-      await ctx.request('PATCH', `/2026-07/members/${second.id}`, {
-        key: second.token,
-        body: { role: 'bogus' },
-      }),
-      422,
-      'validation_failed',
-      'role',
-    );
+    expectError(await setRole(second.id, 'bogus', second.token), 422, 'validation_failed', 'role');
   });
 
   it('removing a member ends their sessions at once and closes their event streams within 2 s', async () => {

@@ -15,6 +15,15 @@ import { brandWorld } from '../../test/harness.ts';
 
 const { ctx, brand, api } = await brandWorld();
 
+/** Whether a campaign in each status accepts adding or editing its tasks. */
+const TASKS_WRITABLE: Record<CampaignStatus, boolean> = {
+  draft: true,
+  pending_approval: false,
+  active: true,
+  paused: true,
+  completed: false,
+};
+
 async function weeklyCapCampaign(): Promise<Campaign> {
   const res = await ops(ctx, 'POST', '/ops/campaigns', {
     name: 'Weekly creators',
@@ -303,17 +312,10 @@ describe('POST /campaigns/{id}/tasks', () => {
     );
   });
 
-  const writable: Record<CampaignStatus, boolean> = {
-    draft: true,
-    pending_approval: false,
-    active: true,
-    paused: true,
-    completed: false,
-  };
   it.each(ALL_STATUSES)('on a campaign that is %s', async (status) => {
     const campaign = await campaignIn(ctx, brand.key.key, status);
     const res = await api('POST', `/campaigns/${campaign.id}/tasks`, task());
-    if (writable[status]) Task.parse(expectStatus(res, 201));
+    if (TASKS_WRITABLE[status]) Task.parse(expectStatus(res, 201));
     else expectError(res, 409, 'invalid_state_transition', 'tasks');
   });
 
@@ -422,19 +424,12 @@ describe('PATCH /campaigns/{id}/tasks/{task_id}', () => {
     );
   });
 
-  const writable: Record<CampaignStatus, boolean> = {
-    draft: true,
-    pending_approval: false,
-    active: true,
-    paused: true,
-    completed: false,
-  };
   it.each(ALL_STATUSES)('on a campaign that is %s', async (status) => {
     const campaign = await campaignIn(ctx, brand.key.key, status);
     const res = await api('PATCH', `/campaigns/${campaign.id}/tasks/${campaign.tasks![0]!.id}`, {
       title: 'Changed',
     });
-    if (writable[status]) expect(Task.parse(expectStatus(res, 200)).title).toBe('Changed');
+    if (TASKS_WRITABLE[status]) expect(Task.parse(expectStatus(res, 200)).title).toBe('Changed');
     else expectError(res, 409, 'invalid_state_transition', 'tasks');
   });
 
