@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CodeGroupListQuery, CodeListQuery } from './codes.ts';
 import { CreatorListQuery, CreatorReject } from './creators.ts';
+import { emptyFunnel } from './fixtures.ts';
 import { MetricsQuery, MetricsReport, effectiveCpmCents, engagementRate } from './metrics.ts';
 import { EngagementMetrics, PostListQuery } from './posts.ts';
 import { SubmissionListQuery, SubmissionReject } from './submissions.ts';
@@ -124,13 +125,7 @@ describe('metrics', () => {
     const zero = { views: 0, likes: 0, comments: 0, shares: 0, saves: 0 };
     const report = {
       campaign_id: UUID,
-      funnel: {
-        creators_applied: 0,
-        creators_approved: 0,
-        submissions_in_review: 0,
-        submissions_approved: 0,
-        posts: 0,
-      },
+      funnel: emptyFunnel(),
       performance: { ...zero, engagement_rate: 0 },
       spend: { spent_cents: 0, effective_cpm_cents: 0 },
       as_of: '2026-07-01T10:00:00.000Z',

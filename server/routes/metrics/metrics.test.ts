@@ -4,6 +4,7 @@ import { Campaign } from '#contract/campaigns';
 import { DiscountCode } from '#contract/codes';
 import { CreatorPage } from '#contract/creators';
 import { PLATFORM_LABELS, type Platform } from '#contract/enums';
+import { emptyFunnel } from '#contract/fixtures';
 import { MetricsReport } from '#contract/metrics';
 import { PostPage, type Post } from '#contract/posts';
 import { SubmissionPage } from '#contract/submissions';
@@ -104,13 +105,7 @@ describe('GET /campaigns/{campaign_id}/metrics', () => {
     const r = await report(campaign.id);
     expect(r).toMatchObject({
       campaign_id: campaign.id,
-      funnel: {
-        creators_applied: 0,
-        creators_approved: 0,
-        submissions_in_review: 0,
-        submissions_approved: 0,
-        posts: 0,
-      },
+      funnel: emptyFunnel(),
       performance: { views: 0, likes: 0, comments: 0, shares: 0, saves: 0, engagement_rate: 0 },
       spend: { spent_cents: 0, effective_cpm_cents: 0 },
     });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ALL_SCOPES } from '#contract/me';
 import { OpsAgency, OpsBrand, OpsKeyCreated } from '#contract/ops';
 import { queryRows } from '../../db/client.ts';
 import { hashApiKey } from '../../domain/keys.ts';
@@ -120,16 +121,7 @@ describe('POST /ops/keys', () => {
     expect(created.key).toMatch(/^cck_[0-9A-Za-z]{40}$/);
     expect(created.prefix).toBe(created.key.slice(0, 12));
     expect(created.kind).toBe('brand');
-    expect(created.scopes).toEqual([
-      'campaigns:read',
-      'campaigns:write',
-      'submissions:write',
-      'creators:write',
-      'codes:read',
-      'codes:write',
-      'members:write',
-      'keys:write',
-    ]);
+    expect(created.scopes).toEqual([...ALL_SCOPES]);
   });
 
   it('issues an agency key with the given scopes', async () => {
