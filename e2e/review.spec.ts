@@ -39,12 +39,13 @@ async function openQueue(page: Page) {
   await expect(page.getByRole('region', { name: 'Current submission' })).toBeVisible();
 }
 
-/** A live campaign of the key's brand whose five creators each sent a playable video. */
+/** A live campaign of the key's brand whose `count` creators each sent a playable video. */
 async function campaignWithSubmissions(
   request: APIRequestContext,
   ops: { post<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> },
   baseURL: string,
   name: string,
+  count = 5,
 ) {
   const created = await request.post('/2026-07/campaigns', {
     headers: { Authorization: `Bearer ${DEMO.brandKey}` },
@@ -68,7 +69,7 @@ async function campaignWithSubmissions(
   expect(published.ok()).toBe(true);
   await ops.post(`/campaigns/${campaign.id}/review`, { decision: 'approved' });
   const submissions: { id: string; username: string }[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < count; i++) {
     const username = `kb_${Date.now().toString(36)}_${i}`;
     const creator = await ops.post<{ id: string }>('/creators', { username, properties: {} });
     await ops.post(`/campaigns/${campaign.id}/applications`, { creator_id: creator.id });
@@ -213,16 +214,30 @@ for (const size of [
 
 test('two reviewers decide the same submission and the second sees a clear conflict', async ({
   browser,
+  request,
+  ops,
+  baseURL,
 }) => {
   // Two browsers sign in and wait out an undo window: more than the default budget on a busy CI.
   test.slow();
+  // A campaign of its own with one waiting video, so what earlier journeys left in the demo
+  // world (say, a video awaiting the brand's sign-off, which the agency's queue leaves out)
+  // cannot put different submissions in front of the two reviewers.
+  const name = uniqueName('Conflict review');
+  const campaign = await campaignWithSubmissions(request, ops, baseURL!, name, 1);
+  const only = campaign.submissions[0]!;
   const first = await browser.newPage();
   const second = await browser.newPage();
   try {
     await signIn(first, DEMO.brandKey);
     await signIn(second, DEMO.agencyKey);
-    await openQueue(first);
-    await openQueue(second);
+    for (const page of [first, second]) {
+      await openQueue(page);
+      await page.getByRole('combobox', { name: 'Campaign' }).selectOption({ label: name });
+      await expect(
+        page.getByRole('status').filter({ hasText: /^1 submission waiting/ }),
+      ).toBeVisible();
+    }
     const who = async (page: Page) =>
       (
         await page
@@ -231,8 +246,9 @@ test('two reviewers decide the same submission and the second sees a clear confl
           .first()
           .textContent()
       )?.trim();
-    // Both see the oldest waiting submission of Glow Lab first.
-    await expect.poll(async () => (await who(first)) === (await who(second))).toBe(true);
+    // Both see the same and only waiting submission of that campaign.
+    await expect.poll(() => who(first)).toBe(`@${only.username}`);
+    await expect.poll(() => who(second)).toBe(`@${only.username}`);
 
     // Both decide within the same few seconds: exactly one decision wins, the other reviewer is
     // told who got there first and the queue moves on.
