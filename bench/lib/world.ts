@@ -144,6 +144,11 @@ export interface Activity {
   posts?: number;
 }
 
+/** The checks of media inspected and passed (section 9): a reviewer may decide on it at once. */
+const INSPECTED = JSON.stringify([
+  { name: 'playable', outcome: 'pass', detail: 'Plays: H.264 video, 1080×1920, 30 s' },
+]);
+
 /**
  * Adds creators, submissions in review and posts to the campaign in bulk SQL, then recomputes the
  * creators' running totals on it from the rows (as the service keeps them one change at a time).
@@ -172,10 +177,11 @@ export async function addActivity(
   );
   const submission = (status: string) =>
     `insert into submissions (campaign_id, task_id, creator_id, status, media_type, media_url, thumbnail_url,
-                              submitted_at, reviewed_at, created_at, updated_at)
+                              checks, submitted_at, reviewed_at, created_at, updated_at)
      select $1, ($2::uuid[])[1 + i % cardinality($2::uuid[])], 'cr_bench' || $3 || '_' || (1 + i % $4::int),
             '${status}', 'video', 'https://videos.example.com/bench/' || $3 || '/' || i || '.mp4',
             'https://videos.example.com/bench/' || $3 || '/' || i || '.jpg',
+            '${INSPECTED}'::jsonb,
             now() - interval '20 days' + i * interval '1 millisecond',
             ${status === 'in_review' ? 'null' : "now() - interval '10 days'"},
             now() - interval '20 days', now() - interval '20 days'
