@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
@@ -7,6 +8,7 @@ import { ApiError } from './errors.ts';
 import { apiKeyAuth, opsAuth } from './http/auth.ts';
 import type { AppEnv } from './http/context.ts';
 import { mountDashboard } from './http/dashboard.ts';
+import { lingerOnClose } from './http/listen.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { createRouter } from './http/openapi.ts';
@@ -133,9 +135,11 @@ export function createApp(deps: AppDeps): App {
     app.use(`${base}/*`, compressJson());
   }
 
-  // The rest of an oversized body is never read: the connection closes after the answer, so the
-  // client retries on a fresh one instead of writing into a socket the server dropped.
-  const tooLarge = () => {
+  // The rest of an oversized body is not processed: the connection closes after the answer, so the
+  // client retries on a fresh one; until the client stops sending, the socket reads and drops it
+  // (a lingering close, listen.ts), so that the client gets its 413 instead of a reset.
+  const tooLarge = (c: Context<AppEnv>) => {
+    lingerOnClose((c.env as Partial<HttpBindings> | undefined)?.incoming);
     throw new ApiError(
       413,
       'payload_too_large',

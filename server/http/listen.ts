@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
@@ -78,4 +78,29 @@ export function listen(
   ) as Server;
   server.on('clientError', onClientError);
   return server;
+}
+
+/** How long a connection closed after a 413 still reads what its client sends (lingerOnClose). */
+export const LINGER_MS = 2000;
+
+/**
+ * A lingering close (as nginx's lingering_close) for an answer that closes the connection before
+ * the request's body was read (413): after the answer, the socket sends its FIN, then reads and
+ * drops what the client still sends until the client closes or LINGER_MS pass. Closing at once
+ * with unread bytes resets the connection, and a client still writing its body then fails with
+ * EPIPE or ECONNRESET before it reads the 413 it was sent.
+ */
+export function lingerOnClose(incoming: IncomingMessage | undefined): void {
+  const socket = incoming?.socket;
+  if (!incoming || !socket || socket.destroyed) return;
+  socket.destroySoon = function lingeringClose(this: typeof socket) {
+    if (this.destroyed) return;
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+    this.once('end', () => this.destroy());
+    this.end();
+    incoming.resume();
+    this.resume();
+  };
 }
