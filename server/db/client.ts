@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import {
+  PgDialect,
+  type PgDatabase,
+  type PgQueryResultHKT,
+  type PgTransaction,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -97,6 +103,65 @@ export async function queryStatement<T>(db: Db, statement: Statement): Promise<T
   return (await driver(statement)).rows as T[];
 }
 
+const dialect = new PgDialect();
+
+// The queries each database handle made here has prepared (see prepared).
+const preparedQueries = new WeakMap<Db, Map<unknown, unknown>>();
+
+/**
+ * A query drizzle builds once per database handle (`make` with `.prepare(name)` and placeholders),
+ * for the hottest reads: building a query is a good part of a small read's CPU, and on PostgreSQL
+ * a named statement is parsed and planned once per connection (decision 0077). Null for a handle
+ * inside a transaction, whose statements must run on the transaction's connection: build the
+ * query as usual there.
+ */
+export function prepared<P>(db: Db, make: (db: Db) => P): P | null {
+  return preparedAs(db, make, make);
+}
+
+/** How many queries one database handle prepares at most (prepared, preparedAs). */
+const MAX_PREPARED_QUERIES = 500;
+
+/**
+ * Like `prepared`, for queries made on the fly and told apart by `key` (a list's select and the
+ * text of its conditions). Null inside a transaction, and once the handle holds
+ * MAX_PREPARED_QUERIES: build the query as usual then.
+ */
+export function preparedAs<P>(db: Db, key: unknown, make: (db: Db) => P): P | null {
+  if (!drivers.has(db)) return null;
+  let queries = preparedQueries.get(db);
+  if (!queries) preparedQueries.set(db, (queries = new Map()));
+  let query = queries.get(key) as P | undefined;
+  if (query === undefined) {
+    if (queries.size >= MAX_PREPARED_QUERIES) return null;
+    queries.set(key, (query = make(db)));
+  }
+  return query;
+}
+
+/** A prepared statement's name for `text`: the same for the same text, on every instance. */
+export const statementName = (prefix: string, text: string): string =>
+  `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+
+/** The text and values of a condition (drizzle SQL), as PostgreSQL would receive them. */
+export function statementOf(query: SQL): Statement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params };
+}
+
+/**
+ * Rows of a raw SQL read: on a handle made here, as queryStatement sends it (on PostgreSQL a
+ * named statement, planned once per connection); in a transaction, as queryRows. Values come back
+ * as the driver parses them: cast timestamps to text in the statement.
+ */
+export async function readRows<T extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+): Promise<T[]> {
+  if (!drivers.has(db)) return queryRows<T>(db, query);
+  return queryStatement<T>(db, statementOf(query));
+}
+
 /** Rows of a raw SQL query, on either driver (both answer `{rows}`). */
 export async function queryRows<T extends Record<string, unknown>>(
   db: Db,
@@ -153,6 +218,9 @@ export async function openPglite(
   };
 }
 
+/** How many statements of queryStatement a PostgreSQL pool names (prepares) at most. */
+const MAX_NAMED_STATEMENTS = 200;
+
 // Any fixed number: instances sharing one PostgreSQL take turns to migrate.
 const MIGRATION_LOCK = 7_202_607;
 
@@ -164,7 +232,19 @@ export async function openPostgres(
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', options.onError ?? (() => {}));
   const db = drizzleNodePg({ client: pool, schema });
-  drivers.set(db, (statement) => pool.query(statement.text, statement.params));
+  const names = new Map<string, string>();
+  drivers.set(db, (statement) => {
+    // Named: parsed and planned once per connection (decision 0077). A statement's text depends
+    // only on which filters a request sets, so there are few; past a bound, unnamed.
+    let name = names.get(statement.text);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
+      name = statementName('cc', statement.text);
+      names.set(statement.text, name);
+    }
+    return name === undefined
+      ? pool.query(statement.text, statement.params)
+      : pool.query({ name, text: statement.text, values: statement.params });
+  });
   const listeners = new Set<pg.Client>();
   let closing = false;
   let location = 'PostgreSQL';

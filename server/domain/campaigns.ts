@@ -11,7 +11,7 @@ import {
 } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
 import type { Task } from '#contract/tasks';
-import { queryStatement, type Db, type Tx, type Statement } from '../db/client.ts';
+import { prepared, queryStatement, type Db, type Tx, type Statement } from '../db/client.ts';
 import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
 import { brands, campaigns, tasks, type StoredTargeting } from '../db/schema.ts';
 import { notFound, validationFailed } from '../errors.ts';
@@ -31,7 +31,7 @@ import {
 } from './campaign-rules.ts';
 import { noPage, pageOf, rowsForPage, timeThenId, type Page } from './paging.ts';
 import { inScope, isoTimestamp, isoTimestampText } from './sql.ts';
-import { loadTasks, taskValues } from './task-rows.ts';
+import { loadTasks, tasksJson, taskValues } from './task-rows.ts';
 
 // Campaigns in the database: reading (one shape for every answer), creating, listing, updating
 // and moving them through their statuses. Callers pass a transaction for every write.
@@ -125,14 +125,45 @@ export async function findCampaignRow(
   options: { forUpdate?: boolean } = {},
 ): Promise<CampaignRow | null> {
   if (scope !== null && scope.length === 0) return null;
+  const ready = options.forUpdate || scope === null ? null : prepared(db, campaignRowQuery);
+  if (ready) return (await ready.execute({ id, scope: [...scope!] }))[0] ?? null;
   const query = db
     .select(campaignSelection)
     .from(campaigns)
-    .innerJoin(brands, eq(brands.id, campaigns.brandId))
-    .where(and(eq(campaigns.id, id), inScope(campaigns.brandId, scope)));
+    .innerJoin(brands, ofItsBrand)
+    .where(theCampaign(id, scope));
   const [row] = options.forUpdate ? await query.for('update', { of: campaigns }) : await query;
   return row ?? null;
 }
+
+/** A campaign joins its brand (for the brand's name). */
+const ofItsBrand = eq(brands.id, campaigns.brandId);
+
+/** The campaign `id`, if `scope` may see it. */
+const theCampaign = (id: string, scope: BrandScope) =>
+  and(eq(campaigns.id, id), inScope(campaigns.brandId, scope));
+
+/** theCampaign with placeholders: `id`, and `scope` (the brands' ids). */
+const theCampaignPrepared = and(
+  eq(campaigns.id, sql.placeholder('id')),
+  sql`${campaigns.brandId} = any(${sql.placeholder('scope')}::uuid[])`,
+);
+
+const campaignRowQuery = (db: Db) =>
+  db
+    .select(campaignSelection)
+    .from(campaigns)
+    .innerJoin(brands, ofItsBrand)
+    .where(theCampaignPrepared)
+    .prepare('campaign_row');
+
+const campaignWithTasksQuery = (db: Db) =>
+  db
+    .select({ ...campaignSelection, tasks: tasksJson(campaigns.id) })
+    .from(campaigns)
+    .innerJoin(brands, ofItsBrand)
+    .where(theCampaignPrepared)
+    .prepare('campaign_with_tasks');
 
 /** Like findCampaignRow, but 404 `not_found` when missing or not visible. */
 export async function getCampaignRow(
@@ -164,8 +195,21 @@ export async function getCampaignItem<Row, T>(
 
 /** One campaign with its tasks. */
 export async function getCampaign(db: Db, id: string, scope: BrandScope): Promise<Campaign> {
-  const row = await getCampaignRow(db, id, scope);
-  return toCampaign(row, await loadTasks(db, id));
+  // One statement: the tasks come as JSON beside the campaign's row (decision 0077).
+  const ready = scope === null ? null : prepared(db, campaignWithTasksQuery);
+  const [row] =
+    scope !== null && scope.length === 0
+      ? []
+      : ready
+        ? await ready.execute({ id, scope: [...scope!] })
+        : await db
+            .select({ ...campaignSelection, tasks: tasksJson(campaigns.id) })
+            .from(campaigns)
+            .innerJoin(brands, ofItsBrand)
+            .where(theCampaign(id, scope));
+  if (!row) throw notFound('Campaign');
+  const { tasks: taskList, ...campaign } = row;
+  return toCampaign(campaign, taskList);
 }
 
 // ---------------------------------------------------------------- create

@@ -1,10 +1,10 @@
-import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CompletionMode } from '#contract/enums';
 import { TASK_DEFAULTS, type Task, type TaskCreate, type TaskUpdate } from '#contract/tasks';
 import type { Db } from '../db/client.ts';
 import { tasks } from '../db/schema.ts';
 import { derivedIsRequired, isRequiredNotWritable } from './campaign-rules.ts';
-import { isoTimestamp } from './sql.ts';
+import { isoTimestamp, isoTimestampText } from './sql.ts';
 
 // Tasks as stored and as answered (one shape for every answer).
 
@@ -45,6 +45,25 @@ export function toTask(row: TaskRow): Task {
 
 /** The order of tasks everywhere: display_order, then created_at, then id. */
 export const taskOrder = [asc(tasks.displayOrder), asc(tasks.createdAt), asc(tasks.id)] as const;
+
+/**
+ * Every task (active and archived) of the campaign whose id is `campaignId` (a column of the
+ * outer statement), as answers show them and in taskOrder, built by the database: a campaign
+ * and its tasks are read in one statement (decision 0077). Keys in the contract's order, the
+ * values toTask gives.
+ */
+export const tasksJson = (campaignId: AnyColumn): SQL<Task[]> => sql<Task[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', t.id, 'title', t.title, 'instructions', t.instructions, 'platforms', t.platforms,
+    'formats', t.formats, 'caption', t.caption, 'require_ad_disclosure', t.require_ad_disclosure,
+    'tiktok_sound_url', t.tiktok_sound_url, 'instagram_sound_url', t.instagram_sound_url,
+    'video_examples', t.video_examples, 'image_url', t.image_url, 'review_mode', t.review_mode,
+    'autoreview_prompt', t.autoreview_prompt, 'is_required', t.is_required,
+    'max_posts_per_creator', t.max_posts_per_creator, 'display_order', t.display_order,
+    'status', t.status, 'created_at', ${sql.raw(isoTimestampText('t.created_at'))},
+    'updated_at', ${sql.raw(isoTimestampText('t.updated_at'))})
+    order by t.display_order, t.created_at, t.id)
+  from tasks t where t.campaign_id = ${campaignId}), '[]'::json)`;
 
 /** Every task of a campaign (active and archived), in order. */
 export async function loadTasks(db: Db, campaignId: string): Promise<Task[]> {
