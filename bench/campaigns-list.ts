@@ -3,7 +3,8 @@
 // (built by the service's campaignListStatement, so the text is never copied) run in a loop
 // against the same database with the same concurrency. On PGlite the database lives inside the
 // service, so the SQL loop opens its data directory after the service has stopped; on PostgreSQL
-// it uses a pg Pool with one connection per autocannon connection, and the endpoint and its SQL
+// it uses a pg Pool with one connection per autocannon connection (the statement named, prepared
+// once per connection, as the service sends it), and the endpoint and its SQL
 // are measured in turns (BENCH_ROUNDS rounds) so that a change of the machine's load weighs on
 // both alike. On PostgreSQL a fixed-rate run (200 requests/s) gives p50/p99 latency. Target:
 // endpoint >= 0.5 x its SQL's throughput on both drivers, p99 < 50 ms at 200 requests/s on
@@ -19,6 +20,7 @@
 // PostgreSQL), BENCH_DRIVERS (pglite,postgres), BENCH_LOG_LEVEL (the service's, warn: no line per
 // request), BENCH_SERVICE (another build of the service, e.g. of an older commit; default
 // dist/server/index.js, built when stale), BENCH_RESULT (bench/results/campaigns-list.json).
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +93,9 @@ interface Comparison {
   sql: Figures;
   endpoint_over_sql: number;
   endpoint_over_hello: number;
+  /** PostgreSQL: the same statement sent as text, parsed and planned every time (before 0077). */
+  sql_text?: Figures;
+  endpoint_over_text?: number;
 }
 
 interface DriverReport {
@@ -103,12 +108,13 @@ interface DriverReport {
   target_met: boolean;
 }
 
-function compare(hello: Figures, endpoint: Figures, sql: Figures): Comparison {
+function compare(hello: Figures, endpoint: Figures, sql: Figures, text?: Figures): Comparison {
   return {
     endpoint,
     sql,
     endpoint_over_sql: round(endpoint.rps / sql.rps, 2),
     endpoint_over_hello: round(endpoint.rps / hello.rps, 2),
+    ...(text ? { sql_text: text, endpoint_over_text: round(endpoint.rps / text.rps, 2) } : {}),
   };
 }
 
@@ -227,19 +233,31 @@ async function benchPostgres(): Promise<DriverReport | null> {
       const probe: Probe = { servicePids: [service.pid], database: name };
       const urls = await listUrls(service, world);
       const { first, later } = statements(world, urls.after);
-      const sql = (statement: Statement) =>
+      // A named statement, parsed and planned once per connection, as the service sends it
+      // (decision 0077).
+      const sql = (statement: Statement) => {
+        const named = {
+          name: `bench_${createHash('sha1').update(statement.text).digest('base64url').slice(0, 20)}`,
+          text: statement.text,
+          values: statement.params,
+        };
+        return loopMeasure({ database: name }, () => pool.query(named));
+      };
+      const sqlText = (statement: Statement) =>
         loopMeasure({ database: name }, () => pool.query(statement.text, statement.params));
       console.log('  hello (GET /healthz/live) ...');
       const hello = await measure(httpMeasure(probe, `${service.base}/healthz/live`));
       console.log(`  endpoint and SQL loop in turns, first page (${ROUNDS} rounds) ...`);
-      const [endpointFirst, sqlFirst] = await alternate(
+      const [endpointFirst, sqlFirst, textFirst] = await alternate(
         httpMeasure(probe, urls.first, { key: world.key }),
         sql(first),
+        sqlText(first),
       );
       console.log(`  endpoint and SQL loop in turns, page after ${LATER_OFFSET} campaigns ...`);
-      const [endpointLater, sqlLater] = await alternate(
+      const [endpointLater, sqlLater, textLater] = await alternate(
         httpMeasure(probe, urls.later, { key: world.key }),
         sql(later),
+        sqlText(later),
       );
       console.log(`  endpoint at ${FIXED_RATE} requests/s ...`);
       const fixed = httpMeasure(probe, urls.first, { key: world.key, overallRate: FIXED_RATE });
@@ -252,8 +270,8 @@ async function benchPostgres(): Promise<DriverReport | null> {
         'postgres',
         world,
         hello,
-        compare(hello, endpointFirst, sqlFirst),
-        compare(hello, endpointLater, sqlLater),
+        compare(hello, endpointFirst, sqlFirst, textFirst),
+        compare(hello, endpointLater, sqlLater, textLater),
         fixedRate,
       );
     } finally {
@@ -307,6 +325,8 @@ function printTable(reports: DriverReport[]) {
         ),
       );
       rows.push(line(`its SQL, ${what}`, c.sql));
+      if (c.sql_text)
+        rows.push(line(`its SQL as text, ${what}: ${c.endpoint_over_text}`, c.sql_text));
     }
     if (r.fixed_rate) {
       rows.push(line(`GET /campaigns at ${r.fixed_rate.target_rps} req/s`, r.fixed_rate));

@@ -59,6 +59,12 @@ export interface EndpointResult {
   base: Figures;
   endpoint_over_baseline: number;
   endpoint_over_hello: number;
+  /**
+   * PostgreSQL reads: the same statements sent as text (parsed and planned at every request, as
+   * this benchmark replayed them before decision 0077) and the endpoint's ratio to that.
+   */
+  base_text?: Figures;
+  endpoint_over_text?: number;
 }
 
 export interface ServiceDriverResult {
@@ -77,6 +83,8 @@ interface Case {
   http: () => Measure;
   /** The baseline on direct access to the database. */
   direct: (d: DirectDb) => Measure;
+  /** PostgreSQL reads: the baseline with the statements sent as text. */
+  text?: (d: DirectDb) => Measure | null;
 }
 
 async function build(target: Target, settings: ServiceSettings) {
@@ -123,6 +131,7 @@ function cases(target: Target, world: Awaited<ReturnType<typeof build>>): Case[]
     kind: 'read',
     http: () => httpMeasure(target.probe(), `${api}${path}`, { key }),
     direct: (d) => loopMeasure(d.probe, () => d.replay(statements)),
+    text: (d) => (d.replayText ? loopMeasure(d.probe, () => d.replayText!(statements)) : null),
   });
   // Each approval takes the next submission waiting in review, over HTTP or directly.
   let nextId = 0;
@@ -199,7 +208,13 @@ function cases(target: Target, world: Awaited<ReturnType<typeof build>>): Case[]
   ];
 }
 
-function result(c: Case, hello: Figures, endpoint: Figures, base: Figures): EndpointResult {
+function result(
+  c: Case,
+  hello: Figures,
+  endpoint: Figures,
+  base: Figures,
+  text?: Figures,
+): EndpointResult {
   return {
     name: c.name,
     request: c.request,
@@ -209,6 +224,7 @@ function result(c: Case, hello: Figures, endpoint: Figures, base: Figures): Endp
     base,
     endpoint_over_baseline: round(endpoint.rps / base.rps, 2),
     endpoint_over_hello: round(endpoint.rps / hello.rps, 3),
+    ...(text ? { base_text: text, endpoint_over_text: round(endpoint.rps / text.rps, 2) } : {}),
   };
 }
 
@@ -234,8 +250,14 @@ export async function benchServiceOn(
       await target.direct(async (d) => {
         for (const c of list) {
           console.log(`  ${c.name}: endpoint and baseline in turns (${config.rounds} rounds) ...`);
-          const [endpoint, base] = await alternate(c.http(), c.direct(d));
-          endpoints.push(result(c, hello, endpoint, base));
+          const text = c.text?.(d);
+          if (text) {
+            const [endpoint, base, asText] = await alternate(c.http(), c.direct(d), text);
+            endpoints.push(result(c, hello, endpoint, base, asText));
+          } else {
+            const [endpoint, base] = await alternate(c.http(), c.direct(d));
+            endpoints.push(result(c, hello, endpoint, base));
+          }
         }
       });
     } else {
@@ -301,6 +323,7 @@ export function printService(results: ServiceDriverResult[]) {
         ),
       );
       rows.push(line(`  ${e.baseline}`, e.base));
+      if (e.base_text) rows.push(line(`  its SQL as text: ${e.endpoint_over_text}`, e.base_text));
     }
   }
   console.log('');
