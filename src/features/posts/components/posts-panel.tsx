@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { PLATFORM_LABELS, POST_STATUS_LABELS, PostStatus } from '#contract/enums';
 import type { Post } from '#contract/posts';
@@ -225,7 +226,13 @@ function PostsTable({
   return (
     <QueryStates query={list} rows={rows} empty={empty} loading="Loading the posts…">
       <div className="space-y-3">
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <div
+          className={clsx(
+            'overflow-x-auto rounded-lg border border-gray-200 bg-white transition-opacity',
+            // The previous filters' rows stay in place, dimmed, until these filters' arrive.
+            list.isPlaceholderData && 'opacity-60',
+          )}
+        >
           <Table caption="Posts" columns={POST_COLUMNS} busy={list.isFetching}>
             {rows.map((post) => (
               <tr key={post.id}>
