@@ -20,13 +20,13 @@
 // PostgreSQL), BENCH_DRIVERS (pglite,postgres), BENCH_LOG_LEVEL (the service's, warn: no line per
 // request), BENCH_SERVICE (another build of the service, e.g. of an older commit; default
 // dist/server/index.js, built when stale), BENCH_RESULT (bench/results/campaigns-list.json).
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { campaignListStatement, type CampaignListFilter } from '../server/domain/campaigns.ts';
+import { statementName } from '../server/db/client.ts';
 import { config, numberEnv, ROOT, round } from './lib/config.ts';
 import {
   alternate,
@@ -237,7 +237,7 @@ async function benchPostgres(): Promise<DriverReport | null> {
       // (decision 0077).
       const sql = (statement: Statement) => {
         const named = {
-          name: `bench_${createHash('sha1').update(statement.text).digest('base64url').slice(0, 20)}`,
+          name: statementName('bench', statement.text),
           text: statement.text,
           values: statement.params,
         };

@@ -1,6 +1,5 @@
 // A service on a fresh database of either driver, with direct access to that database for
 // building worlds and running the baselines (the endpoints' own SQL, the writes' own domain code).
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { getCampaign } from '../../server/domain/campaigns.ts';
+import { statementName } from '../../server/db/client.ts';
 import { config } from './config.ts';
 import type { Probe } from './measure.ts';
 import { createTempDatabase, postgresAnswers } from './postgres.ts';
@@ -17,9 +17,6 @@ import type { Query } from './world.ts';
 
 export type Driver = 'pglite' | 'postgres';
 
-/** A name for a statement's text, the same for the same text. */
-const statementName = (text: string) =>
-  `bench_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
 /** The database handle the domain functions take. */
 export type DomainDb = Parameters<typeof getCampaign>[0];
 
@@ -162,7 +159,7 @@ export async function postgresTarget(env: Record<string, string> = {}): Promise<
     // Its SQL at its best: each statement a named one, parsed and planned once per connection
     // (as the service sends its hottest reads, decision 0077), so an endpoint is held to the
     // cheapest way of running the very statements it sends.
-    (s) => pool.query({ name: statementName(s.text), text: s.text, values: s.params }),
+    (s) => pool.query({ name: statementName('bench', s.text), text: s.text, values: s.params }),
   );
   return {
     driver: 'postgres',

@@ -142,8 +142,19 @@ export function readKeysetPage<Row, After>(
     order: readonly SQL[];
   },
 ): Promise<Page<Row>> {
-  const after = page.after === undefined ? undefined : order.startAfter(page.after);
-  return readPage(select(and(...where, after)).orderBy(...order.order), page.limit);
+  return readPage(
+    select(pageConditions(where, page, order.startAfter)).orderBy(...order.order),
+    page.limit,
+  );
+}
+
+/** Every condition of `where` (undefined ones left out) and, past the first page, the cursor's. */
+function pageConditions<After>(
+  where: (SQL | undefined)[],
+  page: PageRequest<After>,
+  startAfter: (after: After) => SQL,
+): SQL | undefined {
+  return and(...where, page.after === undefined ? undefined : startAfter(page.after));
 }
 
 /** Declares a CampaignItemList from its parts, its types inferred from them. */
@@ -198,8 +209,7 @@ function readPreparedPage<Row, After>(
   where: (SQL | undefined)[],
   page: PageRequest<After>,
 ): Promise<Page<Row>> | null {
-  const after = page.after === undefined ? undefined : list.startAfter(page.after);
-  const conditions = and(...where, after);
+  const conditions = pageConditions(where, page, list.startAfter);
   if (!conditions) return null;
   const { text, params } = statementOf(conditions);
   const parts = text.split(/\$(\d+)/);
