@@ -164,7 +164,10 @@ export interface EventHubOptions {
   wakeSlice?: number;
   /** Rows per read. */
   batch?: number;
-  /** Events a slow connection may have waiting; past it the connection is closed (it resumes). */
+  /**
+   * Events a slow connection may have waiting; past it the connection is closed (it resumes). The
+   * hub never waits for a connection: the streams hold what their connections have not taken.
+   */
   queueLimit?: number;
   /** Events older than this are pruned (checked every pruneEveryMs). */
   retainMs?: number;
@@ -172,25 +175,46 @@ export interface EventHubOptions {
   onError?: (err: unknown) => void;
 }
 
+/**
+ * What one read of the outbox hands a stream: its events (those of its brands), and their frames
+ * already encoded. Every stream following the same brands gets the same Delivery: the bytes are
+ * built once per read, however many streams write them (decision 0078).
+ */
+export interface Delivery {
+  events: readonly OutboxEvent[];
+  /** The position of the first and of the last event. */
+  first: Position;
+  last: Position;
+  /** The events' frames, one after the other, as UTF-8. */
+  bytes: Uint8Array;
+}
+
+const encoder = new TextEncoder();
+
+/** The Delivery of `events` (at least one). */
+export function deliveryOf(events: readonly OutboxEvent[]): Delivery {
+  let frames = '';
+  for (const e of events) frames += e.frame;
+  return {
+    events,
+    first: events[0]!.position,
+    last: events.at(-1)!.position,
+    bytes: encoder.encode(frames),
+  };
+}
+
 export interface Subscription {
   /** Where the shared stream stood when this subscription began. */
   start: Position;
-  /**
-   * The queued events, waiting up to `timeoutMs` for some (an empty array when none came); null
-   * once closed or overflowed.
-   */
-  next(timeoutMs: number): Promise<OutboxEvent[] | null>;
-  /** True when the queue overflowed: the connection must close and resume with Last-Event-ID. */
-  readonly overflowed: boolean;
   close(): void;
 }
 
 interface Subscriber {
   brandIds: ReadonlySet<string>;
-  queue: OutboxEvent[];
-  overflowed: boolean;
+  /** The brands, sorted: subscribers with the same key share a read's Delivery. */
+  key: string;
+  deliver: (delivery: Delivery) => void;
   closed: boolean;
-  wake: (() => void) | null;
 }
 
 /**
@@ -204,7 +228,7 @@ export class EventHub {
   private readonly subscribers = new Set<Subscriber>();
   /** The subscribers of each brand: an event visits only its brand's streams. */
   private readonly byBrand = new Map<string, Set<Subscriber>>();
-  /** Events handed out, and subscriber queues visited doing it (see the fan-out test). */
+  /** Events read, and (event, subscriber) pairs handed out (see the fan-out test). */
   readonly stats = { events: 0, visits: 0 };
   private position: Position | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -236,16 +260,31 @@ export class EventHub {
     return this.subscribers.size;
   }
 
+  /** Events a connection may have waiting before it is closed (EventHubOptions.queueLimit). */
+  get queueLimit(): number {
+    return this.options.queueLimit;
+  }
+
   /** Subscriptions begin one at a time, so each one's `start` is exact. */
   private opening: Promise<unknown> = Promise.resolve();
 
-  subscribe(brandIds: readonly string[]): Promise<Subscription> {
-    const next = this.opening.then(() => this.begin(brandIds));
+  /**
+   * Follows the events of `brandIds`: `deliver` is called, synchronously from the hub's read, with
+   * each read's events of those brands. It must not throw, and must not wait for its connection.
+   */
+  subscribe(
+    brandIds: readonly string[],
+    deliver: (delivery: Delivery) => void,
+  ): Promise<Subscription> {
+    const next = this.opening.then(() => this.begin(brandIds, deliver));
     this.opening = next.catch(() => undefined);
     return next;
   }
 
-  private async begin(brandIds: readonly string[]): Promise<Subscription> {
+  private async begin(
+    brandIds: readonly string[],
+    deliver: (delivery: Delivery) => void,
+  ): Promise<Subscription> {
     // Wait for a poll in flight, so `start` is a position every later delivery comes after.
     if (this.polling) await this.polling;
     // An idle hub's position is stale (nobody polled since): a new stream starts now.
@@ -253,10 +292,9 @@ export class EventHub {
       this.position = await currentPosition(this.db);
     const sub: Subscriber = {
       brandIds: new Set(brandIds),
-      queue: [],
-      overflowed: false,
+      key: [...new Set(brandIds)].sort().join(','),
+      deliver,
       closed: false,
-      wake: null,
     };
     this.subscribers.add(sub);
     for (const brandId of sub.brandIds) {
@@ -277,45 +315,26 @@ export class EventHub {
         set?.delete(sub);
         if (set?.size === 0) this.byBrand.delete(brandId);
       }
-      sub.wake?.();
       if (this.subscribers.size === 0 && this.timer) {
         clearTimeout(this.timer);
         this.timer = null;
       }
     };
-    return {
-      start: this.position,
-      get overflowed() {
-        return sub.overflowed;
-      },
-      close,
-      next: async (timeoutMs: number) => {
-        if (!sub.closed && !sub.overflowed && sub.queue.length === 0) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, timeoutMs);
-            sub.wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          sub.wake = null;
-        }
-        if (sub.closed || sub.overflowed) return null;
-        return sub.queue.splice(0, sub.queue.length);
-      },
-    };
+    return { start: this.position, close };
   }
 
   /**
-   * Wakes the streams that got events, `wakeSlice` at a time with a turn of the event loop between
-   * slices: thousands of streams writing at once must not hold up the requests in between.
+   * Hands each subscriber its Delivery, `wakeSlice` subscribers at a time with a turn of the event
+   * loop between slices: thousands of streams writing at once must not hold up the requests in
+   * between.
    */
-  private async nudge(woken: Subscriber[]): Promise<void> {
+  private async handOut(deliveries: readonly [Subscriber, Delivery][]): Promise<void> {
     const slice = this.options.wakeSlice;
-    for (let i = 0; i < woken.length; i += slice) {
-      for (const sub of woken.slice(i, i + slice)) sub.wake?.();
-      // The woken streams write in the microtasks that run before this.
+    for (let i = 0; i < deliveries.length; i += slice) {
       const started = performance.now();
+      for (const [sub, delivery] of deliveries.slice(i, i + slice))
+        if (!sub.closed) sub.deliver(delivery);
+      // Their connections write in the microtasks that run before this.
       await new Promise<void>((resolve) => setImmediate(resolve));
       this.delivering += performance.now() - started;
     }
@@ -397,27 +416,30 @@ export class EventHub {
     this.position ??= await currentPosition(this.db);
     for (;;) {
       const batch = await readEvents(this.db, this.position, null, this.options.batch);
-      const woken = new Set<Subscriber>();
-      for (const e of batch) {
-        this.stats.events += 1;
-        const listeners = this.byBrand.get(e.brandId);
-        if (!listeners) continue;
-        for (const sub of listeners) {
-          this.stats.visits += 1;
-          if (sub.overflowed) continue;
-          if (sub.queue.length >= this.options.queueLimit) {
-            sub.overflowed = true;
-            sub.queue.length = 0;
-          } else sub.queue.push(e);
-          woken.add(sub);
+      this.stats.events += batch.length;
+      // The subscribers of the brands that have events, each with the Delivery of its brands'
+      // events, built once per set of brands.
+      const shared = new Map<string, Delivery>();
+      const visited = new Set<Subscriber>();
+      const deliveries: [Subscriber, Delivery][] = [];
+      for (const brandId of new Set(batch.map((e) => e.brandId))) {
+        for (const sub of this.byBrand.get(brandId) ?? []) {
+          if (visited.has(sub)) continue;
+          visited.add(sub);
+          let delivery = shared.get(sub.key);
+          if (!delivery) {
+            delivery = deliveryOf(batch.filter((e) => sub.brandIds.has(e.brandId)));
+            shared.set(sub.key, delivery);
+          }
+          this.stats.visits += delivery.events.length;
+          deliveries.push([sub, delivery]);
         }
       }
       const last = batch.at(-1);
       if (last) this.position = last.position;
-      await this.nudge([...woken]);
+      await this.handOut(deliveries);
       if (batch.length < this.options.batch) break;
     }
-    for (const sub of this.subscribers) if (sub.overflowed) sub.wake?.();
     const now = Date.now();
     if (now - this.lastPrune >= this.options.pruneEveryMs) {
       this.lastPrune = now;

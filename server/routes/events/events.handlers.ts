@@ -5,6 +5,7 @@ import {
   parsePosition,
   readEvents,
   replayProblem,
+  type Delivery,
   type EventHub,
   type OutboxEvent,
   type Position,
@@ -35,13 +36,60 @@ export function eventRoutes(deps: EventRouteDeps) {
   return createRouter().openapi(eventsRoute, async (c) => {
     const auth = getAuth(c);
     // The slot first (429 past the cap), given back however the stream ends.
-    let end: () => void = () => {};
-    let endedEarly = false;
-    const slot = streams.open(auth.keyId, () => {
-      endedEarly = true;
-      end();
-    });
-    let sub: Subscription;
+    let open = true;
+    let end: () => void = () => (open = false);
+    const slot = streams.open(auth.keyId, () => end());
+    let sub: Subscription | null = null;
+    let heartbeat: ReturnType<typeof setTimeout> | undefined;
+    const stream = sseBody({ onEnd: () => end(), maxWaiting: hub.queueLimit });
+    let ended = false;
+    end = () => {
+      open = false;
+      sub?.close();
+      if (ended) return;
+      ended = true;
+      clearTimeout(heartbeat);
+      stream.close();
+      slot.release();
+    };
+
+    // What is sent after `position`, the last event this stream sent.
+    let position: Position = { txId: 0, id: 0 };
+    let lastWrite = Date.now();
+    const push = (chunk: Uint8Array | string, messages = 1) => {
+      lastWrite = Date.now();
+      stream.push(chunk, messages);
+    };
+    /** Events not sent yet, each after the one before (a catch-up's overlap with live events). */
+    const sendEvents = (events: readonly OutboxEvent[]) => {
+      let frames = '';
+      let count = 0;
+      for (const e of events) {
+        if (comparePositions(e.position, position) <= 0) continue;
+        position = e.position;
+        frames += e.frame;
+        count += 1;
+      }
+      if (count > 0) push(frames, count);
+    };
+    // Live events: the hub's shared bytes when all are new to this stream (the usual case).
+    // Until the catch-up is sent they wait, in order.
+    let early: Delivery[] | null = [];
+    const deliver = (delivery: Delivery) => {
+      if (early) early.push(delivery);
+      else if (comparePositions(delivery.first, position) > 0) {
+        position = delivery.last;
+        push(delivery.bytes, delivery.events.length);
+      } else sendEvents(delivery.events);
+    };
+    // A `: ping` comment after heartbeatMs without anything sent (one timer per stream).
+    const beat = () => {
+      if (!open) return;
+      if (Date.now() - lastWrite >= deps.heartbeatMs) push(': ping\n\n');
+      heartbeat = setTimeout(beat, Math.max(1, lastWrite + deps.heartbeatMs - Date.now()));
+      heartbeat.unref?.();
+    };
+
     let resume: Position | null;
     let reset: ReplayProblem | null;
     try {
@@ -53,68 +101,42 @@ export function eventRoutes(deps: EventRouteDeps) {
           : resume
             ? await replayProblem(db, resume, auth.brandIds)
             : 'unknown_position';
-      sub = await hub.subscribe(auth.brandIds);
+      sub = await hub.subscribe(auth.brandIds, deliver);
     } catch (err) {
-      slot.release();
+      end();
       throw err;
     }
-    let open = true;
-    const stream = sseBody(() => end());
-    end = () => {
-      open = false;
-      sub.close();
-      stream.close();
-    };
-    if (endedEarly) end();
+    const { start } = sub;
+    if (!open) end();
     void (async () => {
       try {
-        let position = resume && !reset ? resume : sub.start;
-        let lastWrite = Date.now();
-        // The events of one read in one write: a stream costs a write per batch, not per event.
-        const send = async (events: readonly OutboxEvent[]) => {
-          let frames = '';
-          for (const e of events) {
-            if (comparePositions(e.position, position) <= 0) continue;
-            position = e.position;
-            frames += e.frame;
-          }
-          if (frames === '') return;
-          await stream.write(frames);
-          lastWrite = Date.now();
-        };
-        await stream.write(`retry: ${deps.retryMs}\n\n`);
+        position = resume && !reset ? resume : start;
+        push(`retry: ${deps.retryMs}\n\n`);
         if (reset) {
           // Too far behind to replay: the client refetches what it shows, then follows from here.
-          await stream.write(
-            `event: reset\nid: ${formatPosition(sub.start)}\ndata: ${JSON.stringify({ type: 'reset', reason: reset })}\n\n`,
+          push(
+            `event: reset\nid: ${formatPosition(start)}\ndata: ${JSON.stringify({ type: 'reset', reason: reset })}\n\n`,
           );
         } else if (resume) {
+          // At the reader's pace: a replay is not a slow connection.
           for (;;) {
+            await stream.drained();
+            if (!open) break;
             const batch = await readEvents(db, position, auth.brandIds, CATCH_UP_BATCH);
-            await send(batch);
-            if (batch.length < CATCH_UP_BATCH || !open) break;
+            sendEvents(batch);
+            if (batch.length < CATCH_UP_BATCH) break;
           }
         }
-        while (open) {
-          const wait = Math.max(0, deps.heartbeatMs - (Date.now() - lastWrite));
-          const events = await sub.next(wait);
-          if (events === null) break;
-          await send(events);
-          if (Date.now() - lastWrite >= deps.heartbeatMs) {
-            await stream.write(': ping\n\n');
-            lastWrite = Date.now();
-          }
-        }
+        const waiting = early ?? [];
+        early = null;
+        for (const delivery of waiting) sendEvents(delivery.events);
+        beat();
       } catch (err) {
         // A read that failed (the database away): said on the stream, which ends; the client
         // resumes with Last-Event-ID (as hono's streamSSE did).
         if (err instanceof Error)
-          await stream.write(
-            `event: error\ndata: ${err.message.split(/\r\n|\r|\n/).join('\ndata: ')}\n\n`,
-          );
-      } finally {
+          push(`event: error\ndata: ${err.message.split(/\r\n|\r|\n/).join('\ndata: ')}\n\n`);
         end();
-        slot.release();
       }
     })();
     c.header('X-Accel-Buffering', 'no');

@@ -1,58 +1,104 @@
-// The body of an event stream: one ReadableStream the server reads straight from, with at most one
-// chunk waiting (backpressure like hono's streamSSE, which the stream used before). streamSSE
-// chains a TransformStream and a second ReadableStream: a dozen promise turns per write, which with
-// thousands of open streams was most of the cost of handing out an event (decision 0074).
+// The body of an event stream: one ReadableStream the server reads straight from. Writing never
+// waits: a chunk goes to the reader when it asks for one (one chunk in the stream's queue, as
+// hono's streamSSE had), and what comes meanwhile waits here and goes out as one chunk at the next
+// pull. Past `maxWaiting` messages waiting, the connection is too slow: the body closes (after what
+// its reader already has) and the client resumes with Last-Event-ID. The hub hands thousands of
+// streams their events in one synchronous pass, without a promise per stream (decision 0078);
+// streamSSE chained a TransformStream and a second ReadableStream, a dozen promise turns per
+// write (decision 0074).
 
 export interface SseBody {
   readonly body: ReadableStream<Uint8Array>;
-  /** Queues `text`; resolves once the reader wants more (false when the stream is closed). */
-  write(text: string): Promise<boolean>;
+  /**
+   * Sends `chunk` (`messages` SSE messages) as soon as the reader takes it. False when the body is
+   * closed, or closes now because too much was waiting.
+   */
+  push(chunk: Uint8Array | string, messages?: number): boolean;
+  /** Resolves once nothing waits for the reader (or the body is closed). */
+  drained(): Promise<void>;
+  /** Closes after what was pushed. */
   close(): void;
 }
 
 const encoder = new TextEncoder();
 
-export function sseBody(onCancel: () => void): SseBody {
+export function sseBody(options: {
+  /** The reader went away, or the body closed because its reader was too slow. */
+  onEnd: () => void;
+  /** Messages that may wait for a slow reader. */
+  maxWaiting: number;
+}): SseBody {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let closed = false;
-  let waiting: (() => void) | null = null;
-  const release = () => {
-    const resolve = waiting;
-    waiting = null;
-    resolve?.();
+  let waiting: Uint8Array[] = [];
+  let waitingMessages = 0;
+  let onDrained: (() => void)[] = [];
+  const drain = () => {
+    const resolve = onDrained;
+    onDrained = [];
+    for (const r of resolve) r();
+  };
+  const take = () => {
+    const chunk = waiting.length === 1 ? waiting[0]! : Buffer.concat(waiting);
+    waiting = [];
+    waitingMessages = 0;
+    return chunk;
+  };
+  /** Closes the body; what waits is sent first unless the reader is too slow for it. */
+  const close = (dropWaiting = false) => {
+    if (closed) return;
+    closed = true;
+    try {
+      if (waiting.length > 0 && !dropWaiting) controller.enqueue(take());
+      controller.close();
+    } catch {
+      // already cancelled
+    }
+    waiting = [];
+    drain();
   };
   const body = new ReadableStream<Uint8Array>(
     {
       start: (c) => {
         controller = c;
       },
-      pull: release,
+      pull: () => {
+        if (closed) return;
+        if (waiting.length === 0) drain();
+        else controller.enqueue(take());
+      },
       cancel: () => {
         closed = true;
-        release();
-        onCancel();
+        waiting = [];
+        drain();
+        options.onEnd();
       },
     },
     new CountQueuingStrategy({ highWaterMark: 1 }),
   );
   return {
     body,
-    async write(text) {
+    push(chunk, messages = 1) {
       if (closed) return false;
-      controller.enqueue(encoder.encode(text));
-      if ((controller.desiredSize ?? 0) <= 0)
-        await new Promise<void>((resolve) => (waiting = resolve));
-      return !closed;
-    },
-    close() {
-      if (closed) return;
-      closed = true;
-      release();
-      try {
-        controller.close();
-      } catch {
-        // already cancelled
+      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+      if (waiting.length === 0 && (controller.desiredSize ?? 0) > 0) {
+        controller.enqueue(bytes);
+        return true;
       }
+      waitingMessages += messages;
+      if (waitingMessages > options.maxWaiting) {
+        close(true);
+        options.onEnd();
+        return false;
+      }
+      waiting.push(bytes);
+      return true;
     },
+    drained() {
+      if (closed || (waiting.length === 0 && (controller.desiredSize ?? 0) > 0))
+        return Promise.resolve();
+      return new Promise<void>((resolve) => onDrained.push(resolve));
+    },
+    close: () => close(),
   };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   currentPosition,
   EventHub,
+  type Delivery,
   formatPosition,
   MAX_REPLAY_EVENTS,
   type Position,
@@ -200,16 +201,47 @@ describe('fan-out', () => {
     const busy = randomUUID();
     const quiet = randomUUID();
     const subs = [];
-    for (let i = 0; i < 500; i++) subs.push(await hub.subscribe([busy]));
-    const listener = await hub.subscribe([quiet]);
+    for (let i = 0; i < 500; i++) subs.push(await hub.subscribe([busy], () => {}));
+    const got: Delivery[] = [];
+    const listener = await hub.subscribe([quiet], (d) => got.push(d));
     await hub.poll();
     const before = { ...hub.stats };
     await insertEvents(quiet, 1);
     await hub.poll();
     expect(hub.stats.events - before.events).toBe(1);
     expect(hub.stats.visits - before.visits).toBe(1);
-    const got = await listener.next(1000);
-    expect(got?.map((e) => e.brandId)).toEqual([quiet]);
+    expect(got.flatMap((d) => d.events.map((e) => e.brandId))).toEqual([quiet]);
+    expect(new TextDecoder().decode(got[0]!.bytes)).toBe(got[0]!.events[0]!.frame);
     for (const s of [...subs, listener]) s.close();
+  });
+
+  it('builds the bytes of a read once for every stream of the same brands, and apart for others', async () => {
+    const hub = new EventHub(ctx.db, { pollMs: 60_000 });
+    const one = randomUUID();
+    const two = randomUUID();
+    const got = new Map<string, Delivery[]>();
+    const follow = (name: string, brands: string[]) =>
+      hub.subscribe(brands, (d) => got.set(name, [...(got.get(name) ?? []), d]));
+    const subs = [
+      await follow('a', [one]),
+      await follow('b', [one]),
+      await follow('agency', [two, one]),
+      await follow('agency again', [one, two]),
+    ];
+    await hub.poll();
+    await insertEvents(one, 2);
+    await insertEvents(two, 1);
+    await hub.poll();
+    const [a, b, agency, again] = ['a', 'b', 'agency', 'agency again'].map((n) => got.get(n)!);
+    expect(a).toHaveLength(1);
+    // The same Delivery, not equal copies: built once.
+    expect(b![0]).toBe(a![0]);
+    expect(again![0]).toBe(agency![0]);
+    expect(a![0]!.events.map((e) => e.brandId)).toEqual([one, one]);
+    expect(agency![0]!.events.map((e) => e.brandId)).toEqual([one, one, two]);
+    expect(new TextDecoder().decode(agency![0]!.bytes)).toBe(
+      agency![0]!.events.map((e) => e.frame).join(''),
+    );
+    for (const s of subs) s.close();
   });
 });
