@@ -38,12 +38,27 @@ for (const viewport of [
       // The launch campaign's posts replace the default campaign's (newest first).
       await expect(table.getByRole('row').nth(1)).toContainText(handle);
 
+      // The post's link, the table's last column, is in view without scrolling sideways.
+      if (viewport.width >= 1024)
+        await expect(
+          table
+            .getByRole('row')
+            .nth(1)
+            .getByRole('link', { name: /Open post/ }),
+        ).toBeInViewport({ ratio: 1 });
+
+      // On a phone the filters are folded away under the campaign, so the posts come first.
+      const toggle = page.getByRole('button', { name: /^Filters/ });
+      await expect(toggle).toHaveAttribute('aria-expanded', String(viewport.width >= 768));
+      await expect(table.getByRole('row').nth(1)).toBeInViewport();
+      if (viewport.width < 768) await toggle.click();
       const creator = page.getByRole('combobox', { name: 'Creator' });
       await creator.scrollIntoViewIfNeeded();
       await expect(creator).toBeInViewport();
       await expect(creator.getByRole('option', { name: handle })).toBeAttached();
       await creator.selectOption({ label: handle });
       await expect(page).toHaveURL(/creator=/);
+      await expect(toggle).toContainText('1 active');
       // The unfiltered page stays (dimmed, busy) until the creator's arrives; its first row is
       // already this creator's, so wait for the answer and then for no other creator's row.
       await expect(table).not.toHaveAttribute('aria-busy');

@@ -11,6 +11,16 @@ export type PostFilters = {
   to: string | null;
 };
 
+/** No filter set: every post of the campaign. */
+export const NO_POST_FILTERS: PostFilters = {
+  status: null,
+  creator: null,
+  task: null,
+  platform: null,
+  from: null,
+  to: null,
+};
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (value: string | null) => (value && DAY.test(value) ? value : null);
 

@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { CampaignPickerPanel } from '#components/form/campaign-picker';
 import { Badge } from '#components/ui/badge';
+import { FilterDisclosure } from '#components/form/filter-disclosure';
 import { DateRangeFilter, FilterField, SelectFilter } from '#components/form/filter-fields';
 import { CsvExportControl } from '#components/ui/csv-export-control';
 import { LoadMoreButton } from '#components/ui/load-more-button';
@@ -28,7 +29,12 @@ import {
 import { useEveryPage } from '#lib/paging';
 import { postCreatorsOptions, postListOptions } from '../api/posts';
 import { postsExportJob } from '../export-posts';
-import { readPostFilters, writePostFilters, type PostFilters } from '../post-filters';
+import {
+  NO_POST_FILTERS,
+  readPostFilters,
+  writePostFilters,
+  type PostFilters,
+} from '../post-filters';
 
 type CampaignChoice = { id: string; name: string };
 
@@ -83,7 +89,15 @@ export function PostsPanel({
         text: 'Posts appear here once creators publish content for a campaign.',
       }}
     >
-      <div role="group" aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <FilterDisclosure
+        active={Object.values(filters).filter(Boolean).length}
+        onClear={() => update(NO_POST_FILTERS)}
+        aside={
+          campaign ? (
+            <PostsExport key={campaign.id} campaign={campaign} filters={effective} tasks={tasks} />
+          ) : null
+        }
+      >
         <SelectFilter id={`${id}-status`} {...STATUS_FILTER} {...bind('status')} />
         <SelectFilter id={`${id}-task`} {...taskFilter(tasks)} {...bind('task')} />
         <SelectFilter id={`${id}-platform`} {...PLATFORM_FILTER} {...bind('platform')} />
@@ -108,10 +122,7 @@ export function PostsPanel({
           range={filters}
           onChange={update}
         />
-      </div>
-      {campaign ? (
-        <PostsExport key={campaign.id} campaign={campaign} filters={effective} tasks={tasks} />
-      ) : null}
+      </FilterDisclosure>
       {campaignId ? (
         <PostsTable brandId={brandId} campaignId={campaignId} filters={effective} tasks={tasks} />
       ) : null}
@@ -244,7 +255,7 @@ function PostsTable({
                   {PLATFORM_LABELS[post.platform]}
                   {post.is_story ? ' (story)' : ''}
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(post.posted_at)}</td>
+                <DateTimeCell value={post.posted_at} />
                 <td className="px-3 py-2">
                   <Badge tone={post.status === 'live' ? 'green' : 'gray'}>
                     {POST_STATUS_LABELS[post.status]}
@@ -253,9 +264,7 @@ function PostsTable({
                 {(['views', 'likes', 'comments', 'shares', 'saves'] as const).map((m) => (
                   <NumberCell key={m}>{formatNumber(post.metrics[m])}</NumberCell>
                 ))}
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {formatDateTime(post.metrics_updated_at)}
-                </td>
+                <DateTimeCell value={post.metrics_updated_at} />
                 <td className="px-3 py-2 whitespace-nowrap">
                   <PostLink post={post} />
                 </td>
@@ -266,6 +275,27 @@ function PostsTable({
         <LoadMoreButton list={list} label="Load more posts" />
       </div>
     </QueryStates>
+  );
+}
+
+/**
+ * A date-time that may break between its date and its time, never inside either: the table keeps
+ * its last column (the post's link) in view on a laptop.
+ */
+function DateTimeCell({ value }: { value: string | null }) {
+  const text = formatDateTime(value);
+  const cut = text.lastIndexOf(', ');
+  return (
+    <td className="px-3 py-2">
+      {cut === -1 ? (
+        <span className="whitespace-nowrap">{text}</span>
+      ) : (
+        <>
+          <span className="whitespace-nowrap">{text.slice(0, cut + 1)}</span>{' '}
+          <span className="whitespace-nowrap">{text.slice(cut + 2)}</span>
+        </>
+      )}
+    </td>
   );
 }
 
