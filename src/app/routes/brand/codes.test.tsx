@@ -94,6 +94,22 @@ describe('codes', { timeout: 30_000 }, () => {
     // Only the unassigned code can be deleted.
     expect(screen.getByRole('button', { name: `Delete ${codes.spare}` })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: `Delete ${codes.anna}` })).toBeNull();
+    // Every code has the group's offer, said above the table: no column repeats it.
+    expect(screen.queryByRole('columnheader', { name: 'Offer' })).toBeNull();
+  });
+
+  it('shows an Offer column when a code has an offer of its own', async () => {
+    const { team, group, suffix } = await codesWorld();
+    const own = `GLOW-VIP-${suffix}`;
+    await service.world.api(team, 'POST', '/codes', {
+      group_id: group.id,
+      codes: [own],
+      user_description: '25% off for VIPs',
+    });
+    renderApp(paths.codes.href(team.brand.id), team.key);
+    const row = await screen.findByRole('row', { name: new RegExp(own) });
+    expect(row).toHaveTextContent('25% off for VIPs');
+    expect(screen.getByRole('columnheader', { name: 'Offer' })).toBeInTheDocument();
   });
 
   it('flags a decreasing row before sending, then sends the fixed file and shows the new earnings', async () => {

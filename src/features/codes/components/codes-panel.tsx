@@ -155,6 +155,8 @@ function GroupCodes({
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<DiscountCode | null>(null);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  // The group's offer is said above the table: a column of it only when some code has its own.
+  const ownOffers = rows.some((c) => c.user_description !== group.user_description);
 
   const empty = (
     <EmptyState icon={TicketPercent} title="No codes">
@@ -194,7 +196,7 @@ function GroupCodes({
             caption={`Codes of ${group.name}`}
             columns={[
               { label: 'Code' },
-              { label: 'Offer' },
+              ownOffers ? { label: 'Offer' } : null,
               { label: 'Uses', align: 'right' },
               { label: 'Earnings', align: 'right' },
               { label: 'Assigned to' },
@@ -205,10 +207,13 @@ function GroupCodes({
           >
             {rows.map((code) => (
               <tr key={code.code}>
-                <th scope="row" className="px-3 py-2 text-left font-mono font-medium text-gray-900">
+                <th
+                  scope="row"
+                  className="px-3 py-2 text-left font-mono font-medium whitespace-nowrap text-gray-900"
+                >
                   {code.code}
                 </th>
-                <td className="px-3 py-2">{code.user_description}</td>
+                {ownOffers ? <td className="min-w-40 px-3 py-2">{code.user_description}</td> : null}
                 <NumberCell>{formatNumber(code.total_uses)}</NumberCell>
                 <NumberCell>{formatMoney(code.earnings_cents)}</NumberCell>
                 <td className="px-3 py-2">
