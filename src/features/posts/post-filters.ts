@@ -11,16 +11,6 @@ export type PostFilters = {
   to: string | null;
 };
 
-/** No filter set: every post of the campaign. */
-export const NO_POST_FILTERS: PostFilters = {
-  status: null,
-  creator: null,
-  task: null,
-  platform: null,
-  from: null,
-  to: null,
-};
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (value: string | null) => (value && DAY.test(value) ? value : null);
 
@@ -34,6 +24,9 @@ export function readPostFilters(search: URLSearchParams): PostFilters {
     to: day(search.get('to')),
   };
 }
+
+/** No filter set (what an address without filters reads as): every post of the campaign. */
+export const NO_POST_FILTERS: PostFilters = readPostFilters(new URLSearchParams());
 
 /** Writes the filters into the search string (keeping other parameters), defaults left out. */
 export function writePostFilters(search: URLSearchParams, filters: PostFilters): URLSearchParams {
