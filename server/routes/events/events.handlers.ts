@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import {
   comparePositions,
+  deliveryOf,
   formatPosition,
   parsePosition,
   readEvents,
@@ -60,27 +61,22 @@ export function eventRoutes(deps: EventRouteDeps) {
       lastWrite = Date.now();
       stream.push(chunk, messages);
     };
-    /** Events not sent yet, each after the one before (a catch-up's overlap with live events). */
+    const send = (delivery: Delivery) => {
+      position = delivery.last;
+      push(delivery.bytes, delivery.events.length);
+    };
+    /** The events after `position` (a catch-up's overlap with live events is left out). */
     const sendEvents = (events: readonly OutboxEvent[]) => {
-      let frames = '';
-      let count = 0;
-      for (const e of events) {
-        if (comparePositions(e.position, position) <= 0) continue;
-        position = e.position;
-        frames += e.frame;
-        count += 1;
-      }
-      if (count > 0) push(frames, count);
+      const fresh = events.filter((e) => comparePositions(e.position, position) > 0);
+      if (fresh.length > 0) send(deliveryOf(fresh));
     };
     // Live events: the hub's shared bytes when all are new to this stream (the usual case).
     // Until the catch-up is sent they wait, in order.
     let early: Delivery[] | null = [];
     const deliver = (delivery: Delivery) => {
       if (early) early.push(delivery);
-      else if (comparePositions(delivery.first, position) > 0) {
-        position = delivery.last;
-        push(delivery.bytes, delivery.events.length);
-      } else sendEvents(delivery.events);
+      else if (comparePositions(delivery.first, position) > 0) send(delivery);
+      else sendEvents(delivery.events);
     };
     // A `: ping` comment after heartbeatMs without anything sent (one timer per stream).
     const beat = () => {
