@@ -33,7 +33,8 @@ export const Email = z.email({ error: 'must be an e-mail address' }).max(320);
 export const Password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
+  .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` })
+  .refine((p) => p.trim() !== '', { error: 'must not be only white space' });
 
 export const MemberSummary = z
   .object({ id: Uuid, email: z.string(), name: z.string(), role: Role })

@@ -15,6 +15,7 @@ import { createRouter } from './http/openapi.ts';
 import { compressJson, noStore } from './http/protocol.ts';
 import { MemoryRateLimitStore, rateLimit, type RateLimitStore } from './http/rate-limit.ts';
 import { addressRateLimit, failedAuthThrottle } from './http/throttle.ts';
+import { DbCounterStore } from './http/db-counter-store.ts';
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -100,11 +101,15 @@ export interface AppDeps {
   streams?: StreamRegistry;
   /** The domain of the code groups' e-mail intake addresses (INTAKE_DOMAIN). */
   intakeDomain?: string;
-  /** Limits of failed sign-ins (defaults: 10 per e-mail, 30 per address, per 15 minutes). */
+  /**
+   * Limits of sign-ins (defaults: 10 failures per e-mail and 30 per address per 15 minutes, 20
+   * sign-ins per e-mail per minute; http/sign-in-limits.ts).
+   */
   signIn?: {
     signInFailuresPerEmail?: number;
     signInFailuresPerAddress?: number;
     signInWindowSeconds?: number;
+    signInsPerMemberPerMinute?: number;
   };
 }
 
@@ -241,7 +246,8 @@ export function createApp(deps: AppDeps): App {
       db: deps.db,
       now,
       cursorSecret,
-      store: counting.store,
+      // The sign-in limits must hold across instances: Redis when configured, else the database.
+      store: deps.rateLimitStore ?? new DbCounterStore(deps.db),
       ...deps.signIn,
     }),
   );
@@ -256,7 +262,8 @@ export function createApp(deps: AppDeps): App {
           ...deps.events,
         }),
       streams:
-        deps.streams ?? new StreamRegistry(deps.db, deps.apiKeyCache ?? apiKeyCacheOf(deps.db)),
+        deps.streams ??
+        new StreamRegistry(deps.db, deps.apiKeyCache ?? apiKeyCacheOf(deps.db), { now }),
       heartbeatMs: deps.events?.heartbeatMs ?? 15_000,
       retryMs: deps.events?.retryMs ?? 3_000,
     }),

@@ -86,6 +86,14 @@ export const apiKeys = pgTable(
     name: text('name'),
     /** Who made it: `ops`, or the label of the member or key that called POST /keys. */
     createdBy: text('created_by').notNull().default('ops'),
+    /**
+     * The member who made it with POST /keys (docs/api.md#keys-act-within-their-makers-role): it
+     * acts with at most the scopes of that member's current role, and is revoked when the member
+     * is removed. Null for keys made by /ops or by another key.
+     */
+    createdByMemberId: uuid('created_by_member_id').references(() => members.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     check(
@@ -95,6 +103,7 @@ export const apiKeys = pgTable(
     ),
     index('api_keys_brand_id_idx').on(t.brandId),
     index('api_keys_agency_id_idx').on(t.agencyId),
+    index('api_keys_created_by_member_idx').on(t.createdByMemberId),
   ],
 );
 
@@ -654,7 +663,9 @@ export const members = pgTable(
     createdAt: stamp('created_at'),
   },
   (t) => [
-    uniqueIndex('members_email_idx').on(sql`lower(${t.email})`),
+    // The e-mail is stored in its canonical form (server/domain/emails.ts): one form for the
+    // lookup, the sign-in lock and uniqueness.
+    uniqueIndex('members_email_idx').on(t.email),
     index('members_brand_idx').on(t.brandId),
     index('members_agency_idx').on(t.agencyId),
     check('members_owner_check', sql`(${t.brandId} is null) <> (${t.agencyId} is null)`),
@@ -735,3 +746,13 @@ export const auditEvents = pgTable(
     ),
   ],
 );
+
+/**
+ * Counters of the sign-in limits when no Redis is configured: the one counter that every instance
+ * on the database shares, incremented atomically (server/http/db-counter-store.ts).
+ */
+export const authCounters = pgTable('auth_counters', {
+  key: text('key').primaryKey(),
+  windowEnd: timestamp('window_end', { withTimezone: true, precision: 3 }).notNull(),
+  count: integer('count').notNull(),
+});

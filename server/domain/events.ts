@@ -91,13 +91,14 @@ export async function readEvents(
 /** Events a resuming stream may be behind before it gets a `reset` instead of a replay. */
 export const MAX_REPLAY_EVENTS = 1000;
 
-export type ReplayProblem = 'unknown_position' | 'too_old' | 'too_far_behind';
+export type ReplayProblem = 'unknown_position' | 'too_old' | 'too_far_behind' | 'ahead';
 
 /**
- * Why a stream resuming after `resume` must start with a `reset` (extensions section 12), or
+ * Why a stream resuming after `resume` must start with a `reset` (docs/api.md#live-events), or
  * null when it can replay: a position before the oldest event kept (the ones between may have
  * been pruned), or more than `maxBehind` events of the key's brands behind. Bounded work: at
- * most `maxBehind + 1` index entries are read.
+ * most `maxBehind + 1` index entries are read. (A position ahead of the newest event is found by
+ * the caller, which knows where its stream starts: see aheadOfNewest.)
  */
 export async function replayProblem(
   db: Db,
@@ -124,6 +125,17 @@ export async function replayProblem(
       limit ${maxBehind + 1}) behind`,
   );
   return Number(behind?.n ?? 0) > maxBehind ? 'too_far_behind' : null;
+}
+
+/**
+ * Whether `resume` is ahead of every event written (a Last-Event-ID from another database, or a
+ * made-up one): such a stream would wait silently for events that never come after it, so it
+ * starts with a `reset`. `start` is where the hub stands (it may lag the database by one poll);
+ * only a position ahead of it is checked against the database.
+ */
+export async function aheadOfNewest(db: Db, resume: Position, start: Position): Promise<boolean> {
+  if (comparePositions(resume, start) <= 0) return false;
+  return comparePositions(resume, await currentPosition(db)) > 0;
 }
 
 /** The position of the newest event a reader may see now: a stream without Last-Event-ID starts here. */

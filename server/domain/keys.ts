@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { ALL_SCOPES, type KeyKind, type Scope } from '#contract/me';
+import { ALL_SCOPES, type KeyKind, type Role, type Scope } from '#contract/me';
+import { ROLE_SCOPES } from '#contract/people';
 import { transaction, type Db, type Tx } from '../db/client.ts';
-import { apiKeys } from '../db/schema.ts';
+import { apiKeys, members } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { readPage } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
@@ -47,10 +48,27 @@ export function normalizeScopes(scopes?: readonly Scope[]): Scope[] {
 const isScope = (s: string): s is Scope => (ALL_SCOPES as readonly string[]).includes(s);
 
 /**
- * Finds the active key with a hash (hashApiKey), with the brands it acts for; null when unknown or
- * revoked. It runs before requests, so it is one statement on the unique key_hash index, prepared
- * on first use (a named statement on PostgreSQL, parsed once per connection). An agency's brands
- * come from the same statement, read each time, so a change of them applies at once.
+ * The scopes a key acts with: its own, and for a key a member made, only those its maker's
+ * current role also carries (docs/api.md#keys-act-within-their-makers-role). A key whose maker is
+ * gone acts with none (removing a member revokes their keys; this is the second lock).
+ */
+export function effectiveScopes(
+  scopes: readonly string[],
+  maker: { made: boolean; role: Role | null },
+): Scope[] {
+  const own = scopes.filter(isScope);
+  if (!maker.made) return own;
+  const role = maker.role;
+  return role ? own.filter((s) => ROLE_SCOPES[role].includes(s)) : [];
+}
+
+/**
+ * Finds the active key with a hash (hashApiKey), with the brands it acts for and, for a key a
+ * member made, that member's current role; null when unknown or revoked. It runs before requests,
+ * so it is one statement on the unique key_hash index, prepared on first use (a named statement on
+ * PostgreSQL, parsed once per connection). An agency's brands and the maker's role come from the
+ * same statement, read each time the key is not in the cache (key-cache.ts), so a change of them
+ * applies at once.
  */
 export function apiKeyResolver(db: Db): (keyHash: string) => Promise<AuthContext | null> {
   const prepare = () =>
@@ -61,12 +79,15 @@ export function apiKeyResolver(db: Db): (keyHash: string) => Promise<AuthContext
         prefix: apiKeys.prefix,
         scopes: apiKeys.scopes,
         agencyId: apiKeys.agencyId,
+        madeBy: apiKeys.createdByMemberId,
+        makerRole: members.role,
         // Qualified by hand: drizzle writes the columns of a one-table select unqualified.
         brandIds: sql<(string | null)[]>`case when api_keys.kind = 'agency'
           then array(select ab.brand_id::text from agency_brands ab where ab.agency_id = api_keys.agency_id order by ab.brand_id)
           else array[api_keys.brand_id::text] end`,
       })
       .from(apiKeys)
+      .leftJoin(members, eq(members.id, apiKeys.createdByMemberId))
       .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
       .prepare('resolve_api_key');
   let query: ReturnType<typeof prepare> | undefined;
@@ -78,10 +99,11 @@ export function apiKeyResolver(db: Db): (keyHash: string) => Promise<AuthContext
       keyId: row.id,
       kind: row.kind,
       prefix: row.prefix,
-      scopes: row.scopes.filter(isScope),
+      scopes: effectiveScopes(row.scopes, { made: row.madeBy !== null, role: row.makerRole }),
       brandIds: row.brandIds.filter((id): id is string => id !== null),
       agencyId: row.agencyId,
       member: null,
+      madeBy: row.madeBy,
     };
   };
 }
@@ -97,6 +119,8 @@ export interface NewKey {
   name?: string;
   /** Who made it (default `ops`). */
   createdBy?: string;
+  /** The member who made it (POST /keys by a signed-in member): it acts within their role. */
+  createdByMemberId?: string;
 }
 
 export interface CreatedKey {
@@ -122,6 +146,7 @@ export async function insertApiKey(tx: Tx, input: NewKey): Promise<CreatedKey> {
       scopes,
       name: input.name ?? null,
       createdBy: input.createdBy ?? 'ops',
+      createdByMemberId: input.createdByMemberId ?? null,
     })
     .returning({ id: apiKeys.id });
   if (!row) throw new Error('insert into api_keys returned no row');

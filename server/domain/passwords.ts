@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 // Passwords of members (extensions section 11): scrypt from node:crypto, memory-hard. N = 2^15,
 // r = 8, p = 1 takes 32 MiB and some tens of milliseconds per hash (OWASP's minimum for scrypt is
@@ -49,4 +50,15 @@ let dummy: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummy ??= hashPassword(randomBytes(24).toString('base64url'));
   return dummy;
+}
+
+let common: Set<string> | undefined;
+
+/**
+ * Whether a new password is one of the most common ones (the 49,000 of zxcvbn-ts's common list,
+ * compared in lower case; decision 0091): refused when a member chooses it. Loaded on first use.
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common']);
+  return common.has(password.normalize('NFC').toLowerCase());
 }

@@ -4,8 +4,10 @@ import { ALL_SCOPES, type Role, type Scope } from '#contract/me';
 import { ROLE_SCOPES, type Member, type MemberSummary } from '#contract/people';
 import type { AuditActor } from '../db/audit-context.ts';
 import { setTransactionActor, transaction, type Db, type Tx } from '../db/client.ts';
-import { invitations, members, sessions } from '../db/schema.ts';
+import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
+import { apiKeys, invitations, members, sessions } from '../db/schema.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { canonicalEmail } from './emails.ts';
 import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './key-cache.ts';
 import { generateApiKey, hashApiKey, keyPrefix, type KeyOwner } from './keys.ts';
 import { hashPassword } from './passwords.ts';
@@ -23,6 +25,12 @@ export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_used_at is written at most this often per session (one write per minute, not per request). */
 export const SESSION_TOUCH_MS = 60 * 1000;
+/** Live sessions a member may hold; signing in once more ends the oldest (decision 0091). */
+export const MAX_SESSIONS_PER_MEMBER = 50;
+
+/** When a session last used at `lastUsedAt` and started at `createdAt` ends, unless used again. */
+export const sessionEnd = (createdAt: Date, lastUsedAt: Date): Date =>
+  new Date(Math.min(lastUsedAt.getTime() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_MS));
 
 export const isSessionToken = (token: string) => token.startsWith(SESSION_PREFIX);
 
@@ -73,15 +81,14 @@ export function sessionResolver(
       .where(eq(sessions.tokenHash, tokenHash));
     if (!row) return null;
     const t = now().getTime();
-    if (
-      t - row.lastUsedAt.getTime() >= SESSION_IDLE_MS ||
-      t - row.createdAt.getTime() >= SESSION_MAX_MS
-    ) {
+    if (sessionEnd(row.createdAt, row.lastUsedAt).getTime() <= t) {
       await db.delete(sessions).where(eq(sessions.id, row.id));
       return null;
     }
+    let lastUsedAt = row.lastUsedAt;
     if (t - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
-      await db.update(sessions).set({ lastUsedAt: now() }).where(eq(sessions.id, row.id));
+      lastUsedAt = now();
+      await db.update(sessions).set({ lastUsedAt }).where(eq(sessions.id, row.id));
     }
     return {
       keyId: row.id,
@@ -91,8 +98,24 @@ export function sessionResolver(
       brandIds: row.brandIds.filter((id): id is string => id !== null),
       agencyId: row.agencyId,
       member: { id: row.memberId, email: row.email, name: row.name, role: row.role },
+      endsAt: sessionEnd(row.createdAt, lastUsedAt),
     };
   };
+}
+
+/**
+ * When a session ends now, or null when it has ended (unknown, signed out, removed, expired):
+ * what an open event stream of the session asks when its known end has passed (streams.ts), since
+ * another tab's requests may have moved the end.
+ */
+export async function sessionEndOf(db: Db, sessionId: string, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  if (!row) return null;
+  const end = sessionEnd(row.createdAt, row.lastUsedAt);
+  return end.getTime() > now.getTime() ? end : null;
 }
 
 export interface MemberRow {
@@ -105,6 +128,7 @@ export interface MemberRow {
   agencyId: string | null;
 }
 
+/** The member with this e-mail address, compared in its canonical form (emails.ts). */
 export async function findMemberByEmail(db: Db, email: string): Promise<MemberRow | null> {
   const [row] = await db
     .select({
@@ -117,7 +141,7 @@ export async function findMemberByEmail(db: Db, email: string): Promise<MemberRo
       agencyId: members.agencyId,
     })
     .from(members)
-    .where(sql`lower(${members.email}) = lower(${email})`);
+    .where(eq(members.email, canonicalEmail(email)));
   return row ?? null;
 }
 
@@ -128,12 +152,29 @@ export const memberSummary = (m: {
   role: Role;
 }): MemberSummary => ({ id: m.id, email: m.email, name: m.name, role: m.role });
 
-/** Starts a session for a member; the token appears only in this answer. */
+/**
+ * Starts a session for a member; the token appears only in this answer. A member holds at most
+ * MAX_SESSIONS_PER_MEMBER live sessions: the oldest beyond it end here (announced to the other
+ * instances at commit; `ended` for the caller to forget after the commit, see forgetSessions).
+ */
 export async function createSession(
-  tx: Db,
+  tx: Tx,
   member: { id: string; email: string; name: string; role: Role },
   now: Date,
 ) {
+  // The member's row is locked first, so two sign-ins at once count each other's sessions.
+  await tx.select({ id: members.id }).from(members).where(eq(members.id, member.id)).for('update');
+  const beyond = await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.memberId, member.id))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .offset(MAX_SESSIONS_PER_MEMBER - 1);
+  const ended = beyond.map((r) => r.id);
+  if (ended.length > 0) {
+    await tx.delete(sessions).where(inArray(sessions.id, ended));
+    await announceEnded(tx, ended);
+  }
   const token = generateApiKey(SESSION_PREFIX);
   await tx.insert(sessions).values({
     memberId: member.id,
@@ -143,9 +184,12 @@ export async function createSession(
     lastUsedAt: now,
   });
   return {
-    token,
-    expires_at: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
-    member: memberSummary(member),
+    answer: {
+      token,
+      expires_at: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
+      member: memberSummary(member),
+    },
+    ended,
   };
 }
 
@@ -262,28 +306,60 @@ const lastAdmin = (what: string) =>
     `${what}: this member is the last admin of its brand or agency; make another member admin first`,
   );
 
-/** PATCH /members/{id}: a new role; the last admin cannot be demoted. */
-export async function changeRole(db: Db, auth: AuthContext, id: string, role: Role) {
-  return transaction(db, async (tx) => {
-    const { member, adminCount } = await lockMemberAndAdmins(tx, auth, id);
-    if (member.role === 'admin' && role !== 'admin' && adminCount <= 1) throw lastAdmin('role');
-    if (member.role !== role) await tx.update(members).set({ role }).where(eq(members.id, id));
-    const [row] = await tx.select(memberColumns).from(members).where(eq(members.id, id));
-    return toMember(row!);
-  });
+/** The ids of the keys a member made (POST /keys) that are not revoked. */
+async function liveKeysMadeBy(tx: Tx, memberId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.createdByMemberId, memberId), isNull(apiKeys.revokedAt)));
+  return rows.map((r) => r.id);
 }
 
-/** DELETE /members/{id}: removes the member and ends their sessions at once. */
-export async function removeMember(db: Db, auth: AuthContext, id: string): Promise<void> {
+/**
+ * PATCH /members/{id}: a new role; the last admin cannot be demoted. The keys the member made act
+ * within the new role from the next request on: every instance forgets them (key-cache.ts), and
+ * their open event streams close and reconnect with the new scopes.
+ */
+export async function changeRole(db: Db, auth: AuthContext, id: string, role: Role) {
+  const { answer, keys } = await transaction(db, async (tx) => {
+    const { member, adminCount } = await lockMemberAndAdmins(tx, auth, id);
+    if (member.role === 'admin' && role !== 'admin' && adminCount <= 1) throw lastAdmin('role');
+    let keys: string[] = [];
+    if (member.role !== role) {
+      await tx.update(members).set({ role }).where(eq(members.id, id));
+      keys = await liveKeysMadeBy(tx, id);
+      await announceEnded(tx, keys);
+    }
+    const [row] = await tx.select(memberColumns).from(members).where(eq(members.id, id));
+    return { answer: toMember(row!), keys };
+  });
+  forgetSessions(db, keys);
+  return answer;
+}
+
+/**
+ * DELETE /members/{id}: removes the member, ends their sessions and revokes the keys they made, at
+ * once (each revocation is in the audit trail, by whoever removed the member).
+ */
+export async function removeMember(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  now: Date,
+): Promise<void> {
   const ended = await transaction(db, async (tx) => {
     const { member, adminCount } = await lockMemberAndAdmins(tx, auth, id);
     if (member.role === 'admin' && adminCount <= 1) throw lastAdmin('member');
     const ids = (
       await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.memberId, id))
     ).map((s) => s.id);
+    const keys = await liveKeysMadeBy(tx, id);
+    if (keys.length > 0) {
+      await tx.update(apiKeys).set({ revokedAt: now }).where(inArray(apiKeys.id, keys));
+    }
     await tx.delete(members).where(eq(members.id, id)); // sessions go with it (cascade)
-    await announceEnded(tx, ids);
-    return ids;
+    await announceEnded(tx, [...ids, ...keys]);
+    return [...ids, ...keys];
   });
   forgetSessions(db, ended);
 }
@@ -291,16 +367,28 @@ export async function removeMember(db: Db, auth: AuthContext, id: string): Promi
 const memberExists = (field: string) =>
   new ApiError(409, 'member_exists', `${field}: a member with this e-mail address already exists`);
 
-/** Creates an invitation for `owner`; the token appears only in this answer. */
+/**
+ * Creates an invitation for `owner`; the token appears only in this answer. `member_exists` only
+ * for a member the inviter sees (`visibleTo`: its own brands or agency, or every member for
+ * /ops): whether an address is a member of another brand or agency is never told.
+ */
 export async function createInvitation(
   db: Db,
   owner: KeyOwner,
   input: { email: string; role: Role },
   invitedBy: string,
   now: Date,
+  visibleTo: AuthContext | 'ops',
 ) {
+  const email = canonicalEmail(input.email);
   return transaction(db, async (tx) => {
-    if (await findMemberByEmail(tx, input.email)) throw memberExists('email');
+    const [seen] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(eq(members.email, email), visibleTo === 'ops' ? undefined : visibleMembers(visibleTo)),
+      );
+    if (seen) throw memberExists('email');
     const token = generateApiKey('cci_');
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
     const [row] = await tx
@@ -308,7 +396,7 @@ export async function createInvitation(
       .values({
         brandId: owner.kind === 'brand' ? owner.brandId : null,
         agencyId: owner.kind === 'agency' ? owner.agencyId : null,
-        email: input.email,
+        email,
         role: input.role,
         tokenHash: hashApiKey(token),
         invitedBy,
@@ -346,7 +434,13 @@ export async function acceptInvitation(
   if (!open) throw gone();
   // Hashed outside the transaction, which then holds its lock only for the inserts.
   const passwordHash = await hashPassword(input.password);
-  return transaction(db, async (tx) => {
+  // Two invitations of one address accepted at once: the second insert meets the first's unique
+  // e-mail, and answers what it would have answered a moment later.
+  const taken = (err: unknown) =>
+    isUniqueViolation(err) && violatedConstraint(err) === 'members_email_idx'
+      ? memberExists('email')
+      : err;
+  const started = await transaction(db, async (tx) => {
     const [inv] = await tx
       .select()
       .from(invitations)
@@ -376,7 +470,10 @@ export async function acceptInvitation(
       })
       .returning({ id: members.id, email: members.email, name: members.name, role: members.role });
     return createSession(tx, member!, now);
+  }).catch((err: unknown) => {
+    throw taken(err);
   });
+  return started.answer;
 }
 
 /** Makes a member directly (the demo world); the password is hashed here. */
@@ -396,7 +493,7 @@ export async function insertMember(
     .values({
       brandId: input.brandId ?? null,
       agencyId: input.agencyId ?? null,
-      email: input.email,
+      email: canonicalEmail(input.email),
       name: input.name,
       role: input.role,
       passwordHash: await hashPassword(input.password),

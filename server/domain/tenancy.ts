@@ -26,6 +26,16 @@ export interface AuthContext {
    * the session's id); null for an API key.
    */
   member: SessionMember | null;
+  /**
+   * When a session ends unless used again (12 hours idle, 7 days at most); absent for a key. An
+   * open event stream closes when it passes (streams.ts).
+   */
+  endsAt?: Date;
+  /**
+   * For a key a member made: that member (a key it makes is theirs too, so no chain of keys
+   * outlives the member's role). Absent for sessions and for keys made by /ops.
+   */
+  madeBy?: string | null;
 }
 
 export interface SessionMember {

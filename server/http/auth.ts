@@ -9,14 +9,16 @@ import { setAuditActor } from '../db/audit-context.ts';
 import { actsForBrand, hasScope, type AuthContext } from '../domain/tenancy.ts';
 import { ApiError } from '../errors.ts';
 import type { AppEnv } from './context.ts';
+import { credentialRefused } from './throttle.ts';
 
 const BEARER = /^Bearer +([\x21-\x7e]{1,512}) *$/i;
 
-/** The token of an `Authorization: Bearer <token>` header; 401 `unauthenticated` otherwise. */
-export function bearerToken(
-  header: string | undefined,
-  what: 'API key' | 'ops token' = 'API key',
-): string {
+/**
+ * The token of an `Authorization: Bearer <token>` header; 401 `unauthenticated` otherwise. A
+ * header that is there but malformed is a wrong credential (credentialRefused); none is not.
+ */
+export function bearerToken(c: Context<AppEnv>, what: 'API key' | 'ops token' = 'API key'): string {
+  const header = c.req.header('Authorization');
   if (header === undefined || header.trim() === '') {
     throw new ApiError(
       401,
@@ -26,6 +28,7 @@ export function bearerToken(
   }
   const match = BEARER.exec(header);
   if (!match?.[1]) {
+    credentialRefused(c);
     throw new ApiError(
       401,
       'unauthenticated',
@@ -57,13 +60,14 @@ export function apiKeyAuth(
   const cache = options.cache ?? apiKeyCacheOf(db);
   return async (c, next) => {
     if (publicPaths.has(c.req.path) || options.isPublic?.(c.req.method, c.req.path)) return next();
-    const token = bearerToken(c.req.header('Authorization'));
+    const token = bearerToken(c);
     const hash = hashApiKey(token);
     // Sessions are read at each request, never kept: a sign-out or a removal applies at once.
     const auth = isSessionToken(token)
       ? await resolveSession(hash)
       : await cache.resolve(hash, () => resolveApiKey(hash));
     if (!auth) {
+      credentialRefused(c);
       throw new ApiError(
         401,
         'unauthenticated',
@@ -121,9 +125,11 @@ export function opsAuth(
   const publicPaths = new Set(options.publicPaths ?? []);
   return async (c, next) => {
     if (publicPaths.has(c.req.path)) return next();
-    const token = bearerToken(c.req.header('Authorization'), 'ops token');
-    if (!timingSafeEqual(sha256(token), expected))
+    const token = bearerToken(c, 'ops token');
+    if (!timingSafeEqual(sha256(token), expected)) {
+      credentialRefused(c);
       throw new ApiError(401, 'unauthenticated', 'Invalid ops token');
+    }
     setAuditActor({ type: 'ops', id: null, label: 'ops' });
     await next();
   };

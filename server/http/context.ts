@@ -9,5 +9,11 @@ export type AppEnv = {
     log: Logger;
     /** Set by the API key middleware on /2026-07 (absent on public routes). */
     auth: AuthContext | undefined;
+    /**
+     * Set when the request presented a credential that was refused (an unknown, revoked, expired
+     * or malformed token, a wrong password): only these count toward the failed-authentication
+     * limits of an address (throttle.ts); a request with no credential at all does not.
+     */
+    credentialRefused: boolean | undefined;
   };
 };

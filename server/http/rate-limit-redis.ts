@@ -9,6 +9,10 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
+const UNDO_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
 export interface RedisRateLimitStoreOptions {
   /** Prefix of the counters' keys (tests use a random one). */
   prefix?: string;
@@ -44,6 +48,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
     this.#redis.defineCommand('ccRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.#redis.defineCommand('ccRateUndo', { numberOfKeys: 1, lua: UNDO_SCRIPT });
     // Connection errors also reject the command that met them; this only keeps them off stderr.
     this.#redis.on('error', () => {});
   }
@@ -75,6 +80,17 @@ export class RedisRateLimitStore implements RateLimitStore {
     } catch (err) {
       this.#state('down', err);
       return this.#fallback.hit(key, windowMs, now);
+    }
+  }
+
+  async undo(key: string, windowMs: number, now: number) {
+    const start = now - (now % windowMs);
+    try {
+      // DECR only an existing counter: one that expired meanwhile is not made again at -1.
+      const redis = this.#redis as Redis & { ccRateUndo(key: string): Promise<number> };
+      await redis.ccRateUndo(`${this.#prefix}${key}:${start}`);
+    } catch {
+      await this.#fallback.undo(key, windowMs, now);
     }
   }
 

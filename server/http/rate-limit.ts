@@ -9,6 +9,11 @@ import type { AppEnv } from './context.ts';
 export interface RateLimitStore {
   /** Counts one hit of `key` in the fixed window containing `now`; returns the count and the window's end. */
   hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+  /**
+   * Takes back one hit of `key` counted at `now` (a try reserved before a check that then passed,
+   * see sign-in-limits.ts); nothing when that window has ended.
+   */
+  undo(key: string, windowMs: number, now: number): Promise<void>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -30,6 +35,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     w.count += 1;
     return { count: w.count, resetAt: w.end };
+  }
+
+  async undo(key: string, windowMs: number, now: number) {
+    const w = this.#windows.get(key);
+    if (w && w.start === now - (now % windowMs) && w.count > 0) w.count -= 1;
   }
 }
 

@@ -32,8 +32,15 @@ export interface FailedAuthOptions {
 
 const retryIn = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
 
+/** Marks the request as one that presented a wrong credential (see failedAuthThrottle). */
+export function credentialRefused(c: Context<AppEnv>): void {
+  c.set('credentialRefused', true);
+}
+
 /**
- * Counts the 401 answers of each address; past `limit` in a window the address gets 429
+ * Counts the 401 answers of each address to requests that presented a wrong credential (not those
+ * that carried none: a web page or a neighbour behind the same address cannot lock out the right
+ * credential by sending nothing); past `limit` in a window the address gets 429
  * `rate_limited` (with Retry-After) for every request of the part, before any credential is
  * looked up, until the lockout ends. Place before the authentication middleware.
  */
@@ -59,7 +66,7 @@ export function failedAuthThrottle(options: FailedAuthOptions): MiddlewareHandle
       lockedUntil.delete(address);
     }
     await next();
-    if (c.res.status !== 401) return;
+    if (c.res.status !== 401 || !c.get('credentialRefused')) return;
     const { count, resetAt } = await store.hit(
       `auth-failed:${options.name}:${address}`,
       windowMs,

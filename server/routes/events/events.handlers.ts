@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import {
+  aheadOfNewest,
   comparePositions,
   deliveryOf,
   formatPosition,
@@ -39,7 +40,7 @@ export function eventRoutes(deps: EventRouteDeps) {
     // The slot first (429 past the cap), given back however the stream ends.
     let open = true;
     let end: () => void = () => (open = false);
-    const slot = streams.open(auth.keyId, () => end());
+    const slot = streams.open(auth, () => end());
     let sub: Subscription | null = null;
     let heartbeat: ReturnType<typeof setTimeout> | undefined;
     const stream = sseBody({ onEnd: () => end(), maxWaiting: hub.queueLimit });
@@ -98,6 +99,7 @@ export function eventRoutes(deps: EventRouteDeps) {
             ? await replayProblem(db, resume, auth.brandIds)
             : 'unknown_position';
       sub = await hub.subscribe(auth.brandIds, deliver);
+      if (resume && !reset && (await aheadOfNewest(db, resume, sub.start))) reset = 'ahead';
     } catch (err) {
       end();
       throw err;

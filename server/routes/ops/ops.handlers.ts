@@ -71,6 +71,7 @@ export function opsRoutes(deps: OpsActivityDeps & { intakeDomain: string }) {
         { email: body.email, role: body.role },
         'ops',
         deps.now(),
+        'ops',
       );
       return c.json(
         {

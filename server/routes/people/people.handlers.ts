@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { setAuditActor } from '../../db/audit-context.ts';
 import { transaction } from '../../db/client.ts';
@@ -6,7 +5,7 @@ import { listAuditEvents } from '../../domain/audit.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
 import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
 import { insertApiKey, keyOwnerOf, listOwnKeys, revokeApiKey } from '../../domain/keys.ts';
-import { dummyPasswordHash, verifyPassword } from '../../domain/passwords.ts';
+import { dummyPasswordHash, isCommonPassword, verifyPassword } from '../../domain/passwords.ts';
 import {
   acceptInvitation,
   actorOf,
@@ -15,17 +14,19 @@ import {
   createSession,
   endSession,
   findMemberByEmail,
+  forgetSessions,
   listMembers,
   removeMember,
 } from '../../domain/people.ts';
-import { hasScope } from '../../domain/tenancy.ts';
-import { ApiError, fieldsRefused } from '../../errors.ts';
+import { hasScope, type AuthContext } from '../../domain/tenancy.ts';
+import { ApiError, fieldsRefused, validationFailed } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/openapi.ts';
 import type { ListRouteDeps } from '../../http/paging.ts';
-import { MemoryRateLimitStore, type RateLimitStore } from '../../http/rate-limit.ts';
-import { clientAddress } from '../../http/throttle.ts';
+import type { RateLimitStore } from '../../http/rate-limit.ts';
+import { SIGN_IN_LIMITS, SignInLimits } from '../../http/sign-in-limits.ts';
+import { clientAddress, credentialRefused } from '../../http/throttle.ts';
 import {
   acceptInvitationRoute,
   createKeyRoute,
@@ -44,84 +45,23 @@ import {
 
 export interface PeopleRouteDeps extends ListRouteDeps {
   now: () => Date;
-  /** Where failed sign-ins are counted (shared with the other limits; Redis across instances). */
-  store?: RateLimitStore;
+  /**
+   * Where sign-ins are counted: a store every instance shares (Redis, or the database's
+   * DbCounterStore), so the limits hold across instances (http/sign-in-limits.ts).
+   */
+  store: RateLimitStore;
   /** Failed sign-ins per e-mail per window before it is refused (default 10). */
   signInFailuresPerEmail?: number;
   /** Failed sign-ins per client address per window before it is refused (default 30). */
   signInFailuresPerAddress?: number;
   /** The window of both, in seconds (default 15 minutes). */
   signInWindowSeconds?: number;
+  /** Sign-ins per e-mail per minute, right or wrong (default 20). */
+  signInsPerMemberPerMinute?: number;
 }
 
 const invalidCredentials = () =>
   new ApiError(401, 'invalid_credentials', 'Wrong e-mail or password');
-
-/**
- * Failed sign-ins, counted per e-mail and per client address; past a limit in a window both the
- * address or the e-mail are refused (429 with Retry-After) until the window ends, right password
- * or not, before any password is checked.
- */
-class SignInThrottle {
-  readonly #locked = new Map<string, number>();
-  readonly #store: RateLimitStore;
-  readonly #windowMs: number;
-  readonly #limits: { email: number; address: number };
-  readonly #now: () => number;
-
-  constructor(
-    store: RateLimitStore,
-    windowMs: number,
-    limits: { email: number; address: number },
-    now: () => number,
-  ) {
-    this.#store = store;
-    this.#windowMs = windowMs;
-    this.#limits = limits;
-    this.#now = now;
-  }
-
-  static counterOf(kind: 'email' | 'address', value: string) {
-    // The e-mail is hashed: the counters (possibly in Redis) hold no address in clear.
-    const id =
-      kind === 'email'
-        ? createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 32)
-        : value;
-    return `sign-in-failed:${kind}:${id}`;
-  }
-
-  check(counters: string[]): void {
-    const t = this.#now();
-    for (const counter of counters) {
-      const until = this.#locked.get(counter);
-      if (until === undefined) continue;
-      if (until > t) throw this.#refuse(until - t);
-      this.#locked.delete(counter);
-    }
-  }
-
-  async fail(counters: { key: string; limit: number }[]): Promise<void> {
-    const t = this.#now();
-    for (const { key, limit } of counters) {
-      const { count, resetAt } = await this.#store.hit(key, this.#windowMs, t);
-      if (count >= limit) {
-        if (this.#locked.size > 100_000) this.#locked.clear();
-        this.#locked.set(key, resetAt);
-      }
-    }
-  }
-
-  get limits() {
-    return this.#limits;
-  }
-
-  #refuse(ms: number) {
-    const seconds = String(Math.max(1, Math.ceil(ms / 1000)));
-    return new ApiError(429, 'rate_limited', `Too many failed sign-ins; retry in ${seconds} s`, {
-      'Retry-After': seconds,
-    });
-  }
-}
 
 function listScope(list: string, filters: Record<string, unknown>): CursorScope {
   return { list, filters };
@@ -162,24 +102,31 @@ function invitationUrl(c: Context<AppEnv>, token: string): string {
   return `${new URL(c.req.url).origin}/accept-invitation#token=${token}`;
 }
 
+/** The member a new key belongs to: the signed-in member, or the member whose key makes it. */
+function makerOf(auth: AuthContext): { createdByMemberId?: string } {
+  const maker = auth.member?.id ?? auth.madeBy;
+  return maker ? { createdByMemberId: maker } : {};
+}
+
 export function peopleRoutes(deps: PeopleRouteDeps) {
   const { db, now } = deps;
-  const windowMs = (deps.signInWindowSeconds ?? 15 * 60) * 1000;
-  const throttle = new SignInThrottle(
-    deps.store ?? new MemoryRateLimitStore(),
-    windowMs,
-    { email: deps.signInFailuresPerEmail ?? 10, address: deps.signInFailuresPerAddress ?? 30 },
+  const limits = new SignInLimits(
+    deps.store,
+    {
+      failuresPerEmail: deps.signInFailuresPerEmail ?? SIGN_IN_LIMITS.failuresPerEmail,
+      failuresPerAddress: deps.signInFailuresPerAddress ?? SIGN_IN_LIMITS.failuresPerAddress,
+      windowMs: deps.signInWindowSeconds
+        ? deps.signInWindowSeconds * 1000
+        : SIGN_IN_LIMITS.windowMs,
+      perMemberPerMinute: deps.signInsPerMemberPerMinute ?? SIGN_IN_LIMITS.perMemberPerMinute,
+    },
     () => now().getTime(),
   );
 
   return createRouter()
     .openapi(signInRoute, async (c) => {
       const { email, password } = c.req.valid('json');
-      const counters = {
-        email: SignInThrottle.counterOf('email', email),
-        address: SignInThrottle.counterOf('address', clientAddress(c)),
-      };
-      throttle.check([counters.email, counters.address]);
+      const ticket = await limits.reserve(email, clientAddress(c));
       const member = await findMemberByEmail(db, email);
       // An unknown e-mail costs one scrypt too, against a dummy hash: same answer, same time.
       const ok = await verifyPassword(
@@ -187,15 +134,14 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
         member?.passwordHash ?? (await dummyPasswordHash()),
       );
       if (!member || !ok) {
-        await throttle.fail([
-          { key: counters.email, limit: throttle.limits.email },
-          { key: counters.address, limit: throttle.limits.address },
-        ]);
+        credentialRefused(c);
         throw invalidCredentials();
       }
+      await ticket.succeeded();
       setAuditActor({ type: 'member', id: member.id, label: `${member.name} (${member.role})` });
       const session = await transaction(db, (tx) => createSession(tx, member, now()));
-      return c.json(session, 201);
+      forgetSessions(db, session.ended);
+      return c.json(session.answer, 201);
     })
     .openapi(signOutRoute, async (c) => {
       const auth = getAuth(c);
@@ -230,6 +176,7 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
         { email: body.email, role: body.role },
         actorOf(auth).label,
         now(),
+        auth,
       );
       return c.json(
         {
@@ -245,6 +192,12 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
     .openapi(acceptInvitationRoute, async (c) => {
       const { token } = c.req.valid('param');
       const body = c.req.valid('json');
+      if (isCommonPassword(body.password)) {
+        throw validationFailed(
+          'password',
+          'is one of the most common passwords; choose one that is hard to guess',
+        );
+      }
       return c.json(await acceptInvitation(db, token, body, now()), 201);
     })
     .openapi(patchMemberRoute, async (c) => {
@@ -254,7 +207,7 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
     })
     .openapi(removeMemberRoute, async (c) => {
       const { member_id } = c.req.valid('param');
-      await removeMember(db, getAuth(c), member_id);
+      await removeMember(db, getAuth(c), member_id, now());
       return c.json({ id: member_id, removed: true as const }, 200);
     })
     .openapi(listKeysRoute, async (c) => {
@@ -289,6 +242,8 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
           scopes: body.scopes,
           name: body.name,
           createdBy: actorOf(auth).label,
+          // The key is its maker's: a member's, or the member whose key made it.
+          ...makerOf(auth),
         }),
       );
       return c.json({ ...created, name: body.name }, 201);
