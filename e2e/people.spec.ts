@@ -269,9 +269,20 @@ for (const size of [
         await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
         const row = members.getByRole('listitem').filter({ hasText: email });
         await expect(row.getByText(name)).toBeVisible();
-        await expect(row.getByRole('combobox', { name: `Role of ${name}` })).toHaveValue(
-          'reviewer',
+        const roleOf = row.getByRole('combobox', { name: `Role of ${name}` });
+        await expect(roleOf).toHaveValue('reviewer');
+
+        // The admin makes them a viewer: the reviewer's open tab reads who they are again at
+        // once (the service closes their stream; the console reconnects and reads /me).
+        const meAgain = reviewer.waitForResponse(
+          (r) => r.url().endsWith('/2026-07/me') && r.status() === 200,
+          { timeout: 15_000 },
         );
+        await roleOf.selectOption('viewer');
+        await expect(page.getByText(`${name} is now viewer`)).toBeVisible();
+        await meAgain;
+        if (!size.phone)
+          await expect(reviewer.getByRole('banner').getByText('Viewer')).toBeVisible();
         await use(row.getByRole('button', { name: `Remove ${name}` }));
         const confirm = page.getByRole('alertdialog', { name: `Remove ${name}?` });
         await expect(confirm.getByText(`${name} (${email}) loses access`)).toBeVisible();

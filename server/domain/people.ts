@@ -318,7 +318,8 @@ async function liveKeysMadeBy(tx: Tx, memberId: string): Promise<string[]> {
 /**
  * PATCH /members/{id}: a new role; the last admin cannot be demoted. The keys the member made act
  * within the new role from the next request on: every instance forgets them (key-cache.ts), and
- * their open event streams close and reconnect with the new scopes.
+ * their open event streams, and the member's sessions' streams, close and reconnect with the new
+ * scopes.
  */
 export async function changeRole(db: Db, auth: AuthContext, id: string, role: Role) {
   const { answer, keys } = await transaction(db, async (tx) => {
@@ -327,7 +328,13 @@ export async function changeRole(db: Db, auth: AuthContext, id: string, role: Ro
     let keys: string[] = [];
     if (member.role !== role) {
       await tx.update(members).set({ role }).where(eq(members.id, id));
-      keys = await liveKeysMadeBy(tx, id);
+      // The member's sessions stay signed in; their open streams close too, so the dashboard
+      // reconnects and reads /me again, showing the new role's controls at once.
+      const own = await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.memberId, id));
+      keys = [...(await liveKeysMadeBy(tx, id)), ...own.map((s) => s.id)];
       await announceEnded(tx, keys);
     }
     const [row] = await tx.select(memberColumns).from(members).where(eq(members.id, id));

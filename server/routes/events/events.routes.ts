@@ -13,9 +13,9 @@ export const eventsRoute = createRoute({
     'Each event’s data is a LiveEvent {type, id, campaign_id, brand_id, occurred_at}; the client refetches what it shows. ' +
     'Send Last-Event-ID (the id of the last event received) to resume after a reconnect; without it the stream starts now. ' +
     'A `: ping` comment comes every 15 s without events. A connection that falls too far behind is closed; it resumes with Last-Event-ID. ' +
-    'A Last-Event-ID older than the events kept, more than 1,000 events behind, or not one this service sent starts the stream with an `event: reset` ' +
-    '(data `{type: "reset", reason}`): refetch everything shown, then follow the stream. At most 10 streams may be open per key (the 11th: 429 too_many_streams); ' +
-    'revoking the key closes its streams.',
+    'A Last-Event-ID older than the events kept, more than 1,000 events behind, not one this service sent, or ahead of the newest event starts the stream with an `event: reset` ' +
+    '(data `{type: "reset", reason}`): refetch everything shown, then follow the stream. At most 10 streams may be open per key or session, and 50 per member across their sessions (one more: 429 too_many_streams); ' +
+    'revoking the key, ending or expiring the session, or removing the member or changing their role closes its streams within 2 s.',
   security: bearerWithScope('campaigns:read'),
   middleware: [requireScope('campaigns:read')],
   request: {

@@ -17,7 +17,7 @@ import {
 } from '../../test/people.ts';
 import { readSseBlocks, waitUntil } from '../../test/sse.ts';
 
-// Credentials keep their word (docs/api.md#credentials-keep-their-word, decision 0091): a
+// Credentials keep their word (docs/api.md#sign-in-limits and around, decision 0091): a
 // member's key acts within its maker's current role, an expired session's streams close, the
 // sign-in limits are atomic and see one spelling of an address, invitations tell nothing of other
 // tenants, and only wrong credentials count toward an address's lockout.

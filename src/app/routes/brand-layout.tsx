@@ -10,7 +10,8 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { Fragment } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { AppShell } from '#components/layout/app-shell';
 import { ScreenSkeleton } from '#components/layout/screen-skeleton';
@@ -22,6 +23,7 @@ import { liveInvalidations } from '../live-invalidations';
 import { WaitingBadge } from '#features/review/components/waiting-badge';
 import { BrandName, BrandSwitcher } from '#features/session/components/brand-switcher';
 import { SessionControls } from '#features/session/components/session-controls';
+import { sessionKeys } from '#features/session/api/me';
 import { useCurrentBrand, useMe } from '#features/session/use-me';
 import { canOpenSettings } from '#features/settings/access';
 import { useDelayedFlag } from '#lib/use-delayed-flag';
@@ -38,6 +40,24 @@ const icons: Record<BrandScreen, LucideIcon> = {
   settings: Settings,
 };
 
+/**
+ * Reads /me again when the event stream reconnects after a cut: the service closes a member's
+ * streams when their role changes (docs/api.md#keys-act-within-their-makers-role), so the
+ * controls of the new role appear without signing in again.
+ */
+function useMeAgainOnReconnect(connected: boolean) {
+  const queryClient = useQueryClient();
+  const wasConnected = useRef(false);
+  useEffect(() => {
+    if (connected && wasConnected.current === false) {
+      // The first connection: /me is fresh from the route's loader.
+      wasConnected.current = true;
+      return;
+    }
+    if (connected) void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
+  }, [connected, queryClient]);
+}
+
 /** `/brands/:brandId`: the signed-in shell around the brand's screens. */
 export function BrandLayout() {
   const me = useMe();
@@ -45,7 +65,8 @@ export function BrandLayout() {
   const navigation = useNavigation();
   const location = useLocation();
   // One event stream for the session: screens of creator activity refresh as things change.
-  useLiveEvents(liveInvalidations);
+  const { connected } = useLiveEvents(liveInvalidations);
+  useMeAgainOnReconnect(connected);
   // Settings only for those who manage members or keys; others do not see the entry.
   const screens = brandScreens.filter(
     (screen) => screen.id !== 'settings' || canOpenSettings(me.key.scopes),
