@@ -9,5 +9,7 @@ export type AppEnv = {
     log: Logger;
     /** Set by the API key middleware on /2026-07 (absent on public routes). */
     auth: AuthContext | undefined;
+    /** Set by the error handler when the client went away before its request had arrived. */
+    clientAborted: boolean | undefined;
   };
 };

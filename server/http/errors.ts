@@ -1,4 +1,6 @@
+import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono, NotFoundHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import type { Hook } from '@hono/zod-openapi';
 import { fieldIssues } from '#contract/issues';
@@ -54,7 +56,26 @@ function fromHttpException(err: HTTPException): ApiError {
   }
 }
 
+/** The status the request log gives a request whose client went away before it arrived. */
+export const CLIENT_ABORTED = 499;
+
+/**
+ * Whether the client closed the connection before its request had arrived whole (an upload it
+ * aborted): reading the body then fails, but no fault of ours happened.
+ */
+function clientAborted(c: Context<AppEnv>): boolean {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  if (!incoming || incoming.complete) return false;
+  return incoming.destroyed || incoming.socket?.destroyed === true;
+}
+
 export function errorHandler(err: Error, c: Context<AppEnv>): Response {
+  // Nobody is listening for the answer: the request log says `client aborted` with status 499 at
+  // info (docs/reliability.md), never an unhandled error or a 500.
+  if (!(err instanceof ApiError) && clientAborted(c)) {
+    c.set('clientAborted', true);
+    return c.body(null, CLIENT_ABORTED as ContentfulStatusCode);
+  }
   let apiError: ApiError;
   if (err instanceof ApiError) apiError = err;
   else if (err instanceof HTTPException) apiError = fromHttpException(err);
