@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Hook } from '@hono/zod-openapi';
 import { fieldIssues } from '#contract/issues';
 import { ApiError, fieldsRefused } from '../errors.ts';
+import { safeError } from '../logger.ts';
 import type { AppEnv } from './context.ts';
 
 // The one place that turns failures into the interface's error body {error, message, code}.
@@ -81,8 +82,9 @@ export function errorHandler(err: Error, c: Context<AppEnv>): Response {
   else if (err instanceof HTTPException) apiError = fromHttpException(err);
   else {
     const requestId = c.get('requestId');
-    // The details go to the log only: the answer carries no stack, SQL or driver message.
-    (c.get('log') ?? console).error({ err }, 'unhandled error');
+    // The details go to the log only: the answer carries no stack, SQL or driver message. The log
+    // gets them through safeError (logger.ts): no query text, SQL parameters or credentials.
+    (c.get('log') ?? console).error({ err: safeError(err) }, 'unhandled error');
     apiError = new ApiError(500, 'internal', `Internal error (request id ${requestId})`);
   }
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
