@@ -8,6 +8,7 @@ import {
   UsageReport,
   type UsageCsvRow,
   parseCodesCsv,
+  controlCharacterAt,
   parseUsageCsv,
 } from './codes.ts';
 
@@ -84,6 +85,29 @@ describe('parseUsageCsv', () => {
     expectRows('\n\ncode,total_uses\n\nA,1\n   \n,\r\nB,2\n\n', [
       { line: 5, code: 'A', total_uses: 1 },
       { line: 8, code: 'B', total_uses: 2 },
+    ]);
+  });
+
+  it('refuses a line with a control character (not tab, CR or LF), naming its column and never echoing it', () => {
+    const result = parseUsageCsv(
+      'code,total_uses,note\nGLOW\u0000X,5,a\nB,2\u007f,b\nC,3,"x\u0085"\nD,4,"tab\there"\nE,5,\u0001\u0001,extra\n',
+    );
+    expect(result.rows).toEqual([{ line: 5, code: 'D', total_uses: 4 }]);
+    expect(result.errors).toEqual([
+      {
+        line: 2,
+        column: 'code',
+        message: 'code must not contain control characters (found U+0000 at character 5)',
+        scope: 'row',
+      },
+      { line: 3, column: 'total_uses', message: expect.stringContaining('U+007F'), scope: 'row' },
+      { line: 4, column: 'note', message: expect.stringContaining('U+0085'), scope: 'row' },
+      { line: 6, column: 'note', message: expect.stringContaining('U+0001'), scope: 'row' },
+    ]);
+    expect(result.dataRows).toBe(5);
+    for (const e of result.errors) expect(controlCharacterAt(e.message)).toBe(-1);
+    expect(parseUsageCsv('code,total_uses\u0000\nA,1\n').errors).toEqual([
+      { line: 1, column: 'column 2', message: expect.stringContaining('U+0000'), scope: 'file' },
     ]);
   });
 

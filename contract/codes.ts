@@ -182,6 +182,8 @@ export interface UsageCsvRow {
 /** A problem of a usage CSV, on a 1-based file line (the header is line 1). */
 export interface UsageCsvError {
   line: number;
+  /** The column the problem is in (its header name, else `column <n>`), when it is one column's. */
+  column?: string;
   message: string;
   /** `file`: the whole file is unreadable (no header, no rows); `row`: this line alone is refused. */
   scope: 'file' | 'row';
@@ -288,20 +290,51 @@ function fieldCountError(line: number, width: number, found: number): UsageCsvEr
 
 const HEADER_RULE = 'the first line must be the header "code,total_uses"';
 
+// Control characters (C0 but tab, CR and LF; DEL; C1): PostgreSQL cannot store a NUL, and none of
+// them belongs in a report, so a line holding one is refused naming its column (api.md, Codes).
+const isControl = (ch: number) =>
+  (ch < 0x20 && ch !== 0x09 && ch !== 0x0a && ch !== 0x0d) || (ch >= 0x7f && ch <= 0x9f);
+
+/** Where the first control character of `text` is (any but tab, LF and CR), or -1. */
+export function controlCharacterAt(text: string): number {
+  for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i))) return i;
+  return -1;
+}
+
+/** The first field of `fields` holding a control character, as an error of its column; else null. */
+function controlCharacter(
+  fields: readonly string[],
+  names: readonly string[] | undefined,
+): { column: string; message: string } | null {
+  for (let k = 0; k < fields.length; k++) {
+    const at = controlCharacterAt(fields[k]!);
+    if (at === -1) continue;
+    const column = names?.[k] || `column ${k + 1}`;
+    const hex = fields[k]!.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0');
+    return {
+      column,
+      message: `${column} must not contain control characters (found U+${hex} at character ${at + 1})`,
+    };
+  }
+  return null;
+}
+
 /**
  * Parses a usage report CSV (`code,total_uses`), as the service does for `PUT /codes` with
  * `text/csv` and the dashboard does for its upload preview. Handles a UTF-8 BOM, CRLF or LF, quoted
  * fields (RFC 4180) and blank lines. The header names its columns in any order, case-insensitive;
  * extra columns are allowed and ignored, but every row must have as many fields as the header, so
- * an unquoted `1,234` is caught rather than read as 1. Never throws: every problem is an error on
- * its line, and `rows` holds only the rows without one. More than MAX_USAGE_ROWS data rows stops
+ * an unquoted `1,234` is caught rather than read as 1. A field holding a control character (any
+ * but tab, CR and LF) is an error on its line naming its column (in the header: the whole file's).
+ * Never throws: every problem is an error on its line, and `rows` holds only the rows without one. More than MAX_USAGE_ROWS data rows stops
  * parsing with an error on the first row too many.
  */
 export function parseUsageCsv(text: string): UsageCsvResult {
   const rows: UsageCsvRow[] = [];
   const errors: UsageCsvError[] = [];
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let header: { line: number; code: number; uses: number; width: number } | undefined;
+  let header:
+    { line: number; code: number; uses: number; width: number; names: string[] } | undefined;
   const firstLineOf = new Map<string, number>();
   let dataRows = 0;
 
@@ -310,6 +343,11 @@ export function parseUsageCsv(text: string): UsageCsvResult {
     if (fields.every((f, k) => !record.quoted[k] && f === '')) continue;
 
     if (!header) {
+      const control = controlCharacter(fields, undefined);
+      if (control) {
+        errors.push({ line, ...control, scope: 'file' });
+        return { rows: [], errors, dataRows: 0 };
+      }
       const names = fields.map((f) => f.trim().toLowerCase());
       const code = names.indexOf('code');
       const uses = names.indexOf('total_uses');
@@ -322,7 +360,7 @@ export function parseUsageCsv(text: string): UsageCsvResult {
         errors.push({ line, message: HEADER_RULE, scope: 'file' });
         return { rows: [], errors, dataRows: 0 };
       }
-      header = { line, code, uses, width: fields.length };
+      header = { line, code, uses, width: fields.length, names: fields.map((f) => f.trim()) };
       continue;
     }
 
@@ -334,6 +372,11 @@ export function parseUsageCsv(text: string): UsageCsvResult {
         scope: 'row',
       });
       break;
+    }
+    const control = controlCharacter(fields, header.names);
+    if (control) {
+      errors.push({ line, ...control, scope: 'row' });
+      continue;
     }
     if (record.error) {
       errors.push({ line, message: record.error, scope: 'row' });

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CodeGroup, CodeListQuery, CodesAdd, DiscountCode } from '#contract/codes';
+import type { FieldIssue } from '#contract/issues';
 import type { OpsCodeAssign, OpsCodeGroupCreate } from '#contract/ops';
 import type { Db, Tx } from '../db/client.ts';
 import { campaignCreators, campaigns, codeGroups, discountCodes } from '../db/schema.ts';
@@ -336,8 +337,9 @@ export class UsageRefused extends ApiError {
     code: 'validation_failed' | 'usage_decrease',
     message: string,
     readonly problems: UsageProblem[],
+    issues?: readonly FieldIssue[],
   ) {
-    super(status, code, message);
+    super(status, code, message, {}, issues);
   }
 }
 

@@ -3,7 +3,13 @@ import { ApiError } from '../errors.ts';
 import { decodeCursor, encodeCursor, type CursorScope } from './cursor.ts';
 
 const secret = Buffer.alloc(32, 7);
-const scope: CursorScope = { list: 'campaigns', filters: { status: ['active'], brand_id: null } };
+const brandA = '0d3c2b1a-0000-4000-8000-00000000000a';
+const brandB = '0d3c2b1a-0000-4000-8000-00000000000b';
+const scope: CursorScope = {
+  list: 'campaigns',
+  filters: { status: ['active'], brand_id: null },
+  brands: [brandA, brandB],
+};
 const position = ['2030-01-01T00:00:00.123456Z', '5b1f0c3e-7d6a-4d0e-9f55-0d2b8c1a9e11'] as const;
 
 function refused(fn: () => unknown) {
@@ -20,6 +26,21 @@ function refused(fn: () => unknown) {
 }
 
 describe('page cursors', () => {
+  it("are refused for another set of brands, whatever the order of the caller's brands", () => {
+    const cursor = encodeCursor(secret, scope, position);
+    expect(
+      decodeCursor(secret, { ...scope, brands: [brandB, brandA] }, cursor, ['string', 'string']),
+    ).toEqual(position);
+    for (const brands of [
+      [brandA],
+      [brandB],
+      [brandA, brandB, '0d3c2b1a-0000-4000-8000-00000000000c'],
+      [],
+    ]) {
+      refused(() => decodeCursor(secret, { ...scope, brands }, cursor, ['string', 'string']));
+    }
+  });
+
   it('give back the position they hold', () => {
     const cursor = encodeCursor(secret, scope, position);
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
@@ -31,7 +52,11 @@ describe('page cursors', () => {
     expect(
       decodeCursor(
         secret,
-        { list: 'campaigns', filters: { brand_id: null, status: ['active'] } },
+        {
+          list: 'campaigns',
+          filters: { brand_id: null, status: ['active'] },
+          brands: scope.brands,
+        },
         cursor,
         ['string', 'string'],
       ),

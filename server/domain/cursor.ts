@@ -3,8 +3,9 @@ import { ApiError } from '../errors.ts';
 import { canonicalJson } from './json.ts';
 
 // Opaque, tamper-proof page cursors: base64url(JSON position) "." base64url(HMAC-SHA256). The
-// signature also covers the list's name and the fingerprint of its filters, so a cursor that was
-// altered, cut, or made for another list or other filters is refused. The secret is shared by
+// signature also covers the list's name, the fingerprint of its filters and the brands the caller
+// acts for, so a cursor that was altered, cut, or made for another list, other filters or another
+// credential's brands is refused (api.md, Lists; decision 0090). The secret is shared by
 // every instance (service_secrets), so any instance accepts any instance's cursors.
 
 /** One position in a keyset order: the sort values of the last row of a page, then its id. */
@@ -13,18 +14,30 @@ export type Position = readonly (string | number)[];
 /** The type of each value of a position: 'string' or 'number'. */
 export type PositionShape = readonly ('string' | 'number')[];
 
-export interface CursorScope {
+/** A list and its filters, as each list names them (http/paging.ts adds the caller's brands). */
+export interface ListScope {
   /** Which list, e.g. `campaigns` or `tasks:<campaign id>`. */
   list: string;
   /** The filters that shape the list (not the page size); compared as canonical JSON. */
   filters: Record<string, unknown>;
 }
 
+export interface CursorScope extends ListScope {
+  /**
+   * The brands the caller acts for (its auth context's brand ids), in any order: a cursor made
+   * for one set is refused for any other (another brand's key, an agency with other brands).
+   */
+  brands: readonly string[];
+}
+
+/** The brands of a scope as signed: without repeats, sorted. */
+const brandSet = (brands: readonly string[]) => [...new Set(brands)].sort().join(',');
+
 const SIG_BYTES = 18;
 
 function signature(secret: Uint8Array, scope: CursorScope, payload: string): Buffer {
   return createHmac('sha256', secret)
-    .update(`${scope.list}\n${canonicalJson(scope.filters)}\n${payload}`)
+    .update(`${scope.list}\n${canonicalJson(scope.filters)}\n${brandSet(scope.brands)}\n${payload}`)
     .digest()
     .subarray(0, SIG_BYTES);
 }
@@ -38,7 +51,7 @@ export const badCursor = () =>
   new ApiError(
     400,
     'invalid_request',
-    'starting_after: not a cursor of this list (use the next_cursor of the previous page, with the same filters)',
+    'starting_after: not a cursor of this list (use the next_cursor of the previous page, with the same filters and a credential for the same brands)',
   );
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedAs, statementName, statementOf, type Db } from '../db/client.ts';
-import type { CursorScope, Position, PositionShape } from './cursor.ts';
+import type { ListScope, Position, PositionShape } from './cursor.ts';
 
 // Keyset pagination, the one way every list pages (api.md, "Lists"): a list reads one row more
 // than its page to learn whether another page follows, and the next page starts after the
@@ -94,7 +94,7 @@ export function cursorFilters<Q extends ListQuery>(
  */
 export interface CampaignItemList<Query extends ListQuery, Row, After, T> {
   /** Which list, of which campaign, with the query's filters (a cursor is refused on any other). */
-  scope(campaignId: string, query: Query): CursorScope;
+  scope(campaignId: string, query: Query): ListScope;
   keyset: Keyset<NoInfer<Row>, After>;
   /** A page of the campaign's rows that the query's filters select. */
   read(db: Db, campaignId: string, filter: ListFilter<Query, After>): Promise<Page<Row>>;

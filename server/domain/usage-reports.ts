@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { parseUsageCsv, type UsageEntry } from '#contract/codes';
+import { issuesMessage } from '#contract/issues';
 import type {
   UsageReportChannel,
   UsageReportError,
@@ -180,12 +181,12 @@ export async function receiveUsageReport(
         code: /^code "([^"]*)"/.exec(e.message)?.[1] ?? null,
         message: e.message,
       }));
-      refused = new UsageRefused(
-        422,
-        'validation_failed',
-        parsed.errors.map((e) => `line ${e.line}: ${e.message}`).join('; '),
-        problems,
-      );
+      // Each problem named by its line (and column, when it is one column's) in `issues`.
+      const issues = parsed.errors.map((e) => ({
+        field: e.column === undefined ? `line ${e.line}` : `line ${e.line} (${e.column})`,
+        message: e.message,
+      }));
+      refused = new UsageRefused(422, 'validation_failed', issuesMessage(issues), problems, issues);
     } else {
       entries = parsed.rows.map((r) => ({
         code: r.code,

@@ -15,5 +15,7 @@ export type AppEnv = {
      * limits of an address (throttle.ts); a request with no credential at all does not.
      */
     credentialRefused: boolean | undefined;
+    /** Set by the error handler when the client went away before its request had arrived. */
+    clientAborted: boolean | undefined;
   };
 };

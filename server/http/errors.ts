@@ -1,8 +1,11 @@
+import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono, NotFoundHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import type { Hook } from '@hono/zod-openapi';
 import { fieldIssues } from '#contract/issues';
 import { ApiError, fieldsRefused } from '../errors.ts';
+import { safeError } from '../logger.ts';
 import type { AppEnv } from './context.ts';
 
 // The one place that turns failures into the interface's error body {error, message, code}.
@@ -54,14 +57,34 @@ function fromHttpException(err: HTTPException): ApiError {
   }
 }
 
+/** The status the request log gives a request whose client went away before it arrived. */
+export const CLIENT_ABORTED = 499;
+
+/**
+ * Whether the client closed the connection before its request had arrived whole (an upload it
+ * aborted): reading the body then fails, but no fault of ours happened.
+ */
+function clientAborted(c: Context<AppEnv>): boolean {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  if (!incoming || incoming.complete) return false;
+  return incoming.destroyed || incoming.socket?.destroyed === true;
+}
+
 export function errorHandler(err: Error, c: Context<AppEnv>): Response {
+  // Nobody is listening for the answer: the request log says `client aborted` with status 499 at
+  // info (docs/reliability.md), never an unhandled error or a 500.
+  if (!(err instanceof ApiError) && clientAborted(c)) {
+    c.set('clientAborted', true);
+    return c.body(null, CLIENT_ABORTED as ContentfulStatusCode);
+  }
   let apiError: ApiError;
   if (err instanceof ApiError) apiError = err;
   else if (err instanceof HTTPException) apiError = fromHttpException(err);
   else {
     const requestId = c.get('requestId');
-    // The details go to the log only: the answer carries no stack, SQL or driver message.
-    (c.get('log') ?? console).error({ err }, 'unhandled error');
+    // The details go to the log only: the answer carries no stack, SQL or driver message. The log
+    // gets them through safeError (logger.ts): no query text, SQL parameters or credentials.
+    (c.get('log') ?? console).error({ err: safeError(err) }, 'unhandled error');
     apiError = new ApiError(500, 'internal', `Internal error (request id ${requestId})`);
   }
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);

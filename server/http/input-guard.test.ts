@@ -112,3 +112,52 @@ describe('deeply nested JSON', () => {
     expect(inString.status, inString.text).toBe(201);
   });
 });
+
+describe('the charset of a JSON body', () => {
+  const postAs = (contentType: string, body: string | Uint8Array) =>
+    ctx.app.request('/2026-07/campaigns', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${owner.key.key}`, 'Content-Type': contentType },
+      body,
+    });
+
+  it('answers 415 unsupported_media_type naming Content-Type for a charset other than UTF-8, on the API and on /ops', async () => {
+    const utf16 = new Uint8Array(Buffer.from('\uFEFF{"name":"Sixteen"}', 'utf16le'));
+    for (const type of [
+      'application/json; charset=utf-16',
+      'application/json;charset=UTF-16LE',
+      'application/json; charset="iso-8859-1"',
+      'application/merge-patch+json; charset=latin1',
+    ]) {
+      // UTF-16 bytes, and ASCII bytes that UTF-8 would read the same (the probe's case).
+      for (const body of [utf16, JSON.stringify({ name: 'Sixteen' })]) {
+        const res = await read(await postAs(type, body));
+        expectError(res, 415, 'unsupported_media_type', 'Content-Type');
+        expect(res.json.message).toContain('utf-8');
+      }
+    }
+    const ops = await ctx.app.request('/ops/brands', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${TEST_OPS_TOKEN}`,
+        'Content-Type': 'application/json; charset=utf-16',
+      },
+      body: utf16,
+    });
+    expectError(await read(ops), 415, 'unsupported_media_type', 'Content-Type');
+    const list = await ctx.request('GET', '/2026-07/campaigns', { key: owner.key.key });
+    expect(list.json.data.map((c: { name: string }) => c.name)).not.toContain('Sixteen');
+  });
+
+  it('accepts utf-8 and utf8 in any case, quoted or not, and no charset at all', async () => {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json; charset=UTF8',
+      'application/json; charset="Utf-8"',
+    ]) {
+      const res = await read(await postAs(type, JSON.stringify({ name: 'Eight' })));
+      expect(res.status, `${type}: ${res.text}`).toBe(201);
+    }
+  });
+});

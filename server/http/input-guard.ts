@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { pathString } from '#contract/common';
-import { ApiError, validationFailed } from '../errors.ts';
+import { ApiError, fieldsRefused, validationFailed } from '../errors.ts';
 import type { AppEnv } from './context.ts';
 
 // Text PostgreSQL cannot store, or would store changed, is refused before any route sees it:
@@ -10,6 +10,26 @@ import type { AppEnv } from './context.ts';
 const NUL_ESCAPE = /%00/;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+// The charset parameter of a Content-Type, quoted or not (its value is group 1 or 2).
+const CHARSET_PARAM = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
+
+/**
+ * 415 `unsupported_media_type` naming Content-Type when a JSON body declares a charset other than
+ * UTF-8 (`utf-8` or `utf8`, any case): such a body would be read as UTF-8 all the same (api.md,
+ * Errors).
+ */
+function checkCharset(contentType: string): void {
+  const match = CHARSET_PARAM.exec(contentType);
+  if (!match) return;
+  const charset = (match[1] ?? match[2] ?? '').trim();
+  if (/^utf-?8$/i.test(charset)) return;
+  throw fieldsRefused(415, 'unsupported_media_type', [
+    {
+      field: 'Content-Type',
+      message: `the charset must be utf-8 (found "${charset.slice(0, 40)}"): send the JSON body as UTF-8`,
+    },
+  ]);
+}
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Deepest nesting of arrays and objects a JSON body may have (extensions section 12). */
@@ -69,7 +89,8 @@ function checkStrings(root: unknown): void {
 }
 
 /**
- * Path and query: no NUL (400 `invalid_request`). JSON bodies: valid UTF-8 (400
+ * Path and query: no NUL (400 `invalid_request`). JSON bodies: no charset but UTF-8 (415
+ * `unsupported_media_type`), valid UTF-8 (400
  * `invalid_request`), nesting of at most MAX_JSON_DEPTH (422 `validation_failed`) and no NUL or lone surrogate in any string (422 `validation_failed` naming
  * the field). Runs after the body size limit, so it never reads more than that.
  */
@@ -93,11 +114,9 @@ export function inputGuard(): MiddlewareHandler<AppEnv> {
       }
     }
     const method = c.req.method;
-    if (
-      method !== 'GET' &&
-      method !== 'HEAD' &&
-      JSON_TYPE.test(c.req.header('Content-Type') ?? '')
-    ) {
+    const contentType = c.req.header('Content-Type') ?? '';
+    if (method !== 'GET' && method !== 'HEAD' && JSON_TYPE.test(contentType)) {
+      checkCharset(contentType);
       const bytes = await c.req.arrayBuffer();
       let text: string;
       try {

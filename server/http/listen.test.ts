@@ -1,8 +1,11 @@
 import type { Server } from 'node:http';
 import { request as httpRequest, Agent } from 'node:http';
 import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandWorld } from '../test/harness.ts';
+import { waitUntil } from '../test/sse.ts';
 import { listen } from './listen.ts';
 
 // Over a real socket: what Node answers before the app sees a request, and what the connection
@@ -136,5 +139,77 @@ describe('the HTTP server', () => {
     } finally {
       agent.destroy();
     }
+  });
+});
+
+describe('a client that aborts its upload', () => {
+  // The app again, logging to a buffer, on its own listening server.
+  const lines: { level: number; msg: string; status?: number; path?: string }[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  let aborting: Server;
+  let abortPort: number;
+  beforeAll(async () => {
+    const app = ctx.makeApp({ logger: pino({ level: 'debug' }, sink) });
+    await new Promise<void>((ready) => {
+      aborting = listen(app, { hostname: '127.0.0.1', port: 0 }, (info) => {
+        abortPort = info.port;
+        ready();
+      });
+    });
+  });
+  afterAll(async () => {
+    aborting.closeAllConnections();
+    await new Promise((done) => aborting.close(done));
+  });
+
+  /** Sends the head and part of a body declared 900,000 bytes long, then destroys the socket. */
+  function abortUpload(method: string, path: string, contentType: string, part: string) {
+    return new Promise<void>((resolve, reject) => {
+      const socket = connect(abortPort, '127.0.0.1', () => {
+        socket.write(
+          [
+            `${method} ${path} HTTP/1.1`,
+            'Host: 127.0.0.1',
+            `Authorization: Bearer ${owner.key.key}`,
+            `Content-Type: ${contentType}`,
+            'Content-Length: 900000',
+            '',
+            part,
+          ].join('\r\n'),
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 100);
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  it('is logged at info as a client abort with status 499, never as an unhandled error or a 500', async () => {
+    const uploads = [
+      ['POST', '/2026-07/campaigns', 'application/json', '{"name":"Half a camp'],
+      ['PUT', '/2026-07/codes', 'text/csv', 'code,total_uses\nGLOW,5\n'],
+    ] as const;
+    for (const [method, path, type, part] of uploads) {
+      await abortUpload(method, path, type, part);
+      await waitUntil(
+        () => lines.some((l) => l.path === path),
+        `the request line of ${method} ${path}`,
+      );
+    }
+    const aborted = lines.filter((l) => l.msg === 'client aborted');
+    expect(aborted.map((l) => [l.path, l.status, l.level])).toEqual([
+      ['/2026-07/campaigns', 499, 30],
+      ['/2026-07/codes', 499, 30],
+    ]);
+    expect(
+      lines.filter((l) => l.level >= 50 || l.status === 500 || /unhandled/.test(l.msg)),
+    ).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { readCursor } from './paging.ts';
 
 const secret = Buffer.alloc(32, 3);
 const cursorSecret = () => Promise.resolve(secret);
-const scope: CursorScope = { list: 'things', filters: { status: null } };
+const scope: CursorScope = { list: 'things', filters: { status: null }, brands: ['b1'] };
 const keyset = timeThenId('createdAt', 'id');
 const rows = ['a', 'b', 'c'].map((id, i) => ({ id, createdAt: `2030-01-0${i + 1}T00:00:00Z` }));
 
@@ -39,7 +39,11 @@ describe('list paging', () => {
       pageOf(rows, 1),
       (row) => row.id,
     ).next_cursor!;
-    const other: CursorScope = { list: 'things', filters: { status: 'active' } };
+    const other: CursorScope = { list: 'things', filters: { status: 'active' }, brands: ['b1'] };
     await expect(readCursor(cursorSecret, other, made, keyset)).rejects.toBeInstanceOf(ApiError);
+    const otherBrands: CursorScope = { ...scope, brands: ['b2'] };
+    await expect(readCursor(cursorSecret, otherBrands, made, keyset)).rejects.toBeInstanceOf(
+      ApiError,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { getCampaignRow } from '../domain/campaigns.ts';
-import { decodeCursor, encodeCursor, type CursorScope } from '../domain/cursor.ts';
+import { decodeCursor, encodeCursor, type CursorScope, type ListScope } from '../domain/cursor.ts';
 import type { CampaignItemList, Keyset, ListQuery, Page, PageRequest } from '../domain/paging.ts';
 import { assertBrandManaged, getAuth } from './auth.ts';
 import type { AppEnv } from './context.ts';
@@ -27,6 +27,15 @@ export interface ListCursor<Row, After> {
   after: After | undefined;
   /** The answer for `page`: its rows shown by `show`, and the cursor of the page after it. */
   envelope<R extends Row, T>(page: Page<R>, show: (row: R) => T): ListEnvelope<T>;
+}
+
+/**
+ * The scope of a list's cursors for the caller: the list and its filters, bound to the brands the
+ * caller acts for, so a cursor never carries over to a credential of other brands (decision 0090).
+ * Every list of the API makes its scope here.
+ */
+export function cursorScopeOf(c: Context<AppEnv>, scope: ListScope): CursorScope {
+  return { ...scope, brands: getAuth(c).brandIds };
 }
 
 /**
@@ -57,8 +66,8 @@ export async function readCursor<Row, After>(
 }
 
 export interface ListOperation<Row, After, T> {
-  /** Which list and the filters that shape it (a cursor is refused on any other). */
-  scope: CursorScope;
+  /** Which list and the filters that shape it (a cursor is refused on any other, or for other brands). */
+  scope: ListScope;
   keyset: Keyset<NoInfer<Row>, After>;
   /** Reads the page from the domain list. */
   read(page: PageRequest<After>): Promise<Page<Row>>;
@@ -68,14 +77,17 @@ export interface ListOperation<Row, After, T> {
 
 /**
  * The answer of a list operation (GET with `limit` and `starting_after`): reads the cursor (400
- * when it is not one of this list with these filters), then the page, then the next cursor.
+ * when it is not one of this list with these filters, made for the caller's brands), then the
+ * page, then the next cursor.
  */
 export async function answerList<Row, After, T>(
+  c: Context<AppEnv>,
   cursorSecret: () => Promise<Uint8Array>,
   query: ListQuery,
   list: ListOperation<Row, After, T>,
 ): Promise<ListEnvelope<T>> {
-  const cursor = await readCursor(cursorSecret, list.scope, query.starting_after, list.keyset);
+  const scope = cursorScopeOf(c, list.scope);
+  const cursor = await readCursor(cursorSecret, scope, query.starting_after, list.keyset);
   const page = await list.read({ after: cursor.after, limit: query.limit });
   return cursor.envelope(page, list.show);
 }
@@ -109,7 +121,7 @@ export async function answerCampaignList<Query extends ListQuery, Row, After, T>
   const { campaign_id } = c.req.valid('param');
   const query = c.req.valid('query');
   await getCampaignRow(deps.db, campaign_id, getAuth(c).brandIds);
-  return answerList(deps.cursorSecret, query, {
+  return answerList(c, deps.cursorSecret, query, {
     scope: list.scope(campaign_id, query),
     keyset: list.keyset,
     read: (page) => list.read(deps.db, campaign_id, { ...query, ...page }),

@@ -10,7 +10,8 @@ import { redactKeys } from './errors.ts';
 const QUIET_PATH = /^\/(?:assets|samples)\//;
 
 /**
- * One structured line per request (info; a served static file debug, a 5xx error). Only the path is logged (never the query string, which may
+ * One structured line per request (info; a served static file debug, a 5xx error; a request
+ * whose client went away before it arrived `client aborted`, status 499, info). Only the path is logged (never the query string, which may
  * carry cursors or secrets), with anything shaped like an API key cut to its prefix, and never a
  * header: the Authorization header and keys stay out.
  */
@@ -28,7 +29,8 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
       ms: Math.round((performance.now() - started) * 10) / 10,
       key_prefix: c.get('auth')?.prefix,
     };
-    if (status >= 500) log.error(line, 'request');
+    if (c.get('clientAborted')) log.info(line, 'client aborted');
+    else if (status >= 500) log.error(line, 'request');
     else if (status < 400 && QUIET_PATH.test(c.req.path)) log.debug(line, 'request');
     else log.info(line, 'request');
   };

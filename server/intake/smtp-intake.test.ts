@@ -398,3 +398,88 @@ describe('STARTTLS', () => {
     expect((await codeNow(ctx, brand.key.key, codes[0]!)).total_uses).toBe(0);
   });
 });
+
+describe('permanent faults of a message', () => {
+  // Messages of hundreds of KB: an intake with a larger limit, replying through the same relay.
+  let roomy: Intake;
+  beforeAll(async () => {
+    roomy = await startTestIntake({
+      maxMessageBytes: 4 * 1024 * 1024,
+      relayUrl: `smtp://127.0.0.1:${relayPort}`,
+      replyFrom: 'usage-reports@intake.localhost',
+    });
+  });
+  afterAll(() => roomy?.close());
+
+  /** Sends `raw` (a whole message, CRLF line ends) to `to` over SMTP. */
+  const sendRaw = (to: string, raw: string) =>
+    client(roomy.port).sendMail({ envelope: { from: 'partner@shop.example', to: [to] }, raw });
+
+  const head = (to: string, id: string, contentType: string) =>
+    [
+      'From: partner@shop.example',
+      `To: ${to}`,
+      `Subject: Usage ${id}`,
+      `Message-ID: <${id}-${Date.now()}@shop.example>`,
+      'MIME-Version: 1.0',
+      `Content-Type: ${contentType}`,
+      '',
+      '',
+    ].join('\r\n');
+
+  /** A message of multiparts nested `depth` deep around one text part. */
+  function deeplyNested(to: string, depth: number): string {
+    let body = 'Content-Type: text/plain\r\n\r\nUsage attached.\r\n';
+    for (let level = depth - 1; level >= 1; level--) {
+      body = `Content-Type: multipart/mixed; boundary="b${level}"\r\n\r\n--b${level}\r\n${body}--b${level}--\r\n`;
+    }
+    return `${head(to, 'deep', 'multipart/mixed; boundary="b0"')}--b0\r\n${body}--b0--\r\n`;
+  }
+
+  /** A message of `count` small text parts. */
+  function manyParts(to: string, count: number): string {
+    const part = '--p\r\nContent-Type: text/plain\r\n\r\nx\r\n';
+    return `${head(to, 'parts', 'multipart/mixed; boundary="p"')}${part.repeat(count)}--p--\r\n`;
+  }
+
+  it('accepts a CSV with a NUL or another control character, records it refused naming the line and column, and replies why', async () => {
+    const { group, codes } = await groupWithAssignedCode(ctx, brand.key.key, brand.brand.id);
+    const [code] = codes as [string];
+    const info = await send({
+      to: group.intake_address,
+      csv: `code,total_uses\nGLOW\u0000X,5\n${code},2\u0007\n`,
+    });
+    expect(info.response).toMatch(/^250/);
+    expect((await codeNow(ctx, brand.key.key, code)).total_uses).toBe(0);
+    const [report] = await usageReports(ctx, brand.key.key, `group_id=${group.id}`);
+    expect(report).toMatchObject({ channel: 'email', outcome: 'refused', rows: 2 });
+    expect(report!.errors).toEqual([
+      expect.objectContaining({ line: 2, message: expect.stringMatching(/^code .*control/) }),
+      expect.objectContaining({ line: 3, message: expect.stringMatching(/^total_uses .*control/) }),
+    ]);
+    const reply = await replyTo(report!.id);
+    expect(reply?.subject).toContain('[refused]');
+  });
+
+  it.each([
+    { what: 'multiparts nested 3,000 deep', raw: (to: string) => deeplyNested(to, 3_000) },
+    { what: '20,000 MIME parts', raw: (to: string) => manyParts(to, 20_000) },
+  ])(
+    'accepts a message of $what once (no temporary failure), records it refused and replies why',
+    async ({ raw }) => {
+      const { group } = await groupWithAssignedCode(ctx, brand.key.key, brand.brand.id);
+      const message = raw(group.intake_address);
+      const info = await sendRaw(group.intake_address, message);
+      expect(info.response).toMatch(/^250/);
+      const [report] = await usageReports(ctx, brand.key.key, `group_id=${group.id}`);
+      expect(report).toMatchObject({ channel: 'email', outcome: 'refused', rows: 0 });
+      expect(report!.errors[0]!.message).toContain('could not be read');
+      await roomy.settled();
+      const reply = relayed.find((m) => m.text?.includes(report!.id));
+      expect(reply?.subject).toContain('[refused]');
+      // Sent again (a sender that did not get the answer), it is the same message: one record.
+      expect((await sendRaw(group.intake_address, message)).response).toMatch(/^250/);
+      expect(await usageReports(ctx, brand.key.key, `group_id=${group.id}`)).toHaveLength(1);
+    },
+  );
+});

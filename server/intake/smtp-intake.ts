@@ -1,4 +1,5 @@
 import { runInAuditScope } from '../db/audit-context.ts';
+import { controlCharacterAt } from '#contract/codes';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type Attachment, type ParsedMail } from 'mailparser';
@@ -24,7 +25,11 @@ import { createReplier, type Replier } from './reply.ts';
 // size limit at MAIL FROM (SIZE) or DATA (552); too many messages to one address in a minute get
 // a temporary 450 so the sender retries. The answer to DATA is sent only after the report's
 // transaction commits, so a 250 means it is recorded; a database failure answers 451 and the
-// sender's server tries again later (the Message-ID keeps a retry from applying twice).
+// sender's server tries again later (the Message-ID keeps a retry from applying twice). A fault
+// of the message itself never answers 451, which would have it retried forever (decision 0090):
+// a message that cannot be read as MIME (too many parts, nested too deep) is recorded as refused
+// with the reason and answered like any refused report; data the database refuses answers 554.
+// docs/usage-reports.md has the whole table.
 
 export interface IntakeOptions {
   db: Db;
@@ -96,6 +101,49 @@ export function reportBodyOf(mail: ParsedMail): UsageReportBody {
       .join(', ')}): send one report per message`,
   };
 }
+
+/** Why a message that mailparser cannot read is refused (recorded, and said in the reply). */
+function unreadableReason(err: unknown): string {
+  const why =
+    (err as { code?: unknown } | null)?.code === 'EMAXLEN'
+      ? 'too many MIME parts or too large a header'
+      : 'malformed MIME, or parts nested too deep';
+  return `the message could not be read (${why}): send one CSV file attached to a plain message`;
+}
+
+/**
+ * The message parsed, or, when it cannot be (a permanent fault of the message, never retried),
+ * its top-level header alone (for the Message-ID and whether to reply) and the reason it is
+ * refused.
+ */
+async function readMail(raw: Buffer): Promise<{ mail: ParsedMail | null; unreadable?: string }> {
+  try {
+    return { mail: await simpleParser(raw) };
+  } catch (err) {
+    const unreadable = unreadableReason(err);
+    const text = raw.toString('latin1');
+    const end = text.search(/\r?\n\r?\n/);
+    if (end <= 0) return { mail: null, unreadable };
+    try {
+      return { mail: await simpleParser(`${text.slice(0, end)}\r\n\r\n`), unreadable };
+    } catch {
+      return { mail: null, unreadable };
+    }
+  }
+}
+
+/** Header text holding a control character or a line break: never stored (PostgreSQL refuses a NUL). */
+const hasControl = (text: string) => controlCharacterAt(text) !== -1 || /[\r\n]/.test(text);
+
+/** PostgreSQL errors of the data itself (classes 22 and 23): sending again cannot help. */
+const isPermanentDataError = (err: unknown): boolean => {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};
 
 /** Reads the message up to the limit; null when it is larger. */
 function readMessage(stream: SMTPServerDataStream, limit: number): Promise<Buffer | null> {
@@ -197,12 +245,19 @@ export async function startIntake(options: IntakeOptions): Promise<Intake> {
             smtpError(552, `5.3.4 Message too big: the limit is ${options.maxMessageBytes} bytes`),
           );
         }
-        const mail = await simpleParser(raw);
+        const { mail, unreadable } = await readMail(raw);
         const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        const sender = envelopeFrom || mail.from?.value[0]?.address || '(unknown sender)';
+        const given = envelopeFrom || mail?.from?.value[0]?.address || '';
+        const sender = given && !hasControl(given) ? given : '(unknown sender)';
+        const headerId = mail?.messageId?.trim();
         const messageId =
-          mail.messageId?.trim() || `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-        const body = reportBodyOf(mail);
+          headerId && !hasControl(headerId)
+            ? headerId
+            : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+        const body: UsageReportBody =
+          unreadable !== undefined || !mail
+            ? { kind: 'none', reason: unreadable ?? unreadableReason(null) }
+            : reportBodyOf(mail);
         const groups = [...(recipients.get(session)?.values() ?? [])];
         recipients.delete(session);
         const outcomes = [];
@@ -241,17 +296,24 @@ export async function startIntake(options: IntakeOptions): Promise<Intake> {
             { group_id: group.id, report_id: received.record.id, outcome: received.record.outcome },
             'usage report received by e-mail',
           );
-          if (replier && envelopeFrom && !mustNotReply(mail, envelopeFrom)) {
+          // Without a readable header, nothing says the sender is no robot or list: no reply.
+          if (replier && envelopeFrom && mail && !mustNotReply(mail, envelopeFrom)) {
             replier.send({
               to: envelopeFrom,
               groupName: group.name,
               record: received.record,
-              inReplyTo: mail.messageId ?? null,
-              subject: mail.subject ?? null,
+              inReplyTo: headerId && !hasControl(headerId) ? headerId : null,
+              subject: mail.subject && !hasControl(mail.subject) ? mail.subject : null,
             });
           }
         }
       })().catch((err: unknown) => {
+        if (isPermanentDataError(err)) {
+          log.warn({ err }, 'a usage report e-mail could not be stored; refused for good');
+          return callback(
+            smtpError(554, '5.6.0 The message cannot be recorded; do not send it again'),
+          );
+        }
         log.error({ err }, 'receiving a usage report e-mail failed');
         callback(smtpError(451, '4.3.0 Temporary failure; try again later'));
       });

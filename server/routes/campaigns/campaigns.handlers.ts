@@ -96,7 +96,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       const brandIds = listedBrands(c, q.brand_id);
       const filters = cursorFilters(q, ['brand_id', 'status', 'created_after', 'created_before']);
       return c.json(
-        await answerList(deps.cursorSecret, q, {
+        await answerList(c, deps.cursorSecret, q, {
           scope: { list: 'campaigns', filters },
           keyset: campaignKeyset,
           read: (page) =>

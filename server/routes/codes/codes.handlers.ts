@@ -53,7 +53,7 @@ export function codeRoutes(deps: CodeRouteDeps) {
       const q = c.req.valid('query');
       const brandIds = listedBrands(c, q.brand_id);
       return c.json(
-        await answerList(deps.cursorSecret, q, {
+        await answerList(c, deps.cursorSecret, q, {
           scope: { list: 'code-groups', filters: cursorFilters(q, ['brand_id']) },
           keyset: codeGroupKeyset,
           read: (page) => listCodeGroups(db, { brandIds, ...page }),
@@ -68,7 +68,7 @@ export function codeRoutes(deps: CodeRouteDeps) {
       if (q.group_id && !(await findCodeGroup(db, q.group_id, auth.brandIds)))
         throw notFound('Code group');
       return c.json(
-        await answerList(deps.cursorSecret, q, {
+        await answerList(c, deps.cursorSecret, q, {
           scope: { list: 'codes', filters: cursorFilters(q, ['group_id', 'code', 'assigned']) },
           keyset: codeKeyset,
           read: (page) => listCodes(db, { ...q, brandIds: auth.brandIds, ...page }),

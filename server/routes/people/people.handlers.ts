@@ -23,7 +23,7 @@ import { ApiError, fieldsRefused, validationFailed } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/openapi.ts';
-import type { ListRouteDeps } from '../../http/paging.ts';
+import { cursorScopeOf, type ListRouteDeps } from '../../http/paging.ts';
 import type { RateLimitStore } from '../../http/rate-limit.ts';
 import { SIGN_IN_LIMITS, SignInLimits } from '../../http/sign-in-limits.ts';
 import { clientAddress, credentialRefused } from '../../http/throttle.ts';
@@ -63,8 +63,12 @@ export interface PeopleRouteDeps extends ListRouteDeps {
 const invalidCredentials = () =>
   new ApiError(401, 'invalid_credentials', 'Wrong e-mail or password');
 
-function listScope(list: string, filters: Record<string, unknown>): CursorScope {
-  return { list, filters };
+function listScope(
+  c: Context<AppEnv>,
+  list: string,
+  filters: Record<string, unknown>,
+): CursorScope {
+  return cursorScopeOf(c, { list, filters });
 }
 
 async function afterOf(
@@ -157,7 +161,7 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
     })
     .openapi(listMembersRoute, async (c) => {
       const q = c.req.valid('query');
-      const scope = listScope('members', {});
+      const scope = listScope(c, 'members', {});
       const after = await afterOf(deps, scope, q.starting_after);
       const result = await listMembers(db, getAuth(c), after, q.limit);
       return c.json(await page(deps, scope, result, (m) => m.created_at), 200);
@@ -212,7 +216,7 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
     })
     .openapi(listKeysRoute, async (c) => {
       const q = c.req.valid('query');
-      const scope = listScope('keys', {});
+      const scope = listScope(c, 'keys', {});
       const after = await afterOf(deps, scope, q.starting_after);
       const result = await listOwnKeys(db, keyOwnerOf(getAuth(c)), after, q.limit);
       return c.json(await page(deps, scope, result, (k) => k.created_at), 200);
@@ -257,7 +261,7 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
       const { limit, starting_after, ...query } = c.req.valid('query');
       const auth = getAuth(c);
       if (query.campaign_id) await getCampaignRow(db, query.campaign_id, auth.brandIds);
-      const scope = listScope('audit-events', { ...query });
+      const scope = listScope(c, 'audit-events', { ...query });
       const secret = await deps.cursorSecret();
       const after = starting_after
         ? (([occurredAt, id]) => ({ occurredAt: String(occurredAt), id: String(id) }))(

@@ -31,7 +31,7 @@ export function usageReportRoutes(deps: UsageReportRouteDeps) {
         throw notFound('Code group');
       const filters = cursorFilters(q, ['brand_id', 'group_id', 'channel', 'outcome']);
       return c.json(
-        await answerList(deps.cursorSecret, q, {
+        await answerList(c, deps.cursorSecret, q, {
           scope: { list: 'usage-reports', filters },
           keyset: usageReportKeyset,
           read: (page) => listUsageReports(db, { ...q, brandIds, ...page }),

@@ -29,6 +29,44 @@ const putCsv = (csv: string, key = brand.key.key) =>
   });
 
 describe('usage reports', () => {
+  it('refuses a CSV with a NUL or another control character with 422 naming the line and column, and records it', async () => {
+    const { codes } = await groupWithAssignedCode(ctx, brand.key.key, brand.brand.id);
+    const [code] = codes as [string];
+    // The probe's report: a NUL inside a code (it answered 500 and was not recorded).
+    const nul = await putCsv('code,total_uses\nGLOW\u0000X,5\n');
+    expectError(nul, 422, 'validation_failed', 'line 2 (code)');
+    expect(nul.json.issues).toEqual([
+      {
+        field: 'line 2 (code)',
+        message: expect.stringMatching(/^code must not contain .*U\+0000/),
+      },
+    ]);
+    expect(nul.text).not.toContain('\\u0000');
+    // Other control characters, in a value, an extra column or a quoted field; a tab is text.
+    const res = await putCsv(
+      `code,total_uses,note\n${code},3\u0001,ok\n${code}x,1,"a\u001bb"\n${code}y,2,"tab\there"\n`,
+    );
+    expectError(res, 422, 'validation_failed', 'line 2 (total_uses)');
+    expect(res.json.issues.map((i: { field: string }) => i.field)).toEqual([
+      'line 2 (total_uses)',
+      'line 3 (note)',
+    ]);
+    expect((await codeNow(ctx, brand.key.key, code)).total_uses).toBe(0);
+
+    const refused = await usageReports(ctx, brand.key.key, 'outcome=refused&channel=api');
+    const probe = refused.find((r) => r.errors.some((e) => e.message.includes('U+0000')));
+    expect(probe).toMatchObject({ format: 'csv', outcome: 'refused', rows: 1, codes_changed: 0 });
+    expect(probe!.errors).toEqual([
+      expect.objectContaining({
+        line: 2,
+        code: null,
+        message: expect.stringMatching(/^code must not contain/),
+      }),
+    ]);
+    // The newest refused report of the API is the second one: lines 2 and 3, line 4 (a tab) is fine.
+    expect(refused[0]!.errors.map((e) => e.line)).toEqual([2, 3]);
+  });
+
   it('records an applied JSON report with its counts, the commission paid and the key prefix', async () => {
     const { group, codes } = await groupWithAssignedCode(ctx, brand.key.key, brand.brand.id, 40);
     const [paid, unpaid] = codes as [string, string];
