@@ -1,4 +1,5 @@
-// First: tunes the garbage collector before anything else allocates.
+// First: tunes the garbage collector before anything else allocates, and maps stack traces to
+// the sources through dist/server/index.js.map (whatever the entry: npm start, npm run serve).
 import './gc-tuning.ts';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
