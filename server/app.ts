@@ -15,6 +15,8 @@ import { createRouter } from './http/openapi.ts';
 import { compressJson, noStore } from './http/protocol.ts';
 import { MemoryRateLimitStore, rateLimit, type RateLimitStore } from './http/rate-limit.ts';
 import { addressRateLimit, failedAuthThrottle } from './http/throttle.ts';
+import { clientInfo, type TrustProxy } from './http/client-info.ts';
+import { requireLinkBase } from './http/public-url.ts';
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -100,6 +102,10 @@ export interface AppDeps {
   streams?: StreamRegistry;
   /** The domain of the code groups' e-mail intake addresses (INTAKE_DOMAIN). */
   intakeDomain?: string;
+  /** TRUST_PROXY: which peers may name the client (http/client-info.ts); default none. */
+  trustProxy?: TrustProxy;
+  /** PUBLIC_URL: the base of invitation links (http/public-url.ts); default none. */
+  publicUrl?: string | null;
   /** Limits of failed sign-ins (defaults: 10 per e-mail, 30 per address, per 15 minutes). */
   signIn?: {
     signInFailuresPerEmail?: number;
@@ -121,6 +127,7 @@ export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId());
+  app.use('*', clientInfo(deps.trustProxy ?? null, deps.publicUrl ?? null));
   // Every write of the request is recorded in the audit trail with its actor (set once the
   // credential is known) and request id (db/audit-context.ts).
   app.use('*', (c, next) =>
@@ -222,6 +229,11 @@ export function createApp(deps: AppDeps): App {
   app.use(`${OPS_BASE}/*`, opsAuth(deps.opsToken, { publicPaths: [`${OPS_BASE}/openapi.json`] }));
   app.use(`${OPS_BASE}/*`, bodyLimited);
   app.use(`${OPS_BASE}/*`, inputGuard());
+  // Invitations write a link: refused before anything is created when there is no base for it.
+  for (const path of [`${API_BASE}/members/invitations`, `${OPS_BASE}/invitations`]) {
+    const linkBaseNeeded = requireLinkBase();
+    app.use(path, (c, next) => (c.req.method === 'POST' ? linkBaseNeeded(c, next) : next()));
+  }
 
   const cursorSecret = secretSource(deps.db, deps.cursorSecret);
   const api = createRouter();

@@ -22,7 +22,7 @@ import { createWorker } from './jobs/worker.ts';
 import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './domain/key-cache.ts';
 import { EVENTS_CHANNEL, EventHub } from './domain/events.ts';
 import { loadCursorSecret } from './domain/secrets.ts';
-import { loadEnv } from './env.ts';
+import { isLoopbackHost, loadEnv } from './env.ts';
 import { resolveStaticDir } from './http/dashboard.ts';
 import { listen } from './http/listen.ts';
 import { MemoryRateLimitStore } from './http/rate-limit.ts';
@@ -177,7 +177,14 @@ const app = createApp({
   inspectMedia: true,
   onInspectionQueued: () => inspector.wake(),
   intakeDomain: env.intakeDomain,
+  trustProxy: env.trustProxy,
+  publicUrl: env.publicUrl,
 });
+if (!env.publicUrl && !isLoopbackHost(env.host)) {
+  logger.warn(
+    'PUBLIC_URL is not set: invitations from other machines are refused (links are never built from a Host header; docs/deployment.md)',
+  );
+}
 
 const server = listen(app, { hostname: env.host, port: env.port }, (info) => {
   const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;

@@ -27,6 +27,8 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       key_prefix: c.get('auth')?.prefix,
+      // The client through trusted proxies (http/client-info.ts), as every per-address limit sees it.
+      address: c.get('client')?.address,
     };
     if (status >= 500) log.error(line, 'request');
     else if (status < 400 && QUIET_PATH.test(c.req.path)) log.debug(line, 'request');

@@ -26,6 +26,7 @@ import { createRouter } from '../../http/openapi.ts';
 import type { ListRouteDeps } from '../../http/paging.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from '../../http/rate-limit.ts';
 import { clientAddress } from '../../http/throttle.ts';
+import { linkBase } from '../../http/public-url.ts';
 import {
   acceptInvitationRoute,
   createKeyRoute,
@@ -159,7 +160,8 @@ async function page<T extends { id: string }>(
 
 function invitationUrl(c: Context<AppEnv>, token: string): string {
   // The token travels in the fragment: browsers never send it to a server or put it in a Referer.
-  return `${new URL(c.req.url).origin}/accept-invitation#token=${token}`;
+  // The base is PUBLIC_URL, never a client's Host header (decision 0080).
+  return `${linkBase(c)}/accept-invitation#token=${token}`;
 }
 
 export function peopleRoutes(deps: PeopleRouteDeps) {
