@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createTestContext, TEST_OPS_TOKEN, type TestContext } from '../test/harness.ts';
 import { resolveStaticDir } from './dashboard.ts';
 
 let ctx: TestContext;
@@ -73,6 +73,22 @@ describe('the dashboard', () => {
     expect(api.status).toBe(404);
     expect(api.json.code).toBe('not_found');
     expect((await ctx.requestTo(app, 'GET', '/docs/unknown.js')).json.code).toBe('not_found');
+  });
+
+  it('answers unknown health, metrics and ops paths 404 with the error body, not the dashboard', async () => {
+    for (const path of [
+      '/metrics',
+      '/healthz/unknown',
+      '/readyz',
+      '/livez',
+      '/metrics/x',
+      '/ops/unknown',
+    ]) {
+      const res = await ctx.requestTo(app, 'GET', path, { key: TEST_OPS_TOKEN });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('Content-Type'), path).toMatch(/^application\/json/);
+      expect(res.text, path).not.toContain('<div id="root">');
+    }
   });
 
   it('without a build, / says to run npm run build', async () => {
