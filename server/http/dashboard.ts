@@ -31,7 +31,9 @@ export function mountDashboard(app: Hono<AppEnv>, staticDir: string | null): voi
     app.get('/', (c) => c.html(NO_BUILD_PAGE));
     return;
   }
-  const files = serveStatic<AppEnv>({ root: staticDir });
+  // The build writes .br and .gz beside each text file (scripts/precompress.mjs, decision 0083):
+  // served by Accept-Encoding with Vary, nothing compressed per request.
+  const files = serveStatic<AppEnv>({ root: staticDir, precompressed: true });
   const indexPath = join(staticDir, 'index.html');
   let indexHtml: string | undefined;
   app.get('*', async (c, next) => {
