@@ -28,12 +28,14 @@ export interface MetricsSources {
   pool?: () => PoolState;
 }
 
-/** The route pattern a request matched (`/2026-07/campaigns/:campaign_id`); `unmatched` if none. */
+/**
+ * The route pattern of the handler that answered (`/2026-07/campaigns/:campaign_id`): `static` for
+ * the dashboard's files, `unmatched` when no route did (404, or a middleware refused first).
+ */
 function operationOf(c: Context<AppEnv>): string {
-  const routes = matchedRoutes(c).filter((r) => r.method !== 'ALL');
-  const last = routes.at(-1);
-  if (!last) return 'unmatched';
-  return last.path === '/*' || last.path === '*' ? 'static' : last.path;
+  const route = matchedRoutes(c)[c.req.routeIndex];
+  if (!route || route.method === 'ALL') return 'unmatched';
+  return route.path === '/*' || route.path === '*' ? 'static' : route.path;
 }
 
 export class ServiceMetrics {

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
@@ -66,7 +69,16 @@ describe('metrics', () => {
   it('count requests by operation and status, refusals and the job queue, behind the token', async () => {
     const lifecycle = new Lifecycle();
     const metrics = new ServiceMetrics({ db: ctx.db, lifecycle });
-    const app = ctx.makeApp({ lifecycle, metrics, metricsToken: TOKEN, failedAuthPerMinute: 1 });
+    // With a dashboard: its catch-all routes match every GET, yet the operation is the one that answered.
+    const staticDir = mkdtempSync(join(tmpdir(), 'cc-metrics-'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html>');
+    const app = ctx.makeApp({
+      lifecycle,
+      metrics,
+      metricsToken: TOKEN,
+      failedAuthPerMinute: 1,
+      staticDir,
+    });
     const { key } = await ctx.ops.brandWithKey();
     for (let i = 0; i < 3; i++)
       await ctx.requestTo(app, 'GET', '/2026-07/campaigns', { key: key.key });
@@ -76,6 +88,7 @@ describe('metrics', () => {
     for (let i = 0; i < 3; i++)
       await ctx.requestTo(app, 'GET', '/2026-07/me', { key: 'cck_wrong' });
 
+    await ctx.requestTo(app, 'GET', '/healthz/ready');
     expect((await ctx.requestTo(app, 'GET', '/metrics')).status).toBe(401);
     expect(
       (await ctx.requestTo(app, 'GET', '/metrics', { key: 'not-the-token-xxxxxx' })).status,
@@ -93,11 +106,18 @@ describe('metrics', () => {
     expect(text).toMatch(
       /cc_http_request_duration_seconds_count\{operation="\/2026-07\/campaigns",method="GET",status="200"\} 3/,
     );
+    expect(text).toContain(
+      'cc_http_requests_total{operation="/healthz/ready",method="GET",status="200"} 1',
+    );
     expect(text).toMatch(/cc_rate_limit_refusals_total\{operation="[^"]+"\} 2/);
     expect(text).toMatch(/cc_jobs_queue\{state="due"\} \d+/);
     expect(text).toMatch(/cc_jobs_oldest_due_age_seconds \d/);
     expect(text).toContain('cc_event_streams_open 0');
     expect(text).toContain('cc_intake_reports{outcome="applied"}');
     expect(text).toContain('cc_process_cpu_seconds_total');
+    await ctx.requestTo(app, 'GET', '/');
+    expect((await ctx.requestTo(app, 'GET', '/metrics', { key: TOKEN })).text).toContain(
+      'cc_http_requests_total{operation="static",method="GET",status="200"} 1',
+    );
   });
 });
