@@ -155,6 +155,7 @@ export default tseslint.config(
       'scripts/**/*.{js,mjs,ts}',
       'e2e/**/*.ts',
       'bench/**/*.{ts,mjs,js}',
+      'deploy/**/*.{ts,mjs,js}',
       '*.config.{ts,js}',
       '.ci/**',
     ],

@@ -55,6 +55,8 @@ const server = spawn(process.execPath, ['dist/server/index.js'], {
     DATA_DIR: 'memory',
     OPS_TOKEN: 'bench-ops-token',
     LOG_LEVEL: 'warn',
+    // The demo brand's key signs in below; the built entry starts empty unless told (decision 0079).
+    SEED: 'demo',
     SIMULATOR: 'off',
   },
   stdio: 'ignore',

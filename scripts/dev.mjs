@@ -12,6 +12,7 @@ const children = [
   start(bin('tsx'), ['watch', '--clear-screen=false', 'server/index.ts'], {
     PORT: apiPort,
     STATIC_DIR: 'none',
+    SEED: process.env.SEED ?? 'demo',
   }),
   start(bin('vite'), [], { DEV_API_PORT: apiPort }),
 ];

@@ -16,6 +16,11 @@ import { compressJson, noStore } from './http/protocol.ts';
 import { MemoryRateLimitStore, rateLimit, type RateLimitStore } from './http/rate-limit.ts';
 import { addressRateLimit, failedAuthThrottle } from './http/throttle.ts';
 import { DbCounterStore } from './http/db-counter-store.ts';
+import { clientInfo, type TrustProxy } from './http/client-info.ts';
+import { requireLinkBase } from './http/public-url.ts';
+import { readinessRoutes } from './http/health.ts';
+import { Lifecycle } from './http/lifecycle.ts';
+import { metricsEndpoint, type ServiceMetrics } from './http/metrics.ts';
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -101,6 +106,16 @@ export interface AppDeps {
   streams?: StreamRegistry;
   /** The domain of the code groups' e-mail intake addresses (INTAKE_DOMAIN). */
   intakeDomain?: string;
+  /** TRUST_PROXY: which peers may name the client (http/client-info.ts); default none. */
+  trustProxy?: TrustProxy;
+  /** PUBLIC_URL: the base of invitation links (http/public-url.ts); default none. */
+  publicUrl?: string | null;
+  /** Draining and open streams of this instance (http/lifecycle.ts); defaults to a new one. */
+  lifecycle?: Lifecycle;
+  /** Prometheus metrics (http/metrics.ts); none by default. */
+  metrics?: ServiceMetrics;
+  /** With `metrics`: GET /metrics answers this bearer token; null or absent: no /metrics here. */
+  metricsToken?: string | null;
   /**
    * Limits of sign-ins (defaults: 10 failures per e-mail and 30 per address per 15 minutes, 20
    * sign-ins per e-mail per minute; http/sign-in-limits.ts).
@@ -124,8 +139,14 @@ export function createApp(deps: AppDeps): App {
   const now = deps.now ?? (() => new Date());
   const intakeDomain = deps.intakeDomain ?? DEFAULT_INTAKE_DOMAIN;
   const app = new Hono<AppEnv>();
+  const lifecycle = deps.lifecycle ?? new Lifecycle();
 
+  // Operations (decisions 0080-0082): metrics count every answer, the lifecycle knows what is in
+  // flight, the client address comes through trusted proxies only.
+  if (deps.metrics) app.use('*', deps.metrics.middleware());
   app.use('*', requestId());
+  app.use('*', clientInfo(deps.trustProxy ?? null, deps.publicUrl ?? null));
+  app.use('*', lifecycle.middleware());
   // Every write of the request is recorded in the audit trail with its actor (set once the
   // credential is known) and request id (db/audit-context.ts).
   app.use('*', (c, next) =>
@@ -227,6 +248,11 @@ export function createApp(deps: AppDeps): App {
   app.use(`${OPS_BASE}/*`, opsAuth(deps.opsToken, { publicPaths: [`${OPS_BASE}/openapi.json`] }));
   app.use(`${OPS_BASE}/*`, bodyLimited);
   app.use(`${OPS_BASE}/*`, inputGuard());
+  // Invitations write a link: refused before anything is created when there is no base for it.
+  for (const path of [`${API_BASE}/members/invitations`, `${OPS_BASE}/invitations`]) {
+    const linkBaseNeeded = requireLinkBase();
+    app.use(path, (c, next) => (c.req.method === 'POST' ? linkBaseNeeded(c, next) : next()));
+  }
 
   const cursorSecret = secretSource(deps.db, deps.cursorSecret);
   const api = createRouter();
@@ -300,6 +326,10 @@ export function createApp(deps: AppDeps): App {
     rateLimited: false,
   });
 
+  app.route('/', readinessRoutes({ db: deps.db, lifecycle }));
+  if (deps.metrics && deps.metricsToken) {
+    app.get('/metrics', metricsEndpoint(deps.metrics, deps.metricsToken));
+  }
   app.route('/', metaRoutes(deps));
   app.route(API_BASE, api);
   app.route(OPS_BASE, ops);

@@ -19,14 +19,14 @@ describe('environment', () => {
         dataDir: './.data',
         redisUrl: null,
         opsToken: null,
-        seed: 'demo',
+        seed: 'none',
         rateLimitPerMinute: 600,
         failedAuthPerMinute: 60,
         opsRateLimitPerMinute: 600,
         corsOrigins: [],
         logLevel: 'info',
         staticDir: 'dist/client',
-        simulator: 'on',
+        simulator: 'off',
         simulatorTickMs: 2500,
         mediaAllowHosts: [],
         mediaMaxBytes: 200 * 1024 * 1024,
@@ -38,6 +38,13 @@ describe('environment', () => {
         intakeRateLimitPerMinute: 30,
         smtpRelayUrl: null,
         intakeReplyFrom: 'usage-reports@intake.localhost',
+        trustProxy: null,
+        publicUrl: null,
+        metricsToken: null,
+        metricsPort: null,
+        shutdownDrainMs: 5_000,
+        shutdownTimeoutMs: 8_000,
+        otlpEndpoint: null,
       },
     });
   });
@@ -47,8 +54,9 @@ describe('environment', () => {
       const result = parseEnv(vars);
       return result.ok ? result.env.simulator : null;
     };
-    expect(simulator({})).toBe('on');
-    expect(simulator({ SIMULATOR: 'off' })).toBe('off');
+    expect(simulator({})).toBe('off');
+    expect(simulator({ SEED: 'demo' })).toBe('on');
+    expect(simulator({ SEED: 'demo', SIMULATOR: 'off' })).toBe('off');
     expect(simulator({ SEED: 'none' })).toBe('off');
     expect(simulator({ SEED: 'none', SIMULATOR: 'on' })).toBe('on');
     expect(errorsOf({ SIMULATOR: 'maybe' })).toEqual([
@@ -65,7 +73,7 @@ describe('environment', () => {
       port: 8080,
       databaseUrl: null,
       opsToken: null,
-      seed: 'demo',
+      seed: 'none',
     });
   });
 
@@ -100,6 +108,13 @@ describe('environment', () => {
       INTAKE_TLS_KEY: '/etc/cc/key.pem',
       SMTP_RELAY_URL: 'smtp://user:secret@relay:587',
       INTAKE_REPLY_FROM: 'reports@example.com',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+      PUBLIC_URL: 'https://console.example.com/',
+      METRICS_TOKEN: 'a-metrics-token-of-some-length',
+      METRICS_PORT: '9464',
+      SHUTDOWN_DRAIN_S: '2',
+      SHUTDOWN_TIMEOUT_S: '6',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
     });
     expect(result).toEqual({
       ok: true,
@@ -134,6 +149,13 @@ describe('environment', () => {
         intakeRateLimitPerMinute: 5,
         smtpRelayUrl: 'smtp://user:secret@relay:587',
         intakeReplyFrom: 'reports@example.com',
+        trustProxy: ['10.0.0.0/8', 'loopback'],
+        publicUrl: 'https://console.example.com',
+        metricsToken: 'a-metrics-token-of-some-length',
+        metricsPort: 9464,
+        shutdownDrainMs: 2_000,
+        shutdownTimeoutMs: 6_000,
+        otlpEndpoint: 'http://collector:4318',
       },
     });
   });
@@ -191,6 +213,67 @@ describe('environment', () => {
   it('refuses a short OPS_TOKEN without echoing it', () => {
     expect(errorsOf({ OPS_TOKEN: 'short' })).toEqual([
       'OPS_TOKEN must be 8 to 512 printable characters without spaces',
+    ]);
+  });
+
+  it('refuses a misspelt setting and an unknown one with our prefixes, naming the nearest', () => {
+    expect(errorsOf({ DATABSE_URL: 'postgres://db/cc' })).toEqual([
+      'DATABSE_URL is not a setting of this service (did you mean DATABASE_URL?); docs/deployment.md lists them',
+    ]);
+    expect(errorsOf({ MEDIA_TIMEOUT_MS: '5000', PROT: '80' })).toEqual([
+      'MEDIA_TIMEOUT_MS is not a setting of this service; docs/deployment.md lists them',
+      'PROT is not a setting of this service (did you mean PORT?); docs/deployment.md lists them',
+    ]);
+  });
+
+  it("leaves other programs' variables alone, and what Kubernetes sets for services beside us", () => {
+    const result = parseEnv({
+      HOME: '/root',
+      PATH: '/usr/bin',
+      HOSTNAME: 'web-1',
+      NODE_OPTIONS: '--enable-source-maps',
+      TEST_DATABASE_URL: 'postgres://x/y',
+      REDIS_PORT: 'tcp://10.0.0.3:6379',
+      REDIS_SERVICE_HOST: '10.0.0.3',
+      DATABASE_PORT_5432_TCP_ADDR: '10.0.0.4',
+      OTEL_SERVICE_NAME: 'console',
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it('refuses the demo world on a non-loopback HOST unless ALLOW_PUBLIC_DEMO=yes', () => {
+    expect(errorsOf({ SEED: 'demo', HOST: '0.0.0.0' })).toEqual([
+      'SEED=demo publishes the demo keys and passwords, and HOST=0.0.0.0 is not a loopback address: set SEED=none, a loopback HOST (127.0.0.1), or ALLOW_PUBLIC_DEMO=yes if that is what you mean',
+    ]);
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost']) {
+      expect(parseEnv({ SEED: 'demo', HOST: host }).ok).toBe(true);
+    }
+    expect(parseEnv({ SEED: 'demo', HOST: '0.0.0.0', ALLOW_PUBLIC_DEMO: 'yes' }).ok).toBe(true);
+    expect(parseEnv({ HOST: '0.0.0.0' }).ok).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as hops or a list, and refuses anything else', () => {
+    const trust = (v: string) => {
+      const result = parseEnv({ TRUST_PROXY: v });
+      return result.ok ? result.env.trustProxy : result.errors;
+    };
+    expect(trust('1')).toBe(1);
+    expect(trust('10.1.0.0/16,192.168.0.7')).toEqual(['10.1.0.0/16', '192.168.0.7']);
+    expect(trust('0')).toEqual(['TRUST_PROXY must be a number of hops from 1 to 32 (got "0")']);
+    expect(trust('nginx.internal')).toEqual([
+      'TRUST_PROXY must be a number of hops or a comma list of addresses, CIDRs (10.0.0.0/8) or loopback, linklocal, uniquelocal (got "nginx.internal")',
+    ]);
+  });
+
+  it('refuses a PUBLIC_URL with a path, a drain as long as the timeout, and a short METRICS_TOKEN', () => {
+    expect(errorsOf({ PUBLIC_URL: 'https://example.com/console' })).toEqual([
+      'PUBLIC_URL must be an origin like https://console.example.com (scheme, host, optional port) (got "https://example.com/console")',
+    ]);
+    expect(errorsOf({ SHUTDOWN_DRAIN_S: '8' })).toEqual([
+      'SHUTDOWN_DRAIN_S (8) must be less than SHUTDOWN_TIMEOUT_S (8): requests in flight need time to finish after the drain',
+    ]);
+    expect(errorsOf({ METRICS_TOKEN: 'short' })).toEqual([
+      'METRICS_TOKEN must be 16 to 512 printable characters without spaces',
     ]);
   });
 });

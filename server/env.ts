@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 // The only reader of process.env. Every variable is validated at boot; a bad one stops the
@@ -39,6 +41,45 @@ function parseOrigin(raw: string): string | null {
   }
 }
 
+/** A loopback host: the demo's published credentials stay on this machine (docs/deployment.md). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h === '::1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
+}
+
+/** TRUST_PROXY: a number of hops, or addresses, CIDRs and proxy-addr's names (loopback...). */
+const trustProxy = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return null;
+      if (/^\d+$/.test(v)) {
+        const hops = Number(v);
+        if (hops >= 1 && hops <= 32) return hops;
+        ctx.addIssue({ code: 'custom', message: 'must be a number of hops from 1 to 32' });
+        return z.NEVER;
+      }
+      const items = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      try {
+        proxyAddr.compile(items);
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a number of hops or a comma list of addresses, CIDRs (10.0.0.0/8) or loopback, linklocal, uniquelocal',
+        });
+        return z.NEVER;
+      }
+      return items;
+    }),
+);
+
 const EnvSchema = z.object({
   PORT: integer(0, 65535, 8080),
   HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
@@ -59,7 +100,60 @@ const EnvSchema = z.object({
   ),
   SEED: z.preprocess(
     blankToUndefined,
-    z.enum(['demo', 'none'], { error: 'must be "demo" or "none"' }).default('demo'),
+    z.enum(['demo', 'none'], { error: 'must be "demo" or "none"' }).default('none'),
+  ),
+  ALLOW_PUBLIC_DEMO: z.preprocess(
+    blankToUndefined,
+    z.enum(['yes', 'no'], { error: 'must be "yes" or "no"' }).default('no'),
+  ),
+  TRUST_PROXY: trustProxy,
+  PUBLIC_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return null;
+        const origin = parseOrigin(v);
+        if (origin === null || origin === '*') {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be an origin like https://console.example.com (scheme, host, optional port)',
+          });
+          return z.NEVER;
+        }
+        return origin;
+      }),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,512}$/, {
+        error: 'must be 16 to 512 printable characters without spaces',
+      })
+      .optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'must be an integer from 1 to 65535' })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, { error: 'must be an integer from 1 to 65535' })
+          .max(65535, { error: 'must be an integer from 1 to 65535' }),
+      )
+      .optional(),
+  ),
+  SHUTDOWN_DRAIN_S: integer(0, 300, 5),
+  SHUTDOWN_TIMEOUT_S: integer(1, 600, 8),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalMatching(
+    /^https?:\/\/\S+$/,
+    'must be an http:// or https:// URL',
   ),
   RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000, 600),
   FAILED_AUTH_PER_MINUTE: integer(1, 1_000_000_000, 60),
@@ -186,12 +280,79 @@ export interface Env {
   smtpRelayUrl: string | null;
   /** The From of those replies. */
   intakeReplyFrom: string;
+  /**
+   * Which peers may name the client in X-Forwarded-For / X-Forwarded-Proto: a number of hops, a
+   * list for proxy-addr (addresses, CIDRs, loopback...), or null to trust no proxy.
+   */
+  trustProxy: number | string[] | null;
+  /** The origin every link the service writes starts with; null: loopback requests only. */
+  publicUrl: string | null;
+  /** The bearer token of GET /metrics on the service's port; null: not served there. */
+  metricsToken: string | null;
+  /** A port of its own for GET /metrics (no token); null: none. */
+  metricsPort: number | null;
+  /** After SIGTERM: how long new requests are still served while readiness answers 503. */
+  shutdownDrainMs: number;
+  /** After SIGTERM: when the process exits whatever is still running. */
+  shutdownTimeoutMs: number;
+  /** OTLP/HTTP endpoint of traces; null: no traces exported. */
+  otlpEndpoint: string | null;
 }
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; errors: string[] };
 
+/** Every setting this service reads. */
+export const SETTINGS: readonly string[] = Object.keys(EnvSchema.shape);
+
+// Names that are ours by their prefix: an unknown one is a misspelt setting, not someone else's.
+const OUR_PREFIXES =
+  /^(DATABASE_|REDIS_|OPS_|CORS_|SIMULATOR_|MEDIA_|AUTOREVIEW_|INTAKE_|SMTP_|METRICS_|SHUTDOWN_|SEED|TRUST_PROXY|PUBLIC_URL|RATE_LIMIT|FAILED_AUTH|DATA_DIR|STATIC_DIR|ALLOW_PUBLIC)/;
+// What Kubernetes (and Docker's legacy links) set for every service beside us: REDIS_PORT,
+// DATABASE_SERVICE_HOST, REDIS_PORT_6379_TCP_ADDR... are theirs, not misspelt settings.
+const PLATFORM_NAMES =
+  /_(SERVICE_HOST|SERVICE_PORT(_\w+)?|PORT(_\d+_(TCP|UDP|SCTP)(_\w+)?)?|NAME|ENV_\w+)$/;
+
+/** Edits (insert, delete, replace, swap two neighbours) from a to b. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      }
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * Variables that look like a misspelt setting (decision 0079): one with our prefixes that we do
+ * not read, or one a typo or two away from a setting (DATABSE_URL). Each is one line.
+ */
+export function unknownSettings(source: Record<string, string | undefined>): string[] {
+  const errors: string[] = [];
+  for (const name of Object.keys(source)) {
+    if (!/^[A-Z][A-Z0-9_]*$/.test(name) || SETTINGS.includes(name)) continue;
+    const near = SETTINGS.map((s) => ({ s, d: distance(name, s) })).sort((a, b) => a.d - b.d)[0];
+    const close = near !== undefined && near.d <= (near.s.length >= 8 ? 2 : 1);
+    const ours = OUR_PREFIXES.test(name) && !PLATFORM_NAMES.test(name);
+    if (!close && !ours) continue;
+    errors.push(
+      `${name} is not a setting of this service${close ? ` (did you mean ${near.s}?)` : ''}; docs/deployment.md lists them`,
+    );
+  }
+  return errors;
+}
+
 /** Validates a set of variables; each error is one line naming the variable. */
 export function parseEnv(source: Record<string, string | undefined>): EnvResult {
+  const unknown = unknownSettings(source);
+  if (unknown.length > 0) return { ok: false, errors: unknown };
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     const errors = result.error.issues.map((issue) => {
@@ -203,6 +364,7 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
         'DATABASE_URL',
         'REDIS_URL',
         'SMTP_RELAY_URL',
+        'METRICS_TOKEN',
       ].includes(name);
       const shown = raw === undefined || secret ? '' : ` (got "${raw}")`;
       return `${name} ${issue.message}${shown}`;
@@ -215,6 +377,22 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
       ok: false,
       errors: [
         `${e.INTAKE_TLS_CERT === undefined ? 'INTAKE_TLS_CERT' : 'INTAKE_TLS_KEY'} must be set too: STARTTLS needs both the certificate and its key`,
+      ],
+    };
+  }
+  if (e.SEED === 'demo' && !isLoopbackHost(e.HOST) && e.ALLOW_PUBLIC_DEMO !== 'yes') {
+    return {
+      ok: false,
+      errors: [
+        `SEED=demo publishes the demo keys and passwords, and HOST=${e.HOST} is not a loopback address: set SEED=none, a loopback HOST (127.0.0.1), or ALLOW_PUBLIC_DEMO=yes if that is what you mean`,
+      ],
+    };
+  }
+  if (e.SHUTDOWN_DRAIN_S >= e.SHUTDOWN_TIMEOUT_S) {
+    return {
+      ok: false,
+      errors: [
+        `SHUTDOWN_DRAIN_S (${e.SHUTDOWN_DRAIN_S}) must be less than SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S}): requests in flight need time to finish after the drain`,
       ],
     };
   }
@@ -263,6 +441,13 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
       intakeRateLimitPerMinute: e.INTAKE_RATE_LIMIT_PER_MINUTE,
       smtpRelayUrl: e.SMTP_RELAY_URL ?? null,
       intakeReplyFrom: e.INTAKE_REPLY_FROM ?? `usage-reports@${e.INTAKE_DOMAIN}`,
+      trustProxy: e.TRUST_PROXY,
+      publicUrl: e.PUBLIC_URL,
+      metricsToken: e.METRICS_TOKEN ?? null,
+      metricsPort: e.METRICS_PORT ?? null,
+      shutdownDrainMs: e.SHUTDOWN_DRAIN_S * 1000,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
+      otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
     },
   };
 }

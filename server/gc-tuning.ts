@@ -7,3 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 // (docs/decisions/0013). Everything the service allocates lives for one request, so it turns the
 // heuristic off. The collector reads the flag at each run, so setting it at boot takes effect.
 setFlagsFromString('--no-allocation-site-pretenuring');
+
+// Stack traces name the TypeScript sources (esbuild writes dist/server/index.js.map) whichever
+// way the bundle is started; `npm run serve` also passes --enable-source-maps.
+process.setSourceMapsEnabled(true);

@@ -1,4 +1,5 @@
-// First: tunes the garbage collector before anything else allocates.
+// First: tunes the garbage collector before anything else allocates, and maps stack traces to
+// the sources through dist/server/index.js.map (whatever the entry: npm start, npm run serve).
 import './gc-tuning.ts';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -21,7 +22,7 @@ import { createWorker } from './jobs/worker.ts';
 import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './domain/key-cache.ts';
 import { EVENTS_CHANNEL, EventHub } from './domain/events.ts';
 import { loadCursorSecret } from './domain/secrets.ts';
-import { loadEnv } from './env.ts';
+import { isLoopbackHost, loadEnv } from './env.ts';
 import { resolveStaticDir } from './http/dashboard.ts';
 import { listen } from './http/listen.ts';
 import { MemoryRateLimitStore } from './http/rate-limit.ts';
@@ -30,6 +31,12 @@ import { createLogger } from './logger.ts';
 import { startIntake, type Intake } from './intake/smtp-intake.ts';
 import { listIntakeAddresses } from './domain/usage-reports.ts';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { StreamRegistry } from './domain/streams.ts';
+import { Lifecycle } from './http/lifecycle.ts';
+import { ServiceMetrics, type PoolState } from './http/metrics.ts';
+import { gracefulShutdown } from './shutdown.ts';
+import type pg from 'pg';
 
 // Boot: env -> database -> migrations -> seed -> app -> listen. Banner lines (URLs, generated
 // token, demo keys) are for people and go to stdout as plain text; everything else is JSON logs.
@@ -159,6 +166,28 @@ logger.info(
   'media inspection: on',
 );
 
+// Operations (docs/deployment.md): readiness and draining, open streams, metrics.
+const lifecycle = new Lifecycle();
+const streams = new StreamRegistry(database.db, apiKeys);
+const pool = 'pool' in database ? (database.pool as pg.Pool) : null;
+const metrics =
+  env.metricsToken || env.metricsPort
+    ? new ServiceMetrics({
+        db: database.db,
+        lifecycle,
+        ...(pool
+          ? {
+              pool: (): PoolState => ({
+                total: pool.totalCount,
+                idle: pool.idleCount,
+                waiting: pool.waitingCount,
+                max: pool.options.max ?? 10,
+              }),
+            }
+          : {}),
+      })
+    : undefined;
+
 const staticDir = resolveStaticDir(env.staticDir);
 const app = createApp({
   db: database.db,
@@ -176,7 +205,51 @@ const app = createApp({
   inspectMedia: true,
   onInspectionQueued: () => inspector.wake(),
   intakeDomain: env.intakeDomain,
+  trustProxy: env.trustProxy,
+  publicUrl: env.publicUrl,
+  lifecycle,
+  streams,
+  ...(metrics ? { metrics, metricsToken: env.metricsToken } : {}),
 });
+
+// METRICS_PORT: GET /metrics alone on its own port (no token; keep the port off the public network).
+const metricsServer =
+  metrics && env.metricsPort
+    ? createServer((req, res) => {
+        if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+          res.writeHead(404, { 'Content-Type': 'application/json' });
+          res.end(
+            JSON.stringify({ error: 404, message: 'Only GET /metrics here', code: 'not_found' }),
+          );
+          return;
+        }
+        metrics.text().then(
+          ({ body, contentType }) => {
+            res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+            res.end(body);
+          },
+          (err: unknown) => {
+            logger.warn({ err }, 'collecting metrics failed');
+            res.writeHead(500, { 'Content-Type': 'application/json' });
+            res.end(
+              JSON.stringify({
+                error: 500,
+                message: 'Collecting metrics failed',
+                code: 'internal',
+              }),
+            );
+          },
+        );
+      }).listen(env.metricsPort, env.host, () =>
+        logger.info({ port: env.metricsPort }, 'metrics: GET /metrics on METRICS_PORT'),
+      )
+    : null;
+if (metrics && env.metricsToken) logger.info('metrics: GET /metrics with METRICS_TOKEN');
+if (!env.publicUrl && !isLoopbackHost(env.host)) {
+  logger.warn(
+    'PUBLIC_URL is not set: invitations from other machines are refused (links are never built from a Host header; docs/deployment.md)',
+  );
+}
 
 const server = listen(app, { hostname: env.host, port: env.port }, (info) => {
   const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
@@ -248,30 +321,37 @@ server.on('error', (err) => {
   void database.close().finally(() => process.exit(1));
 });
 
+// SIGTERM: readiness 503 at once, drain, finish, exit within SHUTDOWN_TIMEOUT_S (decision 0082).
 let stopping = false;
-async function shutdown(signal: string) {
+function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'shutting down');
+  logger.info({ signal }, 'signal received');
   simulator?.stop();
-  await inspector.stop();
-  // Finish requests in flight, then close the database; give up after 10 s.
-  const force = setTimeout(() => {
-    logger.warn('requests still running after 10 s; closing anyway');
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  }, 10_000);
-  force.unref();
-  await new Promise<void>((done) => server.close(() => done()));
-  await intake
-    ?.close()
-    .catch((err: unknown) => logger.warn({ err }, 'closing the SMTP intake failed'));
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
-  await database
-    .close()
-    .catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
-  await redisStore?.close();
-  clearTimeout(force);
-  process.exit(0);
+  void gracefulShutdown({
+    server,
+    lifecycle,
+    logger,
+    // Ctrl-C in a terminal stops at once; SIGTERM (an orchestrator) drains.
+    drainMs: signal === 'SIGINT' ? 0 : env.shutdownDrainMs,
+    timeoutMs: env.shutdownTimeoutMs,
+    endStreams: () => {
+      for (const credential of lifecycle.streamCredentials()) streams.closeCredential(credential);
+    },
+    // A job still running a second before the deadline goes back to the queue for another instance.
+    stopJobs: () => inspector.stop(Math.max(0, env.shutdownTimeoutMs - env.shutdownDrainMs - 1500)),
+    closeRest: async () => {
+      metricsServer?.close();
+      await intake
+        ?.close()
+        .catch((err: unknown) => logger.warn({ err }, 'closing the SMTP intake failed'));
+      await database
+        .close()
+        .catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
+      await redisStore?.close();
+    },
+    exit: (code) => process.exit(code),
+  });
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

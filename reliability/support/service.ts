@@ -34,6 +34,8 @@ export async function startService(port: number, env: Record<string, string>): P
       OPS_TOKEN,
       SEED: 'none',
       SIMULATOR: 'off',
+      // No load balancer to wait for: SIGTERM stops without the production drain (decision 0082).
+      SHUTDOWN_DRAIN_S: '0',
       LOG_LEVEL: 'info',
       STATIC_DIR: 'dist/client',
       // Setup goes through /ops from one address; the parts probing these limits set them.

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AuthContext } from '../domain/tenancy.ts';
+import type { ClientInfo } from './client-info.ts';
 
 /** The Hono environment of every route: what middleware puts in the context. */
 export type AppEnv = {
@@ -17,5 +18,9 @@ export type AppEnv = {
     credentialRefused: boolean | undefined;
     /** Set by the error handler when the client went away before its request had arrived. */
     clientAborted: boolean | undefined;
+    /** Who sent the request, through trusted proxies (http/client-info.ts). */
+    client: ClientInfo | undefined;
+    /** PUBLIC_URL: the base of the links the service writes (http/public-url.ts). */
+    publicUrl: string | null | undefined;
   };
 };

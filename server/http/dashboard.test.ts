@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createTestContext, TEST_OPS_TOKEN, type TestContext } from '../test/harness.ts';
 import { resolveStaticDir } from './dashboard.ts';
 
 let ctx: TestContext;
@@ -18,6 +18,9 @@ beforeAll(async () => {
     '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script>',
   );
   writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log("dashboard")');
+  // What scripts/precompress.mjs writes beside it (marked, to see which one is served).
+  writeFileSync(join(dir, 'assets', 'app-1a2b.js.br'), 'brotli bytes');
+  writeFileSync(join(dir, 'assets', 'app-1a2b.js.gz'), 'gzip bytes');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = ctx.makeApp({ staticDir: resolveStaticDir(dir) });
 });
@@ -62,6 +65,25 @@ describe('the dashboard', () => {
     expect(icon.headers.get('Cache-Control')).toBe('no-cache');
   });
 
+  it('serves the precompressed file the client accepts, brotli first, with Vary', async () => {
+    const asked = (encoding: string | null) =>
+      ctx.requestTo(app, 'GET', '/assets/app-1a2b.js', {
+        headers: encoding === null ? {} : { 'Accept-Encoding': encoding },
+      });
+    const br = await asked('gzip, deflate, br, zstd');
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(br.headers.get('Vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(br.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(br.text).toBe('brotli bytes');
+    const gzip = await asked('gzip');
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gzip.text).toBe('gzip bytes');
+    const plain = await asked(null);
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(plain.text).toBe('console.log("dashboard")');
+  });
+
   it('answers 404 for a missing asset instead of the app shell', async () => {
     const res = await ctx.requestTo(app, 'GET', '/assets/app-old.js');
     expect(res.status).toBe(404);
@@ -73,6 +95,22 @@ describe('the dashboard', () => {
     expect(api.status).toBe(404);
     expect(api.json.code).toBe('not_found');
     expect((await ctx.requestTo(app, 'GET', '/docs/unknown.js')).json.code).toBe('not_found');
+  });
+
+  it('answers unknown health, metrics and ops paths 404 with the error body, not the dashboard', async () => {
+    for (const path of [
+      '/metrics',
+      '/healthz/unknown',
+      '/readyz',
+      '/livez',
+      '/metrics/x',
+      '/ops/unknown',
+    ]) {
+      const res = await ctx.requestTo(app, 'GET', path, { key: TEST_OPS_TOKEN });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('Content-Type'), path).toMatch(/^application\/json/);
+      expect(res.text, path).not.toContain('<div id="root">');
+    }
   });
 
   it('without a build, / says to run npm run build', async () => {

@@ -5,9 +5,10 @@ import type { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 
 // The built dashboard (dist/client) at /, with an SPA fallback to index.html for the paths of
-// its client-side routes. API, ops, docs and health paths never fall back.
+// its client-side routes. API, ops, docs, health and metrics paths never fall back: an unknown one
+// answers 404 with the error body (probes and scrapers must not read the dashboard as a 200).
 
-const NOT_DASHBOARD = /^\/(2026-07|ops|docs|healthz)(\/|$)/;
+const NOT_DASHBOARD = /^\/(2026-07|ops|docs|healthz|livez|readyz|metrics)(\/|$)/;
 
 const NO_BUILD_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Campaign Console</title></head>
@@ -30,7 +31,9 @@ export function mountDashboard(app: Hono<AppEnv>, staticDir: string | null): voi
     app.get('/', (c) => c.html(NO_BUILD_PAGE));
     return;
   }
-  const files = serveStatic<AppEnv>({ root: staticDir });
+  // The build writes .br and .gz beside each text file (scripts/precompress.mjs, decision 0083):
+  // served by Accept-Encoding with Vary, nothing compressed per request.
+  const files = serveStatic<AppEnv>({ root: staticDir, precompressed: true });
   const indexPath = join(staticDir, 'index.html');
   let indexHtml: string | undefined;
   app.get('*', async (c, next) => {

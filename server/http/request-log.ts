@@ -28,6 +28,8 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       key_prefix: c.get('auth')?.prefix,
+      // The client through trusted proxies (http/client-info.ts), as every per-address limit sees it.
+      address: c.get('client')?.address,
     };
     if (c.get('clientAborted')) log.info(line, 'client aborted');
     else if (status >= 500) log.error(line, 'request');

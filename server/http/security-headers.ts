@@ -19,7 +19,7 @@ export const PAGE_CSP = [
 // JSON answers are never rendered as pages.
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-const API_PATH = /^\/(2026-07|ops|healthz)(\/|$)/;
+const API_PATH = /^\/(2026-07|ops|healthz|livez|readyz|metrics)(\/|$)/;
 
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

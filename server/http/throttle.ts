@@ -12,8 +12,13 @@ import {
 // stream of bogus keys costs a key lookup each), and everything under /ops, whose one token
 // guards the whole platform side.
 
-/** The address a request came from: the socket's peer; in-process requests (tests) share one. */
+/**
+ * The address a request came from: the client a trusted proxy names (http/client-info.ts), else
+ * the socket's peer; in-process requests (tests) share one.
+ */
 export function clientAddress(c: Context<AppEnv>): string {
+  const client = c.get('client');
+  if (client) return client.address;
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'in-process';
 }

@@ -99,6 +99,24 @@ export async function retryInspection(
     .where(held(job));
 }
 
+/**
+ * Gives a held job back to the queue at once, as if never claimed (a shutting-down instance,
+ * decision 0082): another instance takes it without waiting for the lease to run out. The holder's
+ * later completeInspection then changes nothing.
+ */
+export async function releaseInspection(db: Db, job: ClaimedJob): Promise<void> {
+  await db
+    .update(inspectionJobs)
+    .set({
+      state: 'queued',
+      runAt: sql`now()`,
+      attempts: sql`greatest(${inspectionJobs.attempts} - 1, 0)`,
+      lockToken: null,
+      lockedUntil: null,
+    })
+    .where(held(job));
+}
+
 /** Jobs not done yet (queued or running), for tests and the boot banner. */
 export async function pendingInspections(db: Db): Promise<number> {
   const [row] = await queryRows<{ n: string | number }>(

@@ -230,6 +230,45 @@ describe('inspection jobs', () => {
     expect(totals!.in_review).toBe(0);
   });
 
+  it('shutdown: a job still running when the worker stops is released to the queue at once, and its late finish changes nothing', async () => {
+    const world = await storyCampaign();
+    const s = await submitMedia(world, 'broken.mp4');
+    let finish: () => void = () => {};
+    const slow = createWorker({
+      db: ctx.db,
+      leaseMs: 60_000,
+      handle: async (job) => {
+        await new Promise<void>((done) => (finish = done));
+        await inspectionHandler(deps())(job);
+        return { kind: 'done' };
+      },
+    });
+    slow.start();
+    await expect
+      .poll(
+        async () =>
+          (
+            await queryRows<{ state: string }>(
+              ctx.db,
+              sql`select state from inspection_jobs where submission_id = ${s.id}`,
+            )
+          )[0]?.state,
+      )
+      .toBe('running');
+    await slow.stop(50);
+    const [job] = await queryRows<{ state: string; attempts: number; lock_token: string | null }>(
+      ctx.db,
+      sql`select state, attempts, lock_token from inspection_jobs where submission_id = ${s.id}`,
+    );
+    expect(job).toEqual({ state: 'queued', attempts: 0, lock_token: null });
+    finish();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await read(world.campaign.id, s.id)).status).toBe('in_review');
+    // Another instance takes it without waiting for a lease.
+    expect(await worker().drain()).toBe(1);
+    expect((await read(world.campaign.id, s.id)).status).toBe('failed');
+  });
+
   it('a revision gets its own inspection', async () => {
     const world = await storyCampaign();
     const s = await submitMedia(world, 'clip-1.mp4');

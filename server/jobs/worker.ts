@@ -1,6 +1,11 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { claimInspection, retryInspection, type ClaimedJob } from './inspection-queue.ts';
+import {
+  claimInspection,
+  releaseInspection,
+  retryInspection,
+  type ClaimedJob,
+} from './inspection-queue.ts';
 
 // One worker loop per instance: claims due inspection jobs and runs the handler, one at a time. Every instance on a database may run one; the queue's locking keeps
 // each job to one worker. The review queue never waits on it: submissions are readable and
@@ -23,8 +28,11 @@ export interface WorkerOptions {
 
 export interface Worker {
   start(): void;
-  /** Stops claiming and waits for the jobs in hand. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming and waits for the job in hand; with `waitMs`, waits that long at most and then
+   * gives the job back to the queue (releaseInspection) for another instance (decision 0082).
+   */
+  stop(waitMs?: number): Promise<void>;
   /** Claims and runs one due job; false when none was due. */
   runOnce(): Promise<boolean>;
   /** Runs due jobs until none is due. */
@@ -39,10 +47,12 @@ export function createWorker(options: WorkerOptions): Worker {
   let running = false;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<unknown> | null = null;
+  let held: ClaimedJob | null = null;
 
   async function runOnce(): Promise<boolean> {
     const job = await claimInspection(options.db, leaseMs);
     if (!job) return false;
+    held = job;
     try {
       const outcome = await options.handle(job);
       if (outcome.kind === 'retry')
@@ -50,6 +60,8 @@ export function createWorker(options: WorkerOptions): Worker {
     } catch (err) {
       // A bug or the database: leave the job to its lease (it is taken again after leaseMs).
       options.logger?.error({ err, job: job.id }, 'inspection job failed');
+    } finally {
+      held = null;
     }
     return true;
   }
@@ -88,11 +100,24 @@ export function createWorker(options: WorkerOptions): Worker {
       running = true;
       schedule(0);
     },
-    async stop() {
+    async stop(waitMs?: number) {
       running = false;
       if (timer) clearTimeout(timer);
       timer = null;
-      if (current) await current.catch(() => undefined);
+      if (!current) return;
+      const work = current.catch(() => undefined);
+      if (waitMs === undefined) return void (await work);
+      let timeout: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        work.then(() => false),
+        new Promise<boolean>((done) => (timeout = setTimeout(() => done(true), waitMs))),
+      ]);
+      clearTimeout(timeout);
+      const job = held;
+      if (late && job) {
+        await releaseInspection(options.db, job);
+        options.logger?.warn({ job: job.id }, 'inspection job released to the queue at shutdown');
+      }
     },
     runOnce,
     async drain() {

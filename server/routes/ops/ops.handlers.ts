@@ -16,6 +16,7 @@ import {
   createInvitationRoute,
 } from './ops.routes.ts';
 import { createInvitation } from '../../domain/people.ts';
+import { linkBase } from '../../http/public-url.ts';
 
 /** The brand or agency a body names by brand_id or agency_id; 422 naming the field if it does not exist. */
 async function namedOwner(
@@ -78,7 +79,7 @@ export function opsRoutes(deps: OpsActivityDeps & { intakeDomain: string }) {
           id: invitation.id,
           email: body.email,
           role: body.role,
-          invitation_url: `${new URL(c.req.url).origin}/accept-invitation#token=${invitation.token}`,
+          invitation_url: `${linkBase(c)}/accept-invitation#token=${invitation.token}`,
           expires_at: invitation.expiresAt.toISOString(),
         },
         201,

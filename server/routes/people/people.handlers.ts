@@ -27,6 +27,7 @@ import { cursorScopeOf, type ListRouteDeps } from '../../http/paging.ts';
 import type { RateLimitStore } from '../../http/rate-limit.ts';
 import { SIGN_IN_LIMITS, SignInLimits } from '../../http/sign-in-limits.ts';
 import { clientAddress, credentialRefused } from '../../http/throttle.ts';
+import { linkBase } from '../../http/public-url.ts';
 import {
   acceptInvitationRoute,
   createKeyRoute,
@@ -103,7 +104,8 @@ async function page<T extends { id: string }>(
 
 function invitationUrl(c: Context<AppEnv>, token: string): string {
   // The token travels in the fragment: browsers never send it to a server or put it in a Referer.
-  return `${new URL(c.req.url).origin}/accept-invitation#token=${token}`;
+  // The base is PUBLIC_URL, never a client's Host header (decision 0080).
+  return `${linkBase(c)}/accept-invitation#token=${token}`;
 }
 
 /** The member a new key belongs to: the signed-in member, or the member whose key makes it. */
