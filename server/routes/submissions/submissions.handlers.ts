@@ -3,8 +3,57 @@ import { getSubmission, reviewSubmission, submissionList } from '../../domain/su
 import { getAuth } from '../../http/auth.ts';
 import { decisionsBy } from '../../http/decisions.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { answerCampaignList, type ListRouteDeps } from '../../http/paging.ts';
-import { listRoute, getRoute, approveRoute, rejectRoute } from './submissions.routes.ts';
+import {
+  answerCampaignList,
+  answerList,
+  listedBrands,
+  type ListRouteDeps,
+} from '../../http/paging.ts';
+import { cursorFilters } from '../../domain/paging.ts';
+import {
+  queueCounts,
+  queueKeyset,
+  readQueuePage,
+  toQueuedSubmission,
+  type QueueFilter,
+} from '../../domain/queue.ts';
+import type { QueueCountsQuery } from '#contract/submissions';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context.ts';
+import {
+  listRoute,
+  getRoute,
+  approveRoute,
+  rejectRoute,
+  queueRoute,
+  queueCountsRoute,
+} from './submissions.routes.ts';
+
+/** The queue's filters as the domain reads them, with the brands the caller may read. */
+function queueFilter(c: Context<AppEnv>, q: QueueCountsQuery): QueueFilter {
+  return {
+    brands: listedBrands(c, q.brand_id),
+    statuses: q.status,
+    awaiting: q.awaiting,
+    campaignIds: q.campaign_id,
+    taskId: q.task_id,
+    creatorId: q.creator_id,
+    submittedAfter: q.submitted_after,
+    submittedBefore: q.submitted_before,
+  };
+}
+
+/** Every filter of GET /submissions, which its cursors are bound to. */
+const QUEUE_FILTERS = [
+  'status',
+  'awaiting',
+  'campaign_id',
+  'task_id',
+  'creator_id',
+  'brand_id',
+  'submitted_after',
+  'submitted_before',
+] as const;
 
 export function submissionRoutes(deps: ListRouteDeps) {
   const { db } = deps;
@@ -19,6 +68,22 @@ export function submissionRoutes(deps: ListRouteDeps) {
       }),
   );
   return createRouter()
+    .openapi(queueRoute, async (c) => {
+      const q = c.req.valid('query');
+      const filter = queueFilter(c, q);
+      return c.json(
+        await answerList(deps.cursorSecret, q, {
+          scope: { list: 'submissions', filters: cursorFilters(q, [...QUEUE_FILTERS]) },
+          keyset: queueKeyset,
+          read: (page) => readQueuePage(db, { ...filter, ...page }),
+          show: toQueuedSubmission,
+        }),
+        200,
+      );
+    })
+    .openapi(queueCountsRoute, async (c) =>
+      c.json(await queueCounts(db, queueFilter(c, c.req.valid('query'))), 200),
+    )
     .openapi(listRoute, async (c) => c.json(await answerCampaignList(c, deps, submissionList), 200))
     .openapi(getRoute, async (c) => {
       const { campaign_id, submission_id } = c.req.valid('param');

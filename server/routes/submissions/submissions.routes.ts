@@ -1,5 +1,9 @@
 import { CampaignParams, SubmissionParams } from '#contract/params';
 import {
+  QueueCounts,
+  QueueCountsQuery,
+  QueuedSubmissionPage,
+  QueueQuery,
   Submission,
   SubmissionListQuery,
   SubmissionPage,
@@ -60,4 +64,31 @@ export const rejectRoute = submissions.write({
     '409 inspection_pending.',
   request: { params: SubmissionParams, body: optionalJsonBody(SubmissionReject) },
   responses: { 200: jsonContent(Submission, 'The rejected submission') },
+});
+
+export const queueRoute = submissions.read({
+  method: 'get',
+  path: '/submissions',
+  operationId: 'listQueuedSubmissions',
+  summary: 'List the submissions of every campaign (the review queue)',
+  description:
+    'The submissions of every campaign the key acts for, oldest submitted_at first, then id; each names its ' +
+    'campaign and brand. status and campaign_id may be repeated. A brand_id the key does not manage: 403 ' +
+    'brand_not_managed. A page costs the same however many campaigns and waiting submissions there are.',
+  request: { query: QueueQuery },
+  responses: { 200: jsonContent(QueuedSubmissionPage, 'A page of submissions') },
+});
+
+export const queueCountsRoute = submissions.read({
+  method: 'get',
+  path: '/submissions/counts',
+  operationId: 'countQueuedSubmissions',
+  summary: 'Count what waits in the review queue',
+  description:
+    'In review (and of it, awaiting the agency or the brand) and failed, over the submissions GET /submissions ' +
+    'lists with the same filters, and per campaign with something waiting (at most 100, by campaign_id). ' +
+    'From running totals; with task_id, creator_id, submitted_after or submitted_before, a count of the ' +
+    'matching waiting submissions.',
+  request: { query: QueueCountsQuery },
+  responses: { 200: jsonContent(QueueCounts, 'The counts') },
 });
