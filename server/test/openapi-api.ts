@@ -435,7 +435,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a submission (cleared to post)
-     * @description Only from in_review; otherwise 409 already_reviewed, whose message says the current state, when and by which key. Of two reviewers deciding at once exactly one wins. When the brand signs off (an agency-managed campaign with settings.brand_approval_required), an agency key's approval keeps it in_review with awaiting: brand; the brand's approval is final at either stage; an agency key approving what waits for the brand answers 409 already_reviewed. While the media is still being inspected (checks null) the submission cannot be decided yet: 409 inspection_pending.
+     * @description Only from in_review; otherwise 409 already_reviewed, whose message says the current state, when and by which key. Of two reviewers deciding at once exactly one wins. When the brand signs off (an agency-managed campaign with settings.brand_approval_required), an agency key's approval keeps it in_review with awaiting: brand; the brand's approval is final at either stage; an agency key approving what waits for the brand answers 409 already_reviewed. While the media is still being inspected (checks null) the submission cannot be decided yet: 409 inspection_pending. With an Idempotency-Key a retry answers the original decision.
      */
     post: operations['approveSubmission'];
     delete?: never;
@@ -455,7 +455,7 @@ export interface paths {
     put?: never;
     /**
      * Reject a submission (request changes)
-     * @description Optional body {feedback}, delivered to the creator; without it the creator receives a generic changes-requested note. Only from in_review; otherwise 409 already_reviewed. While the media is still being inspected (checks null): 409 inspection_pending.
+     * @description Optional body {feedback}, delivered to the creator; without it the creator receives a generic changes-requested note. Only from in_review; otherwise 409 already_reviewed. While the media is still being inspected (checks null): 409 inspection_pending. With an Idempotency-Key a retry answers the original decision.
      */
     post: operations['rejectSubmission'];
     delete?: never;
@@ -5075,7 +5075,10 @@ export interface operations {
   approveSubmission: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the decision safe to retry: within 24 hours the same key (for this credential) on the same submission with the same body answers the original response with Idempotent-Replay: true, even when the submission has moved on since; another request answers 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         campaign_id: string;
         submission_id: string;
@@ -5087,6 +5090,8 @@ export interface operations {
       /** @description The approved submission */
       200: {
         headers: {
+          /** @description With an Idempotency-Key: true when this is the stored answer of an earlier request */
+          'Idempotent-Replay'?: 'true' | 'false';
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
@@ -5208,7 +5213,10 @@ export interface operations {
   rejectSubmission: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the decision safe to retry: within 24 hours the same key (for this credential) on the same submission with the same body answers the original response with Idempotent-Replay: true, even when the submission has moved on since; another request answers 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         campaign_id: string;
         submission_id: string;
@@ -5224,6 +5232,8 @@ export interface operations {
       /** @description The rejected submission */
       200: {
         headers: {
+          /** @description With an Idempotency-Key: true when this is the stored answer of an earlier request */
+          'Idempotent-Replay'?: 'true' | 'false';
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];

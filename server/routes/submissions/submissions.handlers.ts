@@ -1,4 +1,6 @@
-import type { SubmissionReject } from '#contract/submissions';
+import type { Submission, SubmissionReject } from '#contract/submissions';
+import type { Tx } from '../../db/client.ts';
+import { requestHash, runIdempotent } from '../../domain/idempotency.ts';
 import { getSubmission, reviewSubmission, submissionList } from '../../domain/submissions.ts';
 import { getAuth } from '../../http/auth.ts';
 import { decisionsBy } from '../../http/decisions.ts';
@@ -57,6 +59,32 @@ const QUEUE_FILTERS = [
 
 export function submissionRoutes(deps: ListRouteDeps) {
   const { db } = deps;
+  /**
+   * A decision, at most once per (credential, Idempotency-Key) when the caller sends one: a retry
+   * after a lost answer replays the original 200 instead of 409 already_reviewed (decision 0102).
+   */
+  const decideOnce = async (
+    c: Context<AppEnv>,
+    key: string | undefined,
+    body: unknown,
+    run: (tx?: Tx) => Promise<Submission>,
+  ) => {
+    if (key === undefined) return c.json(await run(), 200);
+    const outcome = await runIdempotent(
+      db,
+      {
+        apiKeyId: getAuth(c).keyId,
+        key,
+        hash: requestHash('POST', c.req.path, body),
+        now: new Date(),
+      },
+      async (tx) => ({ status: 200, body: await run(tx) }),
+    );
+    c.header('Idempotent-Replay', outcome.replay ? 'true' : 'false');
+    c.header('Content-Type', 'application/json');
+    // The stored text is the original answer byte for byte.
+    return c.body(outcome.body, 200) as unknown as ReturnType<typeof c.json<Submission, 200>>;
+  };
   const decide = decisionsBy(
     db,
     (tx, item: { campaign_id: string; submission_id: string }, scope, { to, note, keyId, side }) =>
@@ -89,11 +117,16 @@ export function submissionRoutes(deps: ListRouteDeps) {
       const { campaign_id, submission_id } = c.req.valid('param');
       return c.json(await getSubmission(db, campaign_id, submission_id, getAuth(c).brandIds), 200);
     })
-    .openapi(approveRoute, async (c) =>
-      c.json(await decide(c, c.req.valid('param'), 'approved'), 200),
-    )
+    .openapi(approveRoute, async (c) => {
+      const item = c.req.valid('param');
+      return decideOnce(c, c.req.valid('header')['Idempotency-Key'], null, (tx) =>
+        decide(c, item, 'approved', undefined, tx),
+      );
+    })
     .openapi(rejectRoute, async (c) => {
       const body = c.req.valid('json') as SubmissionReject | undefined;
-      return c.json(await decide(c, c.req.valid('param'), 'rejected', body?.feedback), 200);
+      return decideOnce(c, c.req.valid('header')['Idempotency-Key'], body ?? null, (tx) =>
+        decide(c, c.req.valid('param'), 'rejected', body?.feedback, tx),
+      );
     });
 }
