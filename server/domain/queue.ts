@@ -33,8 +33,9 @@ export type QueueAfter = { submittedAt: string; id: string };
 /** Oldest submitted_at first (the review queue), then id. */
 export const queueKeyset = timeThenId('submittedAt', 'id');
 
-/** A PostgreSQL array literal of uuids or creator ids (neither holds a comma, brace or quote). */
-const arrayOf = (values: readonly string[]) => `{${[...new Set(values)].join(',')}}`;
+/** A PostgreSQL array literal of uuids or creator ids (any text: each element quoted). */
+const arrayOf = (values: readonly string[]) =>
+  `{${[...new Set(values)].map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 /**
  * The unit a page is merged over: the narrowest filter that has an index of its own (a task, a

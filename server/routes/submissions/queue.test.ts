@@ -245,6 +245,12 @@ describe('GET /submissions', () => {
     );
   });
 
+  it('takes any creator_id as text (quotes, commas, braces): nothing matches, nothing breaks', async () => {
+    const odd = encodeURIComponent('cr_"a,b}\\{c');
+    expect(await list(agency.key.key, `creator_id=${odd}`)).toEqual([]);
+    expect((await counts(agency.key.key, `creator_id=${odd}`)).in_review).toBe(0);
+  });
+
   it('answers 403 missing_scope without campaigns:read', async () => {
     const key = await ctx.ops.createKey({
       kind: 'brand',
