@@ -18,7 +18,8 @@
 // inspection (bench/parts/inspection.ts: fetch, parse and checks of each sample video, p50/p99),
 // compression (bench/parts/compression.ts: bytes of a 100-row list with and without gzip/br, and
 // req/s with and without Accept-Encoding in turns), fanout (bench/parts/fanout.ts: writes/s with
-// and without 5,000 open event streams, delivery latency to every stream, memory per stream).
+// and without 5,000 open event streams, delivery latency to every stream, memory per stream), queue
+// (bench/parts/queue.ts: GET /submissions and /submissions/counts at 3 and at 300 campaigns).
 // The other knobs (BENCH_DURATION, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_PG_URL,
 // BENCH_REDIS_URL, BENCH_LOG_LEVEL, BENCH_SERVICE) are those of bench/lib/config.ts.
 import { spawnSync } from 'node:child_process';
@@ -36,6 +37,7 @@ import { benchDashboard, printDashboard } from './parts/dashboard.ts';
 import { benchFanout, printFanout } from './parts/fanout.ts';
 import { benchInspection, printInspection } from './parts/inspection.ts';
 import { benchLighthouse, printLighthouse } from './parts/lighthouse.ts';
+import { benchQueue, printQueue } from './parts/queue.ts';
 import { benchScale, printScale } from './parts/scale.ts';
 import { benchServiceOn, printService } from './parts/service.ts';
 
@@ -53,6 +55,7 @@ const ALL_PARTS = [
   'inspection',
   'compression',
   'fanout',
+  'queue',
 ] as const;
 type Part = (typeof ALL_PARTS)[number];
 
@@ -191,6 +194,11 @@ if (!docsOnly) {
     const r = await benchCompression(drivers);
     printCompression(r);
     save('compression', { ...r });
+  }
+  if (parts.includes('queue')) {
+    const r = await benchQueue(drivers, quick);
+    printQueue(r);
+    save('queue', { ...r });
   }
   if (parts.includes('fanout')) {
     const r = await benchFanout(drivers, quick);

@@ -86,3 +86,68 @@ export const SubmissionReject = z
   })
   .meta({ id: 'SubmissionReject' });
 export type SubmissionReject = z.infer<typeof SubmissionReject>;
+
+// ---------------------------------------------------------------- the review queue of a brand
+
+/** A submission in the queue of every campaign the credential acts for (docs/api.md#review-queue). */
+export const QueuedSubmission = Submission.extend({
+  campaign_id: Uuid,
+  campaign_name: z.string(),
+  brand_id: Uuid,
+}).meta({ id: 'QueuedSubmission' });
+export type QueuedSubmission = z.infer<typeof QueuedSubmission>;
+
+/** At most this many campaign_id values in one query of the queue. */
+export const QUEUE_CAMPAIGNS_MAX = 100;
+
+const queueFilters = {
+  status: repeatable(SubmissionStatus, SubmissionStatus.options.length)
+    .optional()
+    .meta({ description: 'repeat to match any of several statuses' }),
+  awaiting: ReviewAwaiting.optional().meta({
+    description: "in review and waiting for the agency's review or the brand's sign-off",
+  }),
+  campaign_id: repeatable(Uuid, QUEUE_CAMPAIGNS_MAX)
+    .optional()
+    .meta({
+      description: `repeat (up to ${QUEUE_CAMPAIGNS_MAX}) to match any of several campaigns`,
+    }),
+  task_id: Uuid.optional(),
+  creator_id: CreatorId.optional(),
+  brand_id: Uuid.optional().meta({ description: 'agency keys only; a brand the agency manages' }),
+  submitted_after: DateTime.optional().meta({ description: 'submitted at or after this time' }),
+  submitted_before: DateTime.optional().meta({ description: 'submitted before this time' }),
+};
+
+/** `GET /submissions`: oldest `submitted_at` first, then id. */
+export const QueueQuery = listQuery(queueFilters);
+export type QueueQuery = z.infer<typeof QueueQuery>;
+
+export const QueuedSubmissionPage = pageOf(QueuedSubmission).meta({ id: 'QueuedSubmissionPage' });
+export type QueuedSubmissionPage = z.infer<typeof QueuedSubmissionPage>;
+
+/** `GET /submissions/counts`: the filters of `GET /submissions`, without the page. */
+export const QueueCountsQuery = z.strictObject(queueFilters);
+export type QueueCountsQuery = z.infer<typeof QueueCountsQuery>;
+
+/** At most this many campaigns in `by_campaign`. */
+export const QUEUE_BY_CAMPAIGN_MAX = 100;
+
+const Count = z.number().int().min(0);
+
+/** What waits, over the filtered submissions, and per campaign with something waiting. */
+export const QueueCounts = z
+  .object({
+    in_review: Count,
+    awaiting_agency: Count.meta({ description: 'of in_review, waiting for the agency' }),
+    awaiting_brand: Count.meta({ description: "of in_review, waiting for the brand's sign-off" }),
+    failed: Count,
+    by_campaign: z.array(z.object({ campaign_id: Uuid, in_review: Count, failed: Count })).meta({
+      description: `the campaigns with something in_review or failed, by campaign_id; at most ${QUEUE_BY_CAMPAIGN_MAX}`,
+    }),
+    by_campaign_has_more: z.boolean().meta({
+      description: `more than ${QUEUE_BY_CAMPAIGN_MAX} campaigns have something waiting (narrow with campaign_id)`,
+    }),
+  })
+  .meta({ id: 'QueueCounts' });
+export type QueueCounts = z.infer<typeof QueueCounts>;

@@ -7,6 +7,7 @@ import type { ClusterResult } from '../parts/cluster.ts';
 import type { CompressionResult } from '../parts/compression.ts';
 import type { DashboardResult } from '../parts/dashboard.ts';
 import type { FanoutResult } from '../parts/fanout.ts';
+import type { QueueResult } from '../parts/queue.ts';
 import type { ScaleResult } from '../parts/scale.ts';
 import type { InspectionResult } from '../parts/inspection.ts';
 import type { LighthouseResult } from '../parts/lighthouse.ts';
@@ -77,6 +78,7 @@ export async function writeDocs(dir: string, out: string) {
   const inspection = read<InspectionResult>(dir, 'inspection');
   const compression = read<CompressionResult>(dir, 'compression');
   const fanout = read<FanoutResult>(dir, 'fanout');
+  const queue = read<QueueResult>(dir, 'queue');
   const list = read<{
     drivers: {
       driver: string;
@@ -316,6 +318,7 @@ baseline measured **in the same run**, and the ratio is what to compare between 
     ['inspection.json', inspection],
     ['compression.json', compression],
     ['fanout.json', fanout],
+    ['queue.json', queue],
     ['cold-start.json', cold],
   ];
   md.push(
@@ -758,6 +761,40 @@ ${stamp(dashboard)}
       );
     }
     md.push('');
+  }
+
+  if (queue) {
+    md.push(`## The review queue of a brand
+
+\`GET /2026-07/submissions\` (the first page of 25 in review, and of every status) and
+\`GET /2026-07/submissions/counts\` of one brand key, in a small world (3 active campaigns, 30 waiting)
+and a large one (300 active campaigns, 30,000 in review spread unevenly: campaign i of n holds a
+share that falls with i, plus a thirtieth as many failed and 30,000 decided), built in SQL, each request
+measured for ${queue.duration_s} s beside \`GET /healthz/live\` of the same moment (\`--parts=queue\`). A page
+reads a page of an index per status and the counts read running totals
+([decision 0100](decisions/0100-brand-review-queue.md)), so "vs small" should stay near 1.
+
+${table(
+  ['Driver', 'World', 'Request', 'req/s', 'p50', 'p99', 'vs small', 'hello req/s'],
+  queue.drivers.flatMap((d) =>
+    d.worlds.flatMap((w) =>
+      Object.entries(w.measures).map(([name, m]) => [
+        d.driver,
+        `${n(w.campaigns)} campaigns, ${n(w.waiting)} waiting`,
+        name,
+        n(m.rps),
+        `${m.p50_ms} ms`,
+        `${m.p99_ms} ms`,
+        String(m.vs_small),
+        n(w.hello.rps),
+      ]),
+    ),
+  ),
+  3,
+)}
+
+${stamp(queue)}
+`);
   }
 
   md.push(`## Running the benchmarks

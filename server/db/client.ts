@@ -228,7 +228,13 @@ export async function openPostgres(
   url: string,
   options: { max?: number; onError?: (err: Error) => void } = {},
 ): Promise<Database & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // JIT off on every connection (docs/decisions/0101): the service's reads are short, and a plan
+  // whose estimate passes jit_above_cost spends seconds compiling what runs in milliseconds.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    options: '-c jit=off',
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', options.onError ?? (() => {}));
   const db = drizzleNodePg({ client: pool, schema });

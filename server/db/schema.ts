@@ -356,6 +356,11 @@ export const submissions = pgTable(
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /**
+     * The campaign's brand, set by a trigger at insert (whatever the insert says), so a brand's
+     * review queue is a keyset read of one index (docs/decisions/0100).
+     */
+    brandId: uuid('brand_id').notNull(),
     taskId: uuid('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
@@ -389,8 +394,53 @@ export const submissions = pgTable(
     index('submissions_review_order_idx').on(t.campaignId, t.status, t.submittedAt, t.id),
     index('submissions_campaign_order_idx').on(t.campaignId, t.submittedAt, t.id),
     index('submissions_creator_idx').on(t.campaignId, t.creatorId, t.taskId),
+    // GET /submissions (docs/api.md#review-queue): one index per way the queue is narrowed.
+    index('submissions_brand_queue_idx').on(t.brandId, t.status, t.submittedAt, t.id),
+    index('submissions_brand_awaiting_idx')
+      .on(t.brandId, t.awaiting, t.submittedAt, t.id)
+      .where(sql`${t.status} = 'in_review'`),
+    index('submissions_campaign_awaiting_idx')
+      .on(t.campaignId, t.awaiting, t.submittedAt, t.id)
+      .where(sql`${t.status} = 'in_review'`),
+    index('submissions_task_queue_idx').on(t.taskId, t.status, t.submittedAt, t.id),
+    index('submissions_creator_queue_idx').on(t.creatorId, t.status, t.submittedAt, t.id),
   ],
 );
+
+/**
+ * What waits for review in each campaign (in review, of which awaiting the agency or the brand;
+ * failed), kept by a trigger on submissions in the transaction of every change (migration 0010,
+ * docs/decisions/0100). A campaign with nothing waiting may have a row of zeros, or none.
+ */
+export const submissionQueueCampaigns = pgTable(
+  'submission_queue_campaigns',
+  {
+    campaignId: uuid('campaign_id')
+      .primaryKey()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id').notNull(),
+    inReview: count0('in_review'),
+    awaitingAgency: count0('awaiting_agency'),
+    awaitingBrand: count0('awaiting_brand'),
+    failed: count0('failed'),
+  },
+  (t) => [
+    index('submission_queue_campaigns_waiting_idx')
+      .on(t.brandId, t.campaignId)
+      .where(sql`${t.inReview} > 0 OR ${t.failed} > 0`),
+  ],
+);
+
+/** The same totals summed over each brand's campaigns, by the same trigger. */
+export const submissionQueueBrands = pgTable('submission_queue_brands', {
+  brandId: uuid('brand_id')
+    .primaryKey()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  inReview: count0('in_review'),
+  awaitingAgency: count0('awaiting_agency'),
+  awaitingBrand: count0('awaiting_brand'),
+  failed: count0('failed'),
+});
 
 export const posts = pgTable(
   'posts',

@@ -23,9 +23,9 @@ import { enqueueInspection } from '../jobs/inspection-queue.ts';
 export const GENERIC_CHANGES_REQUESTED =
   'Changes requested: please check the task instructions and submit a revised version.';
 
-const agencyKeys = alias(apiKeys, 'agency_keys');
+export const agencyKeys = alias(apiKeys, 'agency_keys');
 
-const submissionSelection = {
+export const submissionSelection = {
   id: submissions.id,
   campaignId: submissions.campaignId,
   creatorId: submissions.creatorId,
@@ -438,6 +438,7 @@ export async function createSubmission(
     .insert(submissions)
     .values({
       campaignId,
+      brandId: campaign.brandId,
       taskId: task.id,
       creatorId: body.creator_id,
       status: arrival.status,

@@ -23,10 +23,17 @@ export function decisionsBy<Item, T>(
   db: Db,
   decide: (tx: Tx, item: Item, scope: BrandScope, decision: CallerDecision) => Promise<T>,
 ) {
-  return (c: Context<AppEnv>, item: Item, to: CallerDecision['to'], note?: string): Promise<T> => {
+  return (
+    c: Context<AppEnv>,
+    item: Item,
+    to: CallerDecision['to'],
+    note?: string,
+    /** The transaction to decide in (an idempotent run's); else one of its own. */
+    within?: Tx,
+  ): Promise<T> => {
     const auth = getAuth(c);
-    return transaction(db, (tx) =>
-      decide(tx, item, auth.brandIds, { to, note, keyId: auth.keyId, side: auth.kind }),
-    );
+    const run = (tx: Tx) =>
+      decide(tx, item, auth.brandIds, { to, note, keyId: auth.keyId, side: auth.kind });
+    return within ? run(within) : transaction(db, run);
   };
 }

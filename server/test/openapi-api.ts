@@ -344,6 +344,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/submissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the submissions of every campaign (the review queue)
+     * @description The submissions of every campaign the key acts for, oldest submitted_at first, then id; each names its campaign and brand. status and campaign_id may be repeated. A brand_id the key does not manage: 403 brand_not_managed. A page costs the same however many campaigns and waiting submissions there are.
+     */
+    get: operations['listQueuedSubmissions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/submissions/counts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count what waits in the review queue
+     * @description In review (and of it, awaiting the agency or the brand) and failed, over the submissions GET /submissions lists with the same filters, and per campaign with something waiting (at most 100, by campaign_id). From running totals; with task_id, creator_id, submitted_after or submitted_before, a count of the matching waiting submissions.
+     */
+    get: operations['countQueuedSubmissions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/campaigns/{campaign_id}/submissions': {
     parameters: {
       query?: never;
@@ -395,7 +435,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a submission (cleared to post)
-     * @description Only from in_review; otherwise 409 already_reviewed, whose message says the current state, when and by which key. Of two reviewers deciding at once exactly one wins. When the brand signs off (an agency-managed campaign with settings.brand_approval_required), an agency key's approval keeps it in_review with awaiting: brand; the brand's approval is final at either stage; an agency key approving what waits for the brand answers 409 already_reviewed. While the media is still being inspected (checks null) the submission cannot be decided yet: 409 inspection_pending.
+     * @description Only from in_review; otherwise 409 already_reviewed, whose message says the current state, when and by which key. Of two reviewers deciding at once exactly one wins. When the brand signs off (an agency-managed campaign with settings.brand_approval_required), an agency key's approval keeps it in_review with awaiting: brand; the brand's approval is final at either stage; an agency key approving what waits for the brand answers 409 already_reviewed. While the media is still being inspected (checks null) the submission cannot be decided yet: 409 inspection_pending. With an Idempotency-Key a retry answers the original decision.
      */
     post: operations['approveSubmission'];
     delete?: never;
@@ -415,7 +455,7 @@ export interface paths {
     put?: never;
     /**
      * Reject a submission (request changes)
-     * @description Optional body {feedback}, delivered to the creator; without it the creator receives a generic changes-requested note. Only from in_review; otherwise 409 already_reviewed. While the media is still being inspected (checks null): 409 inspection_pending.
+     * @description Optional body {feedback}, delivered to the creator; without it the creator receives a generic changes-requested note. Only from in_review; otherwise 409 already_reviewed. While the media is still being inspected (checks null): 409 inspection_pending. With an Idempotency-Key a retry answers the original decision.
      */
     post: operations['rejectSubmission'];
     delete?: never;
@@ -1364,6 +1404,101 @@ export interface components {
     CreatorReject: {
       reason?: string;
     };
+    QueuedSubmissionPage: {
+      data: components['schemas']['QueuedSubmission'][];
+      has_more: boolean;
+      next_cursor: string | null;
+    };
+    QueuedSubmission: {
+      /** Format: uuid */
+      id: string;
+      creator_id: string;
+      creator_username: string;
+      /** Format: uuid */
+      task_id: string;
+      status: components['schemas']['SubmissionStatus'];
+      media_type: components['schemas']['MediaType'];
+      /**
+       * Format: uri
+       * @description the video, or the first image of a carousel
+       */
+      media_url: string | null;
+      /** Format: uri */
+      thumbnail_url: string | null;
+      /** @description times re-submitted after a rejection; 0 for a never-rejected initial submission */
+      revision_count: number;
+      /** @description most recent rejection feedback sent to the creator */
+      feedback: string | null;
+      /** @description short explanation when status is failed; null for every other status */
+      failure_reason: string | null;
+      /**
+       * @description who must act next while in_review when the brand signs off after the agency (settings.brand_approval_required); null otherwise
+       * @enum {string|null}
+       */
+      awaiting: 'agency' | 'brand' | null;
+      /**
+       * Format: date-time
+       * @description when the agency approved it, before the brand's sign-off; null when it has not
+       */
+      agency_approved_at: string | null;
+      /** @description who approved it for the agency: the member's name and role ("Maya Chen (reviewer)") when a signed-in member did, otherwise the shown part of the agency key; null when the agency has not */
+      agency_approved_by: string | null;
+      /** @description what inspection found in the media; null before or without it */
+      media: {
+        /** @description as sniffed from the bytes, e.g. video/mp4 */
+        content_type: string | null;
+        size_bytes: number;
+        width: number | null;
+        height: number | null;
+        /** @description seconds; null for images */
+        duration_s: number | null;
+      } | null;
+      /** @description the outcome of each inspection check; null while inspection runs */
+      checks: components['schemas']['MediaCheck'][] | null;
+      /** Format: date-time */
+      submitted_at: string | null;
+      /** Format: date-time */
+      reviewed_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: uuid */
+      campaign_id: string;
+      campaign_name: string;
+      /** Format: uuid */
+      brand_id: string;
+    };
+    /** @enum {string} */
+    SubmissionStatus: 'in_review' | 'approved' | 'rejected' | 'failed' | 'post_deleted';
+    /** @enum {string} */
+    MediaType: 'video' | 'carousel';
+    MediaCheck: {
+      name: components['schemas']['CheckName'];
+      outcome: components['schemas']['CheckOutcome'];
+      detail: string;
+    };
+    /** @enum {string} */
+    CheckName: 'playable' | 'orientation' | 'duration' | 'resolution' | 'autoreview';
+    /** @enum {string} */
+    CheckOutcome: 'pass' | 'warn' | 'fail';
+    QueueCounts: {
+      in_review: number;
+      /** @description of in_review, waiting for the agency */
+      awaiting_agency: number;
+      /** @description of in_review, waiting for the brand's sign-off */
+      awaiting_brand: number;
+      failed: number;
+      /** @description the campaigns with something in_review or failed, by campaign_id; at most 100 */
+      by_campaign: {
+        /** Format: uuid */
+        campaign_id: string;
+        in_review: number;
+        failed: number;
+      }[];
+      /** @description more than 100 campaigns have something waiting (narrow with campaign_id) */
+      by_campaign_has_more: boolean;
+    };
     SubmissionPage: {
       data: components['schemas']['Submission'][];
       has_more: boolean;
@@ -1424,19 +1559,6 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
-    /** @enum {string} */
-    SubmissionStatus: 'in_review' | 'approved' | 'rejected' | 'failed' | 'post_deleted';
-    /** @enum {string} */
-    MediaType: 'video' | 'carousel';
-    MediaCheck: {
-      name: components['schemas']['CheckName'];
-      outcome: components['schemas']['CheckOutcome'];
-      detail: string;
-    };
-    /** @enum {string} */
-    CheckName: 'playable' | 'orientation' | 'duration' | 'resolution' | 'autoreview';
-    /** @enum {string} */
-    CheckOutcome: 'pass' | 'warn' | 'fail';
     SubmissionReject: {
       /** @description delivered to the creator to say what to fix */
       feedback?: string;
@@ -4480,6 +4602,250 @@ export interface operations {
       };
     };
   };
+  listQueuedSubmissions: {
+    parameters: {
+      query?: {
+        /** @description repeat to match any of several statuses */
+        status?: components['schemas']['SubmissionStatus'][];
+        /** @description in review and waiting for the agency's review or the brand's sign-off */
+        awaiting?: 'agency' | 'brand';
+        /** @description repeat (up to 100) to match any of several campaigns */
+        campaign_id?: string[];
+        task_id?: string;
+        creator_id?: string;
+        /** @description agency keys only; a brand the agency manages */
+        brand_id?: string;
+        /** @description submitted at or after this time */
+        submitted_after?: string;
+        /** @description submitted before this time */
+        submitted_before?: string;
+        limit?: number;
+        starting_after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of submissions */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QueuedSubmissionPage'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found: no such resource, or one the key may not see */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  countQueuedSubmissions: {
+    parameters: {
+      query?: {
+        /** @description repeat to match any of several statuses */
+        status?: components['schemas']['SubmissionStatus'][];
+        /** @description in review and waiting for the agency's review or the brand's sign-off */
+        awaiting?: 'agency' | 'brand';
+        /** @description repeat (up to 100) to match any of several campaigns */
+        campaign_id?: string[];
+        task_id?: string;
+        creator_id?: string;
+        /** @description agency keys only; a brand the agency manages */
+        brand_id?: string;
+        /** @description submitted at or after this time */
+        submitted_after?: string;
+        /** @description submitted before this time */
+        submitted_before?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The counts */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QueueCounts'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found: no such resource, or one the key may not see */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listSubmissions: {
     parameters: {
       query?: {
@@ -4709,7 +5075,10 @@ export interface operations {
   approveSubmission: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the decision safe to retry: within 24 hours the same key (for this credential) on the same submission with the same body answers the original response with Idempotent-Replay: true, even when the submission has moved on since; another request answers 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         campaign_id: string;
         submission_id: string;
@@ -4721,6 +5090,8 @@ export interface operations {
       /** @description The approved submission */
       200: {
         headers: {
+          /** @description With an Idempotency-Key: true when this is the stored answer of an earlier request */
+          'Idempotent-Replay'?: 'true' | 'false';
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
@@ -4842,7 +5213,10 @@ export interface operations {
   rejectSubmission: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes the decision safe to retry: within 24 hours the same key (for this credential) on the same submission with the same body answers the original response with Idempotent-Replay: true, even when the submission has moved on since; another request answers 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         campaign_id: string;
         submission_id: string;
@@ -4858,6 +5232,8 @@ export interface operations {
       /** @description The rejected submission */
       200: {
         headers: {
+          /** @description With an Idempotency-Key: true when this is the stored answer of an earlier request */
+          'Idempotent-Replay'?: 'true' | 'false';
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];

@@ -1,5 +1,11 @@
+import { z } from 'zod';
+import { IdempotencyKey } from '#contract/common';
 import { CampaignParams, SubmissionParams } from '#contract/params';
 import {
+  QueueCounts,
+  QueueCountsQuery,
+  QueuedSubmissionPage,
+  QueueQuery,
   Submission,
   SubmissionListQuery,
   SubmissionPage,
@@ -33,6 +39,26 @@ export const getRoute = submissions.read({
   responses: { 200: jsonContent(Submission, 'The submission') },
 });
 
+/** A decision retried after a lost answer (docs/decisions/0102). */
+const DecisionHeaders = z.object({
+  'Idempotency-Key': IdempotencyKey.optional().meta({
+    description:
+      'Makes the decision safe to retry: within 24 hours the same key (for this credential) on the same ' +
+      'submission with the same body answers the original response with Idempotent-Replay: true, even when the ' +
+      'submission has moved on since; another request answers 409 idempotency_conflict.',
+  }),
+});
+
+const decisionAnswer = (description: string) => ({
+  ...jsonContent(Submission, description),
+  headers: z.object({
+    'Idempotent-Replay': z.enum(['true', 'false']).optional().meta({
+      description:
+        'With an Idempotency-Key: true when this is the stored answer of an earlier request',
+    }),
+  }),
+});
+
 export const approveRoute = submissions.decide({
   method: 'post',
   path: '/campaigns/{campaign_id}/submissions/{submission_id}/approve',
@@ -44,9 +70,10 @@ export const approveRoute = submissions.decide({
     "When the brand signs off (an agency-managed campaign with settings.brand_approval_required), an agency key's approval " +
     "keeps it in_review with awaiting: brand; the brand's approval is final at either stage; an agency key approving what " +
     'waits for the brand answers 409 already_reviewed. While the media is still being inspected (checks null) the ' +
-    'submission cannot be decided yet: 409 inspection_pending.',
-  request: { params: SubmissionParams },
-  responses: { 200: jsonContent(Submission, 'The approved submission') },
+    'submission cannot be decided yet: 409 inspection_pending. With an Idempotency-Key a retry answers the ' +
+    'original decision.',
+  request: { params: SubmissionParams, headers: DecisionHeaders },
+  responses: { 200: decisionAnswer('The approved submission') },
 });
 
 export const rejectRoute = submissions.write({
@@ -57,7 +84,38 @@ export const rejectRoute = submissions.write({
   description:
     'Optional body {feedback}, delivered to the creator; without it the creator receives a generic changes-requested note. ' +
     'Only from in_review; otherwise 409 already_reviewed. While the media is still being inspected (checks null): ' +
-    '409 inspection_pending.',
-  request: { params: SubmissionParams, body: optionalJsonBody(SubmissionReject) },
-  responses: { 200: jsonContent(Submission, 'The rejected submission') },
+    '409 inspection_pending. With an Idempotency-Key a retry answers the original decision.',
+  request: {
+    params: SubmissionParams,
+    headers: DecisionHeaders,
+    body: optionalJsonBody(SubmissionReject),
+  },
+  responses: { 200: decisionAnswer('The rejected submission') },
+});
+
+export const queueRoute = submissions.read({
+  method: 'get',
+  path: '/submissions',
+  operationId: 'listQueuedSubmissions',
+  summary: 'List the submissions of every campaign (the review queue)',
+  description:
+    'The submissions of every campaign the key acts for, oldest submitted_at first, then id; each names its ' +
+    'campaign and brand. status and campaign_id may be repeated. A brand_id the key does not manage: 403 ' +
+    'brand_not_managed. A page costs the same however many campaigns and waiting submissions there are.',
+  request: { query: QueueQuery },
+  responses: { 200: jsonContent(QueuedSubmissionPage, 'A page of submissions') },
+});
+
+export const queueCountsRoute = submissions.read({
+  method: 'get',
+  path: '/submissions/counts',
+  operationId: 'countQueuedSubmissions',
+  summary: 'Count what waits in the review queue',
+  description:
+    'In review (and of it, awaiting the agency or the brand) and failed, over the submissions GET /submissions ' +
+    'lists with the same filters, and per campaign with something waiting (at most 100, by campaign_id). ' +
+    'From running totals; with task_id, creator_id, submitted_after or submitted_before, a count of the ' +
+    'matching waiting submissions.',
+  request: { query: QueueCountsQuery },
+  responses: { 200: jsonContent(QueueCounts, 'The counts') },
 });
