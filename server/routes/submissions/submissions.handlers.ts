@@ -100,7 +100,7 @@ export function submissionRoutes(deps: ListRouteDeps) {
       const q = c.req.valid('query');
       const filter = queueFilter(c, q);
       return c.json(
-        await answerList(deps.cursorSecret, q, {
+        await answerList(c, deps.cursorSecret, q, {
           scope: { list: 'submissions', filters: cursorFilters(q, [...QUEUE_FILTERS]) },
           keyset: queueKeyset,
           read: (page) => readQueuePage(db, { ...filter, ...page }),
