@@ -51,6 +51,8 @@ describe('GET /2026-07/openapi.json', () => {
       'GET /me',
       'GET /members',
       'GET /openapi.json',
+      'GET /submissions',
+      'GET /submissions/counts',
       'GET /targeting/properties',
       'GET /targeting/properties/{property_id}/values',
       'GET /usage-reports',
