@@ -13,6 +13,9 @@ const SCREENS = [
 const navLinkName = (screen: string) => new RegExp(`^${screen}( [\\d,]+ waiting)?$`);
 
 test('a brand manager signs in with the demo brand key and sees their brand', async ({ page }) => {
+  // A tour of every screen with an axe audit on each (0.5-1.2 s apiece here): like the other
+  // tours, it gets the slow budget.
+  test.slow();
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
