@@ -3,16 +3,23 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: ONE on a 2-core machine, which
+    // left a core idle and ran the 135 files one after the other (docs/decisions/0114-test-suite-speed.md).
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'service',
           environment: 'node',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
-          // PGlite takes a few seconds to boot: one instance per file, files in parallel on 2 cores.
+          // One database per file (server/test/harness.ts), loaded from a migrated template.
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // The service's files share a worker process each (no mocks, no stubbed globals or env):
+          // its modules, and PGlite's compiled WebAssembly, load once per worker instead of once
+          // per file (docs/decisions/0114-test-suite-speed.md).
+          isolate: false,
         },
       },
       {

@@ -19,7 +19,11 @@
 // compression (bench/parts/compression.ts: bytes of a 100-row list with and without gzip/br, and
 // req/s with and without Accept-Encoding in turns), fanout (bench/parts/fanout.ts: writes/s with
 // and without 5,000 open event streams, delivery latency to every stream, memory per stream), queue
-// (bench/parts/queue.ts: GET /submissions and /submissions/counts at 3 and at 300 campaigns).
+// (bench/parts/queue.ts: GET /submissions and /submissions/counts at 3 and at 300 campaigns),
+// agency (bench/parts/agency.ts: the dashboard in Chromium at an agency client's scale, 300
+// campaigns and 30,000 waiting: each screen's time to first useful content, requests, bytes and
+// heap, the review decision time and the requests of a burst of live events; alone:
+// `npm run bench -- --parts=agency`, smaller with BENCH_AGENCY_CAMPAIGNS / BENCH_AGENCY_WAITING).
 // The other knobs (BENCH_DURATION, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_PG_URL,
 // BENCH_REDIS_URL, BENCH_LOG_LEVEL, BENCH_SERVICE) are those of bench/lib/config.ts.
 import { spawnSync } from 'node:child_process';
@@ -31,6 +35,7 @@ import { writeDocs } from './lib/docs.ts';
 import { loadAtStart, machine, writeResult } from './lib/results.ts';
 import { buildIfNeeded, ensureBuild } from './lib/service.ts';
 import type { Driver } from './lib/target.ts';
+import { benchAgency, printAgency } from './parts/agency.ts';
 import { benchCluster, printCluster } from './parts/cluster.ts';
 import { benchCompression, printCompression } from './parts/compression.ts';
 import { benchDashboard, printDashboard } from './parts/dashboard.ts';
@@ -56,6 +61,7 @@ const ALL_PARTS = [
   'compression',
   'fanout',
   'queue',
+  'agency',
 ] as const;
 type Part = (typeof ALL_PARTS)[number];
 
@@ -99,7 +105,11 @@ function script(command: string[], env: Record<string, string> = {}) {
 
 if (!docsOnly) {
   await ensureBuild({
-    client: parts.includes('dashboard') || parts.includes('bundle') || parts.includes('lighthouse'),
+    client:
+      parts.includes('dashboard') ||
+      parts.includes('bundle') ||
+      parts.includes('lighthouse') ||
+      parts.includes('agency'),
   });
   const load = loadAtStart();
   const settings = {
@@ -199,6 +209,11 @@ if (!docsOnly) {
     const r = await benchQueue(drivers, quick);
     printQueue(r);
     save('queue', { ...r });
+  }
+  if (parts.includes('agency')) {
+    const r = await benchAgency(drivers, quick);
+    printAgency(r);
+    save('agency', { ...r });
   }
   if (parts.includes('fanout')) {
     const r = await benchFanout(drivers, quick);

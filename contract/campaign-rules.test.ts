@@ -1,19 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from './audit.ts';
 import {
+  actionsFrom,
+  allowedFrom,
   CAMPAIGN_FIELD_AREA,
+  CAMPAIGN_TRANSITIONS,
   campaignLocks,
+  transitionOf,
+  transitionRefusal,
   fieldEditable,
   pastDeadlineIssues,
   todayUtc,
   type CampaignField,
 } from './campaign-rules.ts';
 import { CampaignUpdate } from './campaigns.ts';
+import { CampaignStatus } from './enums.ts';
 
 const TODAY = '2026-07-15';
 const ACTIVE_REASON =
   'Locked while the campaign is active: targeting and settings can only change in a draft.';
 
-describe('the lock table (extensions 2026-07, section 3)', () => {
+describe('the lock table (docs/api.md#what-patch-may-change)', () => {
   it('covers every field a PATCH may send', () => {
     expect(Object.keys(CAMPAIGN_FIELD_AREA).sort()).toEqual(
       Object.keys(CampaignUpdate.shape).sort(),
@@ -89,5 +96,59 @@ describe('pastDeadlineIssues', () => {
       }),
     ).toEqual([]);
     expect(pastDeadlineIssues({ content_deadline_date: null }, TODAY)).toEqual([]);
+  });
+});
+
+describe('the status machine (docs/api.md#states)', () => {
+  const statuses = CampaignStatus.options;
+
+  it('has one edge per action and status, each leading somewhere else', () => {
+    const keys = CAMPAIGN_TRANSITIONS.map((t) => `${t.action} ${t.from}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const t of CAMPAIGN_TRANSITIONS) {
+      expect(t.to).not.toBe(t.from);
+      expect(t.to === null).toBe(t.action === 'delete');
+    }
+  });
+
+  it('reaches every status from a new draft, and leaves nothing but completed stuck', () => {
+    const reached = new Set<CampaignStatus>(['draft']);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const t of CAMPAIGN_TRANSITIONS)
+        if (reached.has(t.from) && t.to && !reached.has(t.to)) grew = reached.add(t.to).size > 0;
+    }
+    expect([...reached].sort()).toEqual([...statuses].sort());
+    const stuck = statuses.filter((s) => !CAMPAIGN_TRANSITIONS.some((t) => t.from === s));
+    expect(stuck).toEqual(['completed']);
+  });
+
+  it('answers the statuses an action starts from, and why the others refuse it', () => {
+    expect(allowedFrom('complete')).toEqual(['active', 'paused']);
+    expect(transitionOf('resume', 'paused')?.to).toBe('active');
+    expect(transitionOf('resume', 'active')).toBeNull();
+    expect(transitionRefusal('resume', 'paused')).toBeNull();
+    expect(transitionRefusal('complete', 'draft')).toBe(
+      'a campaign that is draft cannot be completed (only one that is active or paused)',
+    );
+    expect(transitionRefusal('auto_pause', 'paused')).toBe(
+      'a campaign that is paused cannot be paused automatically (only one that is active)',
+    );
+  });
+
+  it('gives the brand publish and delete of a draft, pause and resume of a live campaign', () => {
+    expect(statuses.map((s) => [s, actionsFrom(s, 'brand')])).toEqual([
+      ['draft', ['publish', 'delete']],
+      ['pending_approval', []],
+      ['active', ['pause']],
+      ['paused', ['resume']],
+      ['completed', []],
+    ]);
+    expect(actionsFrom('pending_approval', 'platform')).toEqual(['approve', 'deny']);
+  });
+
+  it('names an audit action of the campaign vocabulary for every edge', () => {
+    for (const t of CAMPAIGN_TRANSITIONS)
+      expect(AUDIT_ACTIONS.campaign).toContain(t.audit as never);
   });
 });

@@ -1,8 +1,100 @@
+import type { AuditVerb } from './audit.ts';
 import type { CampaignStatus } from './enums.ts';
 import type { FieldIssue } from './issues.ts';
 
+// ---------------------------------------------------------------- the status machine
+
+/** What can happen to a campaign's status: the brand's four actions and the platform's four. */
+export type CampaignAction =
+  'publish' | 'pause' | 'resume' | 'delete' | 'approve' | 'deny' | 'auto_pause' | 'complete';
+
+/** One edge of the status machine. */
+export type CampaignTransition = {
+  action: CampaignAction;
+  from: CampaignStatus;
+  /** The status after; null when the campaign is gone (`delete`). */
+  to: CampaignStatus | null;
+  /** Who runs it: the brand's endpoints or the platform's (`/ops`). */
+  by: 'brand' | 'platform';
+  /** The audit action the database writes for it (`campaign.<audit>`, docs/api.md#people-sign-in-roles-and-the-audit-trail). */
+  audit: AuditVerb<'campaign'>;
+};
+
 /**
- * The parts of a campaign that lock together by status (extensions 2026-07, section 3).
+ * The campaign state machine as data (docs/api.md#states), one row per edge: the
+ * service asserts transitions from it, the dashboard derives its commands from it, and a test
+ * holds the audit trigger's status→action mapping against it (docs/decisions/0110-rules-as-data-in-the-contract.md).
+ */
+export const CAMPAIGN_TRANSITIONS: readonly CampaignTransition[] = [
+  {
+    action: 'publish',
+    from: 'draft',
+    to: 'pending_approval',
+    by: 'brand',
+    audit: 'publish_requested',
+  },
+  { action: 'approve', from: 'pending_approval', to: 'active', by: 'platform', audit: 'approved' },
+  {
+    action: 'deny',
+    from: 'pending_approval',
+    to: 'draft',
+    by: 'platform',
+    audit: 'publish_denied',
+  },
+  { action: 'pause', from: 'active', to: 'paused', by: 'brand', audit: 'paused' },
+  { action: 'auto_pause', from: 'active', to: 'paused', by: 'platform', audit: 'paused' },
+  { action: 'resume', from: 'paused', to: 'active', by: 'brand', audit: 'resumed' },
+  { action: 'complete', from: 'active', to: 'completed', by: 'platform', audit: 'completed' },
+  { action: 'complete', from: 'paused', to: 'completed', by: 'platform', audit: 'completed' },
+  { action: 'delete', from: 'draft', to: null, by: 'brand', audit: 'deleted' },
+];
+
+/** Each action in words, after "cannot be": "published", "paused automatically". */
+export const CAMPAIGN_ACTION_DONE: Readonly<Record<CampaignAction, string>> = {
+  publish: 'published',
+  pause: 'paused',
+  resume: 'resumed',
+  delete: 'deleted',
+  approve: 'approved',
+  deny: 'denied',
+  auto_pause: 'paused automatically',
+  complete: 'completed',
+};
+
+/** The statuses `action` may start from, in the table's order. */
+export function allowedFrom(action: CampaignAction): readonly CampaignStatus[] {
+  return CAMPAIGN_TRANSITIONS.filter((t) => t.action === action).map((t) => t.from);
+}
+
+/** The edge `action` takes from `status`; null when the status does not allow it. */
+export function transitionOf(
+  action: CampaignAction,
+  status: CampaignStatus,
+): CampaignTransition | null {
+  return CAMPAIGN_TRANSITIONS.find((t) => t.action === action && t.from === status) ?? null;
+}
+
+/** The actions `status` allows to `by`, in the table's order. */
+export function actionsFrom(
+  status: CampaignStatus,
+  by: CampaignTransition['by'],
+): readonly CampaignAction[] {
+  return CAMPAIGN_TRANSITIONS.filter((t) => t.from === status && t.by === by).map((t) => t.action);
+}
+
+/**
+ * Why `action` cannot run in `status`, the words of the 409 `invalid_state_transition` (field
+ * `status`); null when it can.
+ */
+export function transitionRefusal(action: CampaignAction, status: CampaignStatus): string | null {
+  if (transitionOf(action, status)) return null;
+  return `a campaign that is ${status} cannot be ${CAMPAIGN_ACTION_DONE[action]} (only one that is ${allowedFrom(action).join(' or ')})`;
+}
+
+// ---------------------------------------------------------------- what may change by status
+
+/**
+ * The parts of a campaign that lock together by status (docs/api.md#what-patch-may-change).
  * `content`: name, description, instructions, icon, brief, example videos, links, product,
  * visibility and invite code. `tasks` are written through their own endpoints.
  */
@@ -101,6 +193,10 @@ export type CampaignLocks = {
 
 const AREAS: readonly LockArea[] = ['content', 'tasks', 'settings', 'targeting', 'deadlines'];
 
+/** Whether a status locks every area (pending approval, completed): nothing to edit. */
+export const lockedEntirely = (status: CampaignStatus): boolean =>
+  LOCKED_AREAS[status].length === AREAS.length;
+
 /** The lock table read for one status; `null` is a campaign not created yet (a draft to be). */
 export function campaignLocks(status: CampaignStatus | null, today: string): CampaignLocks {
   const current = status ?? 'draft';
@@ -108,6 +204,6 @@ export function campaignLocks(status: CampaignStatus | null, today: string): Cam
   return {
     reasons: reasons as Record<LockArea, string | null>,
     earliestDeadline: today,
-    all: LOCKED_AREAS[current].length === AREAS.length,
+    all: lockedEntirely(current),
   };
 }

@@ -268,8 +268,8 @@ describe('deadlinesInOrder', () => {
 });
 
 describe('CampaignListQuery', () => {
-  it('defaults limit to 25', () => {
-    expect(CampaignListQuery.parse({})).toEqual({ limit: 25 });
+  it('defaults limit to 25 and the order to the newest first', () => {
+    expect(CampaignListQuery.parse({})).toEqual({ limit: 25, sort: 'newest' });
   });
 
   it('coerces limit from the query string and keeps it within 1 to 100', () => {
@@ -298,8 +298,8 @@ describe('CampaignListQuery', () => {
   });
 
   it('refuses unknown parameters', () => {
-    expect(formatIssues(issuesOf(CampaignListQuery.safeParse({ sort: 'name' })) as never)).toBe(
-      'sort: unknown field',
+    expect(formatIssues(issuesOf(CampaignListQuery.safeParse({ order: 'name' })) as never)).toBe(
+      'order: unknown field',
     );
   });
 

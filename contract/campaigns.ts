@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMPAIGN_LIMITS, CAMPAIGN_LIST_LIMITS } from './limits.ts';
 import {
   Cursor,
   DateString,
@@ -14,6 +15,7 @@ import {
   listQuery,
 } from './common.ts';
 import {
+  CampaignSort,
   CampaignStatus,
   CampaignStatusDetailKind,
   CompletionMode,
@@ -30,7 +32,11 @@ export const ProductInfo = z
     url: HttpUrl.nullable(),
     image_url: HttpUrl.nullable(),
   })
-  .meta({ id: 'ProductInfo' });
+  .meta({
+    id: 'ProductInfo',
+    description:
+      'The product a campaign promotes, as answered: its name and, when known, its page and image URLs (null otherwise).',
+  });
 export type ProductInfo = z.infer<typeof ProductInfo>;
 
 /** ProductInfo as a request sends it: `url` and `image_url` may be omitted (null). */
@@ -40,7 +46,11 @@ export const ProductInfoInput = z
     url: HttpUrl.nullable().optional(),
     image_url: HttpUrl.nullable().optional(),
   })
-  .meta({ id: 'ProductInfoInput' });
+  .meta({
+    id: 'ProductInfoInput',
+    description:
+      'The product a campaign promotes, as a request sends it: a name of 1 to 200 characters; url and image_url may be omitted or null.',
+  });
 export type ProductInfoInput = z.infer<typeof ProductInfoInput>;
 
 export const CampaignLink = z
@@ -54,7 +64,11 @@ export const CampaignLink = z
     description: z.string().nullable(),
     affiliate_code: z.string().nullable(),
   })
-  .meta({ id: 'CampaignLink' });
+  .meta({
+    id: 'CampaignLink',
+    description:
+      'A link shown to creators in the campaign brief (a shop, a landing page), with an optional affiliate code. The service assigns its id.',
+  });
 export type CampaignLink = z.infer<typeof CampaignLink>;
 
 /** A link as a request sends it: no `id` (the service assigns ids; a PATCH replaces the whole list). */
@@ -74,7 +88,11 @@ export const CampaignLinkInput = z
     description: z.string().max(TEXT_LIMITS.linkDescription).nullable().optional(),
     affiliate_code: z.string().trim().max(TEXT_LIMITS.affiliateCode).nullable().optional(),
   })
-  .meta({ id: 'CampaignLinkInput' });
+  .meta({
+    id: 'CampaignLinkInput',
+    description:
+      'A link as a request sends it, without an id: the service assigns ids, and a PATCH that sends links replaces the whole list.',
+  });
 export type CampaignLinkInput = z.infer<typeof CampaignLinkInput>;
 
 /** Campaign settings as answered: the service fills every setting (see CAMPAIGN_SETTINGS_DEFAULTS). */
@@ -90,14 +108,19 @@ export const CampaignSettings = z
     post_approval_mode: PostApprovalMode,
     completion_mode: CompletionMode,
   })
-  .meta({ id: 'CampaignSettings' });
+  .meta({
+    id: 'CampaignSettings',
+    description:
+      "How a campaign runs: creator approval, the brand's sign-off after an agency's review, the review bar and which tasks creators must complete. The service fills every setting.",
+  });
 export type CampaignSettings = z.infer<typeof CampaignSettings>;
 
 /** Settings as a request sends them: all optional; on PATCH, the settings sent replace only themselves. */
-export const CampaignSettingsInput = z
-  .strictObject(CampaignSettings.shape)
-  .partial()
-  .meta({ id: 'CampaignSettingsInput' });
+export const CampaignSettingsInput = z.strictObject(CampaignSettings.shape).partial().meta({
+  id: 'CampaignSettingsInput',
+  description:
+    'Campaign settings as a request sends them: each is optional (omitted ones take their defaults on creation); on PATCH the settings sent replace only themselves.',
+});
 export type CampaignSettingsInput = z.infer<typeof CampaignSettingsInput>;
 
 /** Settings of a new campaign that omits them. */
@@ -120,7 +143,11 @@ export const CampaignStatusDetail = z
     }),
     occurred_at: DateTime,
   })
-  .meta({ id: 'CampaignStatusDetail' });
+  .meta({
+    id: 'CampaignStatusDetail',
+    description:
+      'Why a campaign is in its status when that needs saying: auto-paused (by billing or another trigger) or a publish request denied, with the reason and when it happened.',
+  });
 export type CampaignStatusDetail = z.infer<typeof CampaignStatusDetail>;
 
 /**
@@ -168,13 +195,21 @@ export const CampaignSummary = z
     created_at: DateTime,
     updated_at: DateTime,
   })
-  .meta({ id: 'CampaignSummary' });
+  .meta({
+    id: 'CampaignSummary',
+    description:
+      'A campaign as lists answer it: everything but its tasks (see tasks_count). Money is in integer cents, dates are YYYY-MM-DD, times ISO 8601; id, status, spent_cents and the timestamps are set by the service.',
+  });
 export type CampaignSummary = z.infer<typeof CampaignSummary>;
 
 /** A single campaign, as every operation on one campaign answers it: with its tasks. */
 export const Campaign = CampaignSummary.extend({
   tasks: z.array(Task).meta({ description: 'the campaign’s tasks, archived ones included' }),
-}).meta({ id: 'Campaign' });
+}).meta({
+  id: 'Campaign',
+  description:
+    'A single campaign, as every operation on one campaign answers it: the CampaignSummary fields plus its tasks, archived ones included. Money is in integer cents, dates are YYYY-MM-DD, times ISO 8601.',
+});
 export type Campaign = z.infer<typeof Campaign>;
 
 // Fields a creation body and a PATCH share. Null clears a field whose answer may be null.
@@ -192,8 +227,8 @@ const editableShape = {
   instructions: LongText.nullable().optional().meta({ description: 'campaign-wide instructions' }),
   icon_url: HttpUrl.nullable().optional(),
   brief_url: HttpUrl.nullable().optional().meta({ description: 'link to an external brief' }),
-  video_examples: z.array(HttpUrl).max(20).optional(),
-  links: z.array(CampaignLinkInput).max(50).optional(),
+  video_examples: z.array(HttpUrl).max(CAMPAIGN_LIMITS.videoExamples).optional(),
+  links: z.array(CampaignLinkInput).max(CAMPAIGN_LIMITS.links).optional(),
   targeting: orNull(Targeting).optional().meta({ description: 'null means open to all' }),
   content_deadline_date: DateString.nullable().optional().meta({
     description: 'must be on or before post_deadline_date',
@@ -209,7 +244,11 @@ export const campaignCreateShape = {
     description:
       "required with an agency key; with a brand key it must equal the key's brand when present",
   }),
-  tasks: z.array(TaskCreate).max(50).optional().meta({ description: 'drafts may have no tasks' }),
+  tasks: z
+    .array(TaskCreate)
+    .max(CAMPAIGN_LIMITS.tasks)
+    .optional()
+    .meta({ description: 'drafts may have no tasks' }),
 };
 
 type Editable = {
@@ -278,32 +317,67 @@ export const CampaignCreate = withCampaignRules(
   DEFAULT_VISIBILITY,
 ).meta({
   id: 'CampaignCreate',
+  description:
+    'The body of POST /campaigns: a new draft. Unknown and read-only fields (id, status, spent_cents, ...) are refused; brand_id is required with an agency credential, and content_deadline_date must be on or before post_deadline_date.',
 });
 export type CampaignCreate = z.infer<typeof CampaignCreate>;
 
 /** `PATCH /campaigns/{id}`: any subset of the creation body except `brand_id` and `tasks`. */
 export const CampaignUpdate = withCampaignRules(
   z.strictObject({ ...editableShape, name: Name.optional() }),
-).meta({ id: 'CampaignUpdate' });
+).meta({
+  id: 'CampaignUpdate',
+  description:
+    'The body of PATCH /campaigns/{campaign_id}: any subset of the creation body except brand_id and tasks; null clears a field. What may change depends on the status (409 field_locked_for_status names a field that may not).',
+});
 export type CampaignUpdate = z.infer<typeof CampaignUpdate>;
 
-export const CampaignListQuery = listQuery({
+/** The filters of the campaign list, which GET /metrics takes too (docs/api.md#campaign-list). */
+export const campaignFilters = {
   status: repeatable(CampaignStatus, CampaignStatus.options.length)
     .optional()
     .meta({ description: 'repeat to match any of several statuses' }),
   brand_id: Uuid.optional().meta({ description: 'agency keys only; a brand the agency manages' }),
   created_after: DateTime.optional().meta({ description: 'created at or after this time' }),
   created_before: DateTime.optional().meta({ description: 'created before this time' }),
+  q: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(CAMPAIGN_LIST_LIMITS.search, {
+      error: `must be at most ${CAMPAIGN_LIST_LIMITS.search} characters`,
+    })
+    .optional()
+    .meta({
+      description: `campaigns whose name contains this text (trimmed, 1 to ${CAMPAIGN_LIST_LIMITS.search} characters), without regard to case or common accents`,
+    }),
+  id: repeatable(Uuid, CAMPAIGN_LIST_LIMITS.ids)
+    .optional()
+    .meta({
+      description: `repeat (up to ${CAMPAIGN_LIST_LIMITS.ids}) to read these campaigns only, e.g. to name the campaigns a page of another list mentions`,
+    }),
+};
+
+export const CampaignListQuery = listQuery({
+  ...campaignFilters,
+  sort: CampaignSort.default('newest').meta({
+    description: 'the order of the list; a cursor belongs to the order it was made with',
+  }),
 }).extend({
   starting_after: Cursor.optional().meta({ description: "a previous page's next_cursor" }),
 });
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 
-export const CampaignPage = pageOf(CampaignSummary).meta({ id: 'CampaignPage' });
+export const CampaignPage = pageOf(CampaignSummary).meta({
+  id: 'CampaignPage',
+  description:
+    'A page of campaigns, newest first, in the page envelope {data, has_more, next_cursor}.',
+});
 export type CampaignPage = z.infer<typeof CampaignPage>;
 
 /** `DELETE /campaigns/{id}` of a draft. */
-export const CampaignDeleted = z
-  .object({ id: Uuid, deleted: z.literal(true) })
-  .meta({ id: 'CampaignDeleted' });
+export const CampaignDeleted = z.object({ id: Uuid, deleted: z.literal(true) }).meta({
+  id: 'CampaignDeleted',
+  description: 'The answer to deleting a draft campaign: its id and deleted true.',
+});
 export type CampaignDeleted = z.infer<typeof CampaignDeleted>;

@@ -8,9 +8,13 @@ import {
   UsageReport,
   type UsageCsvRow,
   parseCodesCsv,
-  controlCharacterAt,
   parseUsageCsv,
+  unknownCodeRefusal,
+  usageAdded,
+  usagePay,
+  usageRefusal,
 } from './codes.ts';
+import { controlCharacterAt } from './csv.ts';
 
 /** `text` reads as exactly `rows`, without an error, each of them a data row. */
 function expectRows(text: string, rows: UsageCsvRow[]) {
@@ -378,5 +382,25 @@ describe('parseCodesCsv', () => {
     const read = parseCodesCsv(text);
     expect(read.errors).toEqual([]);
     expect(read.codes).toHaveLength(MAX_CODES_PER_ADD);
+  });
+});
+
+describe('the payout rule', () => {
+  const basis = { current: 4, reported: 7, commissionCents: 150, assigned: true };
+
+  it('pays the assigned creator the commission for each new use', () => {
+    expect(usageAdded(basis)).toBe(3);
+    expect(usagePay(basis)).toBe(450);
+    expect(usagePay({ ...basis, assigned: false })).toBe(0);
+    expect(usagePay({ ...basis, reported: 4 })).toBe(0);
+  });
+
+  it('refuses a total lower than the stored one, and only that', () => {
+    expect(usageRefusal(4, 4, 'GLOW')).toBeNull();
+    expect(usageRefusal(4, 3, 'GLOW')).toBe(
+      'code "GLOW" already has 4 uses reported; reported usage never decreases (got 3)',
+    );
+    expect(unknownCodeRefusal('NOPE')).toBe('no code "NOPE" exists');
+    expect(unknownCodeRefusal('NOPE', true)).toBe('no code "NOPE" exists in this group');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, QueryBoolean, Uuid, pageOf, repeatable, listQuery, listOf } from './common.ts';
+import { controlCharacterAt, csvRecords } from './csv.ts';
 
 /** At most this many codes in one `POST /codes`. */
 export const MAX_CODES_PER_ADD = 1000;
@@ -45,7 +46,11 @@ export const CodeGroup = z
     }),
     created_at: DateTime,
   })
-  .meta({ id: 'CodeGroup' });
+  .meta({
+    id: 'CodeGroup',
+    description:
+      'A manual group of discount codes of one brand, created on the platform side: the offer to the end user, the commission per use in integer cents, and the e-mail address that takes usage reports.',
+  });
 export type CodeGroup = z.infer<typeof CodeGroup>;
 
 /** `GET /code-groups`. */
@@ -54,7 +59,10 @@ export const CodeGroupListQuery = listQuery({
 });
 export type CodeGroupListQuery = z.infer<typeof CodeGroupListQuery>;
 
-export const CodeGroupPage = pageOf(CodeGroup).meta({ id: 'CodeGroupPage' });
+export const CodeGroupPage = pageOf(CodeGroup).meta({
+  id: 'CodeGroupPage',
+  description: 'A page of code groups in the page envelope {data, has_more, next_cursor}.',
+});
 export type CodeGroupPage = z.infer<typeof CodeGroupPage>;
 
 export const DiscountCode = z
@@ -75,7 +83,11 @@ export const DiscountCode = z
     last_reported_at: DateTime.nullable(),
     created_at: DateTime,
   })
-  .meta({ id: 'DiscountCode' });
+  .meta({
+    id: 'DiscountCode',
+    description:
+      'A discount code a creator hands out: its group, its cumulative total_uses, the creator and campaign it is assigned to (null when unassigned) and what it has earned, in integer cents.',
+  });
 export type DiscountCode = z.infer<typeof DiscountCode>;
 
 /** `GET /codes`. */
@@ -88,7 +100,10 @@ export const CodeListQuery = listQuery({
 });
 export type CodeListQuery = z.infer<typeof CodeListQuery>;
 
-export const DiscountCodePage = pageOf(DiscountCode).meta({ id: 'DiscountCodePage' });
+export const DiscountCodePage = pageOf(DiscountCode).meta({
+  id: 'DiscountCodePage',
+  description: 'A page of discount codes in the page envelope {data, has_more, next_cursor}.',
+});
 export type DiscountCodePage = z.infer<typeof DiscountCodePage>;
 
 // An issue on each later occurrence of a repeated value, at path(index).
@@ -124,15 +139,24 @@ export const CodesAdd = z
       description: "the offer these codes make to the end user; defaults to the group's",
     }),
   })
-  .meta({ id: 'CodesAdd' });
+  .meta({
+    id: 'CodesAdd',
+    description:
+      'The body of POST /codes: 1 to 1,000 new codes (1 to 64 letters, digits, - or _; case-sensitive) for one group. Nothing is added if any of them exists already, in any brand.',
+  });
 export type CodesAdd = z.infer<typeof CodesAdd>;
 
-export const CodesAdded = listOf(DiscountCode).meta({ id: 'CodesAdded' });
+export const CodesAdded = listOf(DiscountCode).meta({
+  id: 'CodesAdded',
+  description: 'The codes POST /codes added, unassigned and with no uses yet.',
+});
 export type CodesAdded = z.infer<typeof CodesAdded>;
 
-export const UsageEntry = z
-  .strictObject({ code: Code, total_uses: TotalUses })
-  .meta({ id: 'UsageEntry' });
+export const UsageEntry = z.strictObject({ code: Code, total_uses: TotalUses }).meta({
+  id: 'UsageEntry',
+  description:
+    'One row of a usage report: a code and its cumulative total_uses, which may never be lower than the stored total.',
+});
 export type UsageEntry = z.infer<typeof UsageEntry>;
 
 /** `PUT /codes` as JSON: all or nothing. */
@@ -150,7 +174,11 @@ export const UsageReport = z
         ),
       ),
   })
-  .meta({ id: 'UsageReport' });
+  .meta({
+    id: 'UsageReport',
+    description:
+      'The JSON body of PUT /codes: 1 to 5,000 usage rows, each code at most once, applied all or nothing.',
+  });
 export type UsageReport = z.infer<typeof UsageReport>;
 
 export const UsageReportResult = z
@@ -158,19 +186,63 @@ export const UsageReportResult = z
     updated: z.number().int().min(0).meta({ description: 'how many codes changed' }),
     data: z.array(DiscountCode),
   })
-  .meta({ id: 'UsageReportResult' });
+  .meta({
+    id: 'UsageReportResult',
+    description:
+      'The answer to a usage report: how many codes changed and each reported code as it now is.',
+  });
 export type UsageReportResult = z.infer<typeof UsageReportResult>;
 
 /** `PUT /codes/{code}`. */
-export const CodeUsageUpdate = z
-  .strictObject({ total_uses: TotalUses })
-  .meta({ id: 'CodeUsageUpdate' });
+export const CodeUsageUpdate = z.strictObject({ total_uses: TotalUses }).meta({
+  id: 'CodeUsageUpdate',
+  description:
+    "The body of PUT /codes/{code}: the code's new cumulative total_uses, never lower than the stored total.",
+});
 export type CodeUsageUpdate = z.infer<typeof CodeUsageUpdate>;
 
-export const CodeDeleted = z
-  .object({ code: z.string(), deleted: z.literal(true) })
-  .meta({ id: 'CodeDeleted' });
+export const CodeDeleted = z.object({ code: z.string(), deleted: z.literal(true) }).meta({
+  id: 'CodeDeleted',
+  description: 'The answer to deleting a discount code: the code and deleted true.',
+});
 export type CodeDeleted = z.infer<typeof CodeDeleted>;
+
+// ---------------------------------------------------------------- the payout rule
+
+/** What one reported total is measured against: the code as stored, and its group's rate. */
+export type UsageBasis = {
+  /** The stored running total. */
+  current: number;
+  /** The reported running total. */
+  reported: number;
+  /** The group's commission per new use. */
+  commissionCents: number;
+  /** Whether the code is assigned to a creator (only then is a new use paid). */
+  assigned: boolean;
+};
+
+/**
+ * Why a reported total is refused against the stored one: reported usage never decreases
+ * (docs/api.md#resources). Null when it may be applied.
+ */
+export function usageRefusal(current: number, reported: number, code: string): string | null {
+  if (reported >= current) return null;
+  return `code "${code}" already has ${current} uses reported; reported usage never decreases (got ${reported})`;
+}
+
+/** Why a code is refused when it is unknown (to the caller, or to the group of an intake address). */
+export const unknownCodeRefusal = (code: string, inGroup = false) =>
+  `no code "${code}" exists${inGroup ? ' in this group' : ''}`;
+
+/** New uses a total adds (0 when it does not grow). */
+export const usageAdded = ({ current, reported }: UsageBasis) => Math.max(0, reported - current);
+
+/**
+ * The payout rule: each new use pays the assigned creator the group's commission; an unassigned
+ * code's uses pay nobody. The service pays it, the dashboard's preview shows it.
+ */
+export const usagePay = (basis: UsageBasis) =>
+  basis.assigned ? usageAdded(basis) * basis.commissionCents : 0;
 
 /** A data row of a usage CSV; `line` is its 1-based line in the file. */
 export interface UsageCsvRow {
@@ -196,77 +268,6 @@ export interface UsageCsvResult {
   dataRows: number;
 }
 
-interface CsvRecord {
-  line: number;
-  fields: string[];
-  quoted: boolean[];
-  error: string | undefined;
-}
-
-const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
-const endsField = (c: string | undefined) => c === ',' || c === '\n' || c === '\r';
-
-// RFC 4180 records, each with the file line it starts on. Lenient about spaces around quotes.
-function* csvRecords(text: string): Generator<CsvRecord> {
-  const n = text.length;
-  let i = 0;
-  let line = 1;
-  while (i < n) {
-    const record: CsvRecord = { line, fields: [], quoted: [], error: undefined };
-    for (;;) {
-      let j = i;
-      while (isBlank(text[j])) j++;
-      if (text[j] === '"') {
-        i = j + 1;
-        let value = '';
-        let closed = false;
-        while (i < n) {
-          const c = text[i] as string;
-          if (c === '"') {
-            if (text[i + 1] === '"') {
-              value += '"';
-              i += 2;
-              continue;
-            }
-            i++;
-            closed = true;
-            break;
-          }
-          if (c === '\r' || c === '\n') {
-            // A quoted field may span lines; count them so later records keep their line numbers.
-            if (c === '\r' && text[i + 1] === '\n') i++;
-            line++;
-            value += '\n';
-          } else value += c;
-          i++;
-        }
-        if (!closed) record.error ??= 'a quoted field is not closed';
-        while (isBlank(text[i])) i++;
-        if (i < n && !endsField(text[i])) {
-          record.error ??= 'unexpected text after a closing quote';
-          while (i < n && !endsField(text[i])) i++;
-        }
-        record.fields.push(value);
-        record.quoted.push(true);
-      } else {
-        const start = i;
-        while (i < n && !endsField(text[i])) i++;
-        record.fields.push(text.slice(start, i).trim());
-        record.quoted.push(false);
-      }
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
-      if (text[i] === '\r') i += text[i + 1] === '\n' ? 2 : 1;
-      else if (text[i] === '\n') i++;
-      line++;
-      break;
-    }
-    yield record;
-  }
-}
-
 const shorten = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 function usesProblem(text: string): string | null {
@@ -289,17 +290,6 @@ function fieldCountError(line: number, width: number, found: number): UsageCsvEr
 }
 
 const HEADER_RULE = 'the first line must be the header "code,total_uses"';
-
-// Control characters (C0 but tab, CR and LF; DEL; C1): PostgreSQL cannot store a NUL, and none of
-// them belongs in a report, so a line holding one is refused naming its column (api.md, Codes).
-const isControl = (ch: number) =>
-  (ch < 0x20 && ch !== 0x09 && ch !== 0x0a && ch !== 0x0d) || (ch >= 0x7f && ch <= 0x9f);
-
-/** Where the first control character of `text` is (any but tab, LF and CR), or -1. */
-export function controlCharacterAt(text: string): number {
-  for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i))) return i;
-  return -1;
-}
 
 /** The first field of `fields` holding a control character, as an error of its column; else null. */
 function controlCharacter(

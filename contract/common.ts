@@ -28,7 +28,8 @@ export const Limit = z.coerce
   .int({ error: 'must be an integer from 1 to 100' })
   .min(1, { error: 'must be an integer from 1 to 100' })
   .max(100, { error: 'must be an integer from 1 to 100' })
-  .default(25);
+  .default(25)
+  .meta({ description: 'How many items a page holds: an integer from 1 to 100, default 25.' });
 
 /** Opaque cursor from a previous page's `next_cursor`. */
 export const Cursor = z.string().min(1).max(512);
@@ -40,8 +41,13 @@ export const IdempotencyKey = z.string().min(1).max(255);
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable(),
+    has_more: z.boolean().meta({
+      description: 'Whether another page follows; false on the last page.',
+    }),
+    next_cursor: z.string().nullable().meta({
+      description:
+        'Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page.',
+    }),
   });
 }
 
@@ -51,14 +57,20 @@ export function listOf<T extends z.ZodType>(item: T) {
 }
 
 /** The paging parameters of every list: the page size and the cursor to continue from. */
-export const pagingShape = { limit: Limit, starting_after: Cursor.optional() };
+export const pagingShape = {
+  limit: Limit,
+  starting_after: Cursor.optional().meta({
+    description:
+      "Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request.",
+  }),
+};
 
 /** The query of a list endpoint: its filters, then the paging parameters; unknown ones are refused. */
 export function listQuery<T extends z.ZodRawShape>(filters: T) {
   return z.strictObject({ ...filters, ...pagingShape });
 }
 
-/** Machine-readable error codes of the interface (section 7) and the extensions (section 7). */
+/** Machine-readable error codes of the interface (docs/api.md#errors). */
 export const ErrorCode = z.enum([
   'invalid_request',
   'unauthenticated',
@@ -100,7 +112,11 @@ export const FieldIssue = z
     }),
     message: z.string().meta({ description: 'what is wrong, without the field' }),
   })
-  .meta({ id: 'FieldIssue' });
+  .meta({
+    id: 'FieldIssue',
+    description:
+      'One problem of a refused request: the path of the field it is about and what is wrong with it.',
+  });
 export type FieldIssue = z.infer<typeof FieldIssue>;
 
 /** The error body of every non-2xx answer. */
@@ -116,7 +132,11 @@ export const ErrorBody = z
         'on 400 invalid_request, 409 field_locked_for_status and 422 validation_failed: each problem with the field it names (the message says the same in prose)',
     }),
   })
-  .meta({ id: 'Error' });
+  .meta({
+    id: 'Error',
+    description:
+      'The body of every answer that is not a success: the HTTP status, a message for people, a machine-readable code and, where applicable, the issues field by field.',
+  });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** An opaque creator id (creator ids are not UUIDs). */

@@ -8,7 +8,10 @@ const Count = z.number().int().min(0);
 /** How many of a creator's submissions are in each state. */
 export const CreatorContentCounts = z
   .object({ submitted: Count, in_review: Count, approved: Count, rejected: Count })
-  .meta({ id: 'CreatorContentCounts' });
+  .meta({
+    id: 'CreatorContentCounts',
+    description: "How many of a creator's submissions to the campaign are in each state.",
+  });
 export type CreatorContentCounts = z.infer<typeof CreatorContentCounts>;
 
 /** One of the creator's values of a targeting property, as people read it. */
@@ -23,7 +26,11 @@ export const CreatorPropertyValue = z
       description: "the option's label from the values list, or the number formatted (12,500)",
     }),
   })
-  .meta({ id: 'CreatorPropertyValue' });
+  .meta({
+    id: 'CreatorPropertyValue',
+    description:
+      "One of the creator's values of a targeting property, with the property's name and a label to show.",
+  });
 export type CreatorPropertyValue = z.infer<typeof CreatorPropertyValue>;
 
 /** The campaign's targeting evaluated against the creator's properties. */
@@ -35,7 +42,11 @@ export const TargetingFit = z
         'one sentence per condition that keeps the creator out (e.g. "Country is not United States or India"); empty when matches',
     }),
   })
-  .meta({ id: 'TargetingFit' });
+  .meta({
+    id: 'TargetingFit',
+    description:
+      "The campaign's targeting evaluated against the creator's properties: whether the creator matches, and one sentence per unmet condition.",
+  });
 export type TargetingFit = z.infer<typeof TargetingFit>;
 
 /** A creator's participation in a campaign; `metrics` are totals across the creator's posts. */
@@ -59,7 +70,11 @@ export const CampaignCreator = z
     }),
     targeting_fit: TargetingFit,
   })
-  .meta({ id: 'CampaignCreator' });
+  .meta({
+    id: 'CampaignCreator',
+    description:
+      "A creator's participation in a campaign: application status, content counts, live posts, engagement totals across their posts and spend in integer cents, with their targeting properties and fit.",
+  });
 export type CampaignCreator = z.infer<typeof CampaignCreator>;
 
 /** `GET /campaigns/{id}/creators`, newest `applied_at` first. */
@@ -72,11 +87,16 @@ export const CreatorListQuery = listQuery({
 });
 export type CreatorListQuery = z.infer<typeof CreatorListQuery>;
 
-export const CreatorPage = pageOf(CampaignCreator).meta({ id: 'CreatorPage' });
+export const CreatorPage = pageOf(CampaignCreator).meta({
+  id: 'CreatorPage',
+  description:
+    "A page of a campaign's creators, newest application first, in the page envelope {data, has_more, next_cursor}.",
+});
 export type CreatorPage = z.infer<typeof CreatorPage>;
 
 /** The optional body of `POST .../creators/{creator_id}/reject`. */
-export const CreatorReject = z
-  .strictObject({ reason: FilledLongText.optional() })
-  .meta({ id: 'CreatorReject' });
+export const CreatorReject = z.strictObject({ reason: FilledLongText.optional() }).meta({
+  id: 'CreatorReject',
+  description: 'The optional body of rejecting a creator: a reason of 1 to 10,000 characters.',
+});
 export type CreatorReject = z.infer<typeof CreatorReject>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTime, Uuid } from './common.ts';
 
-/** Kinds of live event streamed by `GET /events` (extensions section 6). */
+/** Kinds of live event streamed by `GET /events` (docs/api.md#live-events). */
 export const EventType = z
   .enum([
     'campaign.updated',
@@ -14,7 +14,10 @@ export const EventType = z
     'code.updated',
     'usage_report.created',
   ])
-  .meta({ id: 'EventType' });
+  .meta({
+    id: 'EventType',
+    description: 'The kind of change a live event reports (docs/api.md#live-events).',
+  });
 export type EventType = z.infer<typeof EventType>;
 
 /** The `data:` of a Server-Sent Event: what changed, so the dashboard refetches what it shows. */
@@ -31,5 +34,9 @@ export const LiveEvent = z
     brand_id: Uuid,
     occurred_at: DateTime,
   })
-  .meta({ id: 'LiveEvent' });
+  .meta({
+    id: 'LiveEvent',
+    description:
+      'The data of one Server-Sent Event of GET /events: what changed, not how, so a client refetches what it shows.',
+  });
 export type LiveEvent = z.infer<typeof LiveEvent>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CampaignCreate } from './campaigns.ts';
-import { fieldIssues, formatIssues, issuesMessage } from './issues.ts';
+import { fieldIssues, formatIssues, issueIndex, issuesMessage } from './issues.ts';
 
 describe('fieldIssues', () => {
   it('names the field of each problem, and each key of an unknown-keys problem', () => {
@@ -47,5 +47,15 @@ describe('issuesMessage', () => {
   it('is the message of a zod failure', () => {
     const issues = CampaignCreate.safeParse({ name: '' }).error?.issues ?? [];
     expect(formatIssues(issues)).toBe(issuesMessage(fieldIssues(issues)));
+  });
+});
+
+describe('issueIndex', () => {
+  it('reads the item of a list an issue names, and nothing else', () => {
+    expect(issueIndex('usage[3].code', 'usage')).toBe(3);
+    expect(issueIndex('usage[12]', 'usage')).toBe(12);
+    expect(issueIndex('usages[1].code', 'usage')).toBeNull();
+    expect(issueIndex('line 3', 'usage')).toBeNull();
+    expect(issueIndex('usage', 'usage')).toBeNull();
   });
 });

@@ -51,3 +51,13 @@ export function issuesMessage(issues: readonly FieldIssue[]): string {
 export function formatIssues(issues: readonly Issue[], wholeName = 'body'): string {
   return issuesMessage(fieldIssues(issues, wholeName));
 }
+
+/**
+ * The item of the list `list` an issue's field names (`usage[3].code` → 3 for `usage`); null when
+ * it names none. A client places a refusal on its row with this, never by reading `message`.
+ */
+export function issueIndex(field: string, list: string): number | null {
+  if (!field.startsWith(`${list}[`)) return null;
+  const match = /^\[(\d+)\]/.exec(field.slice(list.length));
+  return match ? Number(match[1]) : null;
+}

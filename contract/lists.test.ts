@@ -77,9 +77,12 @@ describe('list queries', () => {
     expect(CodeListQuery.safeParse({ code: 'not a code' }).success).toBe(false);
   });
 
-  it('MetricsQuery takes group_by task or platform', () => {
-    expect(MetricsQuery.parse({})).toEqual({});
-    expect(MetricsQuery.parse({ group_by: 'platform' })).toEqual({ group_by: 'platform' });
+  it('MetricsQuery takes group_by task, platform or day, in a time zone (UTC by default)', () => {
+    expect(MetricsQuery.parse({})).toEqual({ time_zone: 'UTC' });
+    expect(MetricsQuery.parse({ group_by: 'platform' })).toEqual({
+      group_by: 'platform',
+      time_zone: 'UTC',
+    });
     expect(MetricsQuery.safeParse({ group_by: 'creator' }).success).toBe(false);
   });
 });

@@ -2,12 +2,19 @@ import { z } from 'zod';
 import { enumOf } from './common.ts';
 import type { Format, Platform, PostApprovalMode } from './enums.ts';
 
-// The rules of inspection and the review bar (extensions section 9), shared by the service that
+// The rules of inspection and the review bar (docs/review-bar.md#inspection), shared by the service that
 // applies them and the dashboard that explains them.
 
-/** Who must act next on a submission in review when the brand signs off (section 8). */
-export const ReviewAwaiting = z.enum(['agency', 'brand']).meta({ id: 'ReviewAwaiting' });
-export type ReviewAwaiting = z.infer<typeof ReviewAwaiting>;
+/**
+ * The Side that must act next on a submission in review when the brand signs off
+ * (docs/review-bar.md#sign-off). The schema keeps its name, a component of the OpenAPI document;
+ * its values are a `Side` (#contract/me), the type the code uses.
+ */
+export const ReviewAwaiting = z.enum(['agency', 'brand']).meta({
+  id: 'ReviewAwaiting',
+  description:
+    'Who must act next on a submission in review when the brand signs off after an agency: the agency (its review) or the brand (its sign-off).',
+});
 
 /** What inspection found in the media file. */
 export const MediaFacts = z
@@ -21,7 +28,11 @@ export const MediaFacts = z
     height: z.number().int().min(0).nullable(),
     duration_s: z.number().min(0).nullable().meta({ description: 'seconds; null for images' }),
   })
-  .meta({ id: 'MediaFacts' });
+  .meta({
+    id: 'MediaFacts',
+    description:
+      "What inspection found in a submission's media file: content type, size in bytes, dimensions in pixels and duration in seconds.",
+  });
 export type MediaFacts = z.infer<typeof MediaFacts>;
 
 export const CHECK_LABELS = {
@@ -31,15 +42,25 @@ export const CHECK_LABELS = {
   resolution: 'Resolution',
   autoreview: 'Automatic review',
 };
-export const CheckName = enumOf(CHECK_LABELS).meta({ id: 'CheckName' });
+export const CheckName = enumOf(CHECK_LABELS).meta({
+  id: 'CheckName',
+  description:
+    'A media inspection check: playable, orientation, duration, resolution or autoreview.',
+});
 export type CheckName = z.infer<typeof CheckName>;
 
-export const CheckOutcome = z.enum(['pass', 'warn', 'fail']).meta({ id: 'CheckOutcome' });
+export const CheckOutcome = z
+  .enum(['pass', 'warn', 'fail'])
+  .meta({ id: 'CheckOutcome', description: 'The outcome of a media check: pass, warn or fail.' });
 export type CheckOutcome = z.infer<typeof CheckOutcome>;
 
 export const MediaCheck = z
   .object({ name: CheckName, outcome: CheckOutcome, detail: z.string() })
-  .meta({ id: 'MediaCheck' });
+  .meta({
+    id: 'MediaCheck',
+    description:
+      "The outcome of one inspection check of a submission's media, with a sentence saying what was found.",
+  });
 export type MediaCheck = z.infer<typeof MediaCheck>;
 
 /** Formats whose media must be vertical (taller than wide); landscape media warns. */

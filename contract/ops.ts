@@ -2,20 +2,23 @@ import { z } from 'zod';
 import { CreatorId, DateTime, HttpUrl, Name, Uuid } from './common.ts';
 import { DEFAULT_VISIBILITY, campaignCreateShape, withCampaignRules } from './campaigns.ts';
 import { AutoPauseReason, MediaType, Platform } from './enums.ts';
-import { KeyKind, Scope } from './me.ts';
+import { Scope, Side } from './me.ts';
 import { TargetingPropertyKind, TargetingValue } from './targeting.ts';
 
-/** Bodies and answers of the platform side (`/ops`, extensions section 5): tenancy and keys. */
+/** Bodies and answers of the platform side (`/ops`, docs/api.md#the-platform-side-ops): tenancy and keys. */
 export const OpsBrandCreate = z.strictObject({ name: Name });
 export type OpsBrandCreate = z.infer<typeof OpsBrandCreate>;
-export const OpsBrand = z.object({ id: Uuid, name: z.string() }).meta({ id: 'OpsBrand' });
+export const OpsBrand = z
+  .object({ id: Uuid, name: z.string() })
+  .meta({ id: 'OpsBrand', description: 'A brand created on the platform side: its id and name.' });
 export type OpsBrand = z.infer<typeof OpsBrand>;
 
 export const OpsAgencyCreate = z.strictObject({ name: Name, brand_ids: z.array(Uuid).max(1000) });
 export type OpsAgencyCreate = z.infer<typeof OpsAgencyCreate>;
-export const OpsAgency = z
-  .object({ id: Uuid, name: z.string(), brand_ids: z.array(Uuid) })
-  .meta({ id: 'OpsAgency' });
+export const OpsAgency = z.object({ id: Uuid, name: z.string(), brand_ids: z.array(Uuid) }).meta({
+  id: 'OpsAgency',
+  description: 'An agency created on the platform side, with the brands it manages.',
+});
 export type OpsAgency = z.infer<typeof OpsAgency>;
 
 export const OpsKeyCreate = z.discriminatedUnion('kind', [
@@ -26,13 +29,18 @@ export type OpsKeyCreate = z.infer<typeof OpsKeyCreate>;
 
 /** The one answer that carries the whole key; it is never shown again. */
 export const OpsKeyCreated = z
-  .object({ id: Uuid, key: z.string(), prefix: z.string(), kind: KeyKind, scopes: z.array(Scope) })
-  .meta({ id: 'OpsKeyCreated' });
+  .object({ id: Uuid, key: z.string(), prefix: z.string(), kind: Side, scopes: z.array(Scope) })
+  .meta({
+    id: 'OpsKeyCreated',
+    description:
+      'An API key issued on the platform side. The only answer that carries the whole key; it is never shown again.',
+  });
 export type OpsKeyCreated = z.infer<typeof OpsKeyCreated>;
 
-export const OpsKeyRevoked = z
-  .object({ id: Uuid, revoked_at: z.string() })
-  .meta({ id: 'OpsKeyRevoked' });
+export const OpsKeyRevoked = z.object({ id: Uuid, revoked_at: z.string() }).meta({
+  id: 'OpsKeyRevoked',
+  description: 'The answer to revoking a key on the platform side: its id and when it was revoked.',
+});
 export type OpsKeyRevoked = z.infer<typeof OpsKeyRevoked>;
 
 export const OpsTargetingPropertyCreate = z.strictObject({
@@ -73,7 +81,11 @@ export const OpsCreator = z
     username: z.string(),
     properties: z.record(z.string(), OpsCreatorPropertyValue),
   })
-  .meta({ id: 'OpsCreator' });
+  .meta({
+    id: 'OpsCreator',
+    description:
+      'A creator registered on the platform side: an opaque id, a username and their values of targeting properties.',
+  });
 export type OpsCreator = z.infer<typeof OpsCreator>;
 
 /** `POST /ops/campaigns`: a creation body with a required `brand_id`, optionally of the weekly-video-cap kind. */
@@ -163,7 +175,11 @@ export const OpsPayout = z
     amount_cents: z.number().int(),
     created_at: DateTime,
   })
-  .meta({ id: 'OpsPayout' });
+  .meta({
+    id: 'OpsPayout',
+    description:
+      "A payment to a creator for a campaign, in integer cents; it adds to the creator's spend_cents and the campaign's spent_cents.",
+  });
 export type OpsPayout = z.infer<typeof OpsPayout>;
 
 /** `POST /ops/code-groups`: answers a CodeGroup. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DateTime, Name, Uuid, listQuery, pageOf, pagingShape } from './common.ts';
-import { ALL_SCOPES, KeyKind, Role, Scope } from './me.ts';
+import { ALL_SCOPES, Role, Scope, Side } from './me.ts';
 
-// People (extensions section 11): members, sign-in sessions, invitations, self-service keys and
+// People (docs/api.md#people): members, sign-in sessions, invitations, self-service keys and
 // the audit trail.
 
 export { Role };
@@ -11,7 +11,7 @@ export { Role };
 const ADMIN_ONLY_SCOPES: readonly Scope[] = ['members:write', 'keys:write'];
 const BUYER_SCOPES = ALL_SCOPES.filter((scope) => !ADMIN_ONLY_SCOPES.includes(scope));
 
-/** The scopes a member's session carries, by role (section 11's table). */
+/** The scopes a member's session carries, by role (the table in docs/api.md#people). */
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   admin: [...BUYER_SCOPES, ...ADMIN_ONLY_SCOPES],
   manager: BUYER_SCOPES,
@@ -38,17 +38,29 @@ export const Password = z
 
 export const MemberSummary = z
   .object({ id: Uuid, email: z.string(), name: z.string(), role: Role })
-  .meta({ id: 'MemberSummary' });
+  .meta({
+    id: 'MemberSummary',
+    description:
+      'A member as a session shows them: id, e-mail address (in canonical form), name and role.',
+  });
 export type MemberSummary = z.infer<typeof MemberSummary>;
 
 export const Member = MemberSummary.extend({
   brand_id: Uuid.nullable(),
   agency_id: Uuid.nullable(),
   created_at: z.string(),
-}).meta({ id: 'Member' });
+}).meta({
+  id: 'Member',
+  description:
+    'A member of a brand or agency team who signs in and acts as themselves; brand_id or agency_id says which team.',
+});
 export type Member = z.infer<typeof Member>;
 
-export const MemberPage = pageOf(Member).meta({ id: 'MemberPage' });
+export const MemberPage = pageOf(Member).meta({
+  id: 'MemberPage',
+  description:
+    'A page of members, newest first, in the page envelope {data, has_more, next_cursor}.',
+});
 export type MemberPage = z.infer<typeof MemberPage>;
 
 export const MemberListQuery = listQuery({});
@@ -72,7 +84,11 @@ export const Session = z
     }),
     member: MemberSummary,
   })
-  .meta({ id: 'Session' });
+  .meta({
+    id: 'Session',
+    description:
+      'A signed-in session: the bearer token (ccs_..., shown only here), when it ends at the latest, and the member.',
+  });
 export type Session = z.infer<typeof Session>;
 
 export const InvitationCreate = z.strictObject({
@@ -96,7 +112,10 @@ export const InvitationCreated = z
     invitation_url: z.string().meta({ description: 'the one-time link; shown only here' }),
     expires_at: z.string(),
   })
-  .meta({ id: 'InvitationCreated' });
+  .meta({
+    id: 'InvitationCreated',
+    description: 'A new invitation: the one-time invitation_url (shown only here), valid 7 days.',
+  });
 export type InvitationCreated = z.infer<typeof InvitationCreated>;
 
 export const InvitationAccept = z.strictObject({ name: Name, password: Password });
@@ -113,16 +132,23 @@ export const KeySummary = z
     id: Uuid,
     name: z.string().nullable(),
     prefix: z.string(),
-    kind: KeyKind,
+    kind: Side,
     scopes: z.array(Scope),
     created_by: z.string(),
     created_at: z.string(),
     revoked_at: z.string().nullable(),
   })
-  .meta({ id: 'KeySummary' });
+  .meta({
+    id: 'KeySummary',
+    description:
+      'An API key as listed: its name, the prefix safe to show, kind, scopes, who created it and when, and when it was revoked (null while valid). The whole key is never shown again.',
+  });
 export type KeySummary = z.infer<typeof KeySummary>;
 
-export const KeyPage = pageOf(KeySummary).meta({ id: 'KeyPage' });
+export const KeyPage = pageOf(KeySummary).meta({
+  id: 'KeyPage',
+  description: 'A page of API keys in the page envelope {data, has_more, next_cursor}.',
+});
 export type KeyPage = z.infer<typeof KeyPage>;
 
 export const KeyListQuery = listQuery({});
@@ -133,16 +159,28 @@ export const KeyCreated = z
     key: z.string().meta({ description: 'the whole key; shown only here' }),
     name: z.string(),
     prefix: z.string(),
-    kind: KeyKind,
+    kind: Side,
     scopes: z.array(Scope),
   })
-  .meta({ id: 'KeyCreated' });
+  .meta({
+    id: 'KeyCreated',
+    description:
+      'A new API key. The only answer that carries the whole key; it is never shown again.',
+  });
 export type KeyCreated = z.infer<typeof KeyCreated>;
 
-export const KeyRevoked = z.object({ id: Uuid, revoked_at: z.string() }).meta({ id: 'KeyRevoked' });
+export const KeyRevoked = z.object({ id: Uuid, revoked_at: z.string() }).meta({
+  id: 'KeyRevoked',
+  description:
+    'The answer to revoking a key: its id and when it was revoked. It answers 401 from then on.',
+});
 export type KeyRevoked = z.infer<typeof KeyRevoked>;
 
-export const ActorType = z.enum(['member', 'key', 'ops', 'email']).meta({ id: 'ActorType' });
+export const ActorType = z.enum(['member', 'key', 'ops', 'email']).meta({
+  id: 'ActorType',
+  description:
+    'Who made a change in the audit trail: a member, an API key, the platform side (ops) or the sender of a usage report e-mail.',
+});
 export type ActorType = z.infer<typeof ActorType>;
 
 export const AuditActor = z
@@ -153,7 +191,10 @@ export const AuditActor = z
     }),
     label: z.string().meta({ description: 'a name to show: "Maya Chen (reviewer)", a key prefix' }),
   })
-  .meta({ id: 'AuditActor' });
+  .meta({
+    id: 'AuditActor',
+    description: 'Who made an audited change: their type, id and a label to show.',
+  });
 export type AuditActor = z.infer<typeof AuditActor>;
 
 export const AuditEvent = z
@@ -180,10 +221,18 @@ export const AuditEvent = z
       .meta({ description: '{field: [before, after]} of each changed field' }),
     request_id: z.string().nullable(),
   })
-  .meta({ id: 'AuditEvent' });
+  .meta({
+    id: 'AuditEvent',
+    description:
+      'One entry of the audit trail: who changed which resource, how ({field: [before, after]}), and the request it was made by. Entries are never changed or deleted.',
+  });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
-export const AuditEventPage = pageOf(AuditEvent).meta({ id: 'AuditEventPage' });
+export const AuditEventPage = pageOf(AuditEvent).meta({
+  id: 'AuditEventPage',
+  description:
+    'A page of audit entries, newest first, in the page envelope {data, has_more, next_cursor}.',
+});
 export type AuditEventPage = z.infer<typeof AuditEventPage>;
 
 export const AuditEventQuery = z.strictObject({
@@ -204,7 +253,11 @@ export const InvitationParams = z.object({
   token: z.string().min(1).max(128).meta({ description: 'the token of the invitation link' }),
 });
 
-export const MemberRemoved = z
-  .object({ id: Uuid, removed: z.literal(true) })
-  .meta({ id: 'MemberRemoved' });
-export const SessionEnded = z.object({ ended: z.literal(true) }).meta({ id: 'SessionEnded' });
+export const MemberRemoved = z.object({ id: Uuid, removed: z.literal(true) }).meta({
+  id: 'MemberRemoved',
+  description:
+    'The answer to removing a member: their id and removed true. Their sessions end and the keys they made are revoked.',
+});
+export const SessionEnded = z
+  .object({ ended: z.literal(true) })
+  .meta({ id: 'SessionEnded', description: 'The answer to signing out: ended true.' });

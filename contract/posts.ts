@@ -7,7 +7,11 @@ const Count = z.number().int().min(0);
 /** Engagement counts of a post, or totals across posts. */
 export const EngagementMetrics = z
   .object({ views: Count, likes: Count, comments: Count, shares: Count, saves: Count })
-  .meta({ id: 'EngagementMetrics' });
+  .meta({
+    id: 'EngagementMetrics',
+    description:
+      'Engagement counts of a post, or totals across posts: views, likes, comments, shares and saves.',
+  });
 export type EngagementMetrics = z.infer<typeof EngagementMetrics>;
 
 /** Metrics of nothing yet: every count 0. */
@@ -35,7 +39,11 @@ export const Post = z
     metrics: EngagementMetrics,
     metrics_updated_at: DateTime,
   })
-  .meta({ id: 'Post' });
+  .meta({
+    id: 'Post',
+    description:
+      'Approved content published on a platform, with its engagement metrics as last reported.',
+  });
 export type Post = z.infer<typeof Post>;
 
 /** `GET /campaigns/{id}/posts`, newest `posted_at` first. */
@@ -51,5 +59,9 @@ export const PostListQuery = listQuery({
 });
 export type PostListQuery = z.infer<typeof PostListQuery>;
 
-export const PostPage = pageOf(Post).meta({ id: 'PostPage' });
+export const PostPage = pageOf(Post).meta({
+  id: 'PostPage',
+  description:
+    'A page of posts, newest posted_at first, in the page envelope {data, has_more, next_cursor}.',
+});
 export type PostPage = z.infer<typeof PostPage>;

@@ -58,7 +58,11 @@ export const Submission = z
     created_at: DateTime,
     updated_at: DateTime,
   })
-  .meta({ id: 'Submission' });
+  .meta({
+    id: 'Submission',
+    description:
+      'Content a creator submitted for a task, waiting for or having had review, with what media inspection found. Times are ISO 8601; submitted_at and reviewed_at are null until they happen.',
+  });
 export type Submission = z.infer<typeof Submission>;
 
 /** `GET /campaigns/{id}/submissions`, ordered by `submitted_at` ascending (oldest waiting first). */
@@ -74,7 +78,11 @@ export const SubmissionListQuery = listQuery({
 });
 export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
 
-export const SubmissionPage = pageOf(Submission).meta({ id: 'SubmissionPage' });
+export const SubmissionPage = pageOf(Submission).meta({
+  id: 'SubmissionPage',
+  description:
+    "A page of a campaign's submissions, oldest submitted_at first, in the page envelope {data, has_more, next_cursor}.",
+});
 export type SubmissionPage = z.infer<typeof SubmissionPage>;
 
 /** The optional body of a rejection; without `feedback` the creator gets a generic changes-requested note. */
@@ -84,7 +92,11 @@ export const SubmissionReject = z
       description: 'delivered to the creator to say what to fix',
     }),
   })
-  .meta({ id: 'SubmissionReject' });
+  .meta({
+    id: 'SubmissionReject',
+    description:
+      'The optional body of rejecting a submission: feedback that tells the creator what to fix; without it the creator gets a generic changes-requested note.',
+  });
 export type SubmissionReject = z.infer<typeof SubmissionReject>;
 
 // ---------------------------------------------------------------- the review queue of a brand
@@ -94,8 +106,24 @@ export const QueuedSubmission = Submission.extend({
   campaign_id: Uuid,
   campaign_name: z.string(),
   brand_id: Uuid,
-}).meta({ id: 'QueuedSubmission' });
+}).meta({
+  id: 'QueuedSubmission',
+  description:
+    'A submission in the review queue of every campaign the credential acts for: a Submission plus its campaign_id, campaign_name and brand_id.',
+});
 export type QueuedSubmission = z.infer<typeof QueuedSubmission>;
+
+/**
+ * Whose turn a submission in review is, as the queue filters it: `agency` and `brand` as its
+ * `awaiting`, `none` for a submission without a sign-off step (`awaiting` null), which either side
+ * may decide (docs/api.md#review-queue).
+ */
+export const QueueAwaiting = z.enum(['agency', 'brand', 'none']).meta({
+  id: 'QueueAwaiting',
+  description:
+    'Whose turn a submission in review is: agency or brand (its awaiting), or none (no sign-off step: awaiting null, either side decides).',
+});
+export type QueueAwaiting = z.infer<typeof QueueAwaiting>;
 
 /** At most this many campaign_id values in one query of the queue. */
 export const QUEUE_CAMPAIGNS_MAX = 100;
@@ -104,8 +132,9 @@ const queueFilters = {
   status: repeatable(SubmissionStatus, SubmissionStatus.options.length)
     .optional()
     .meta({ description: 'repeat to match any of several statuses' }),
-  awaiting: ReviewAwaiting.optional().meta({
-    description: "in review and waiting for the agency's review or the brand's sign-off",
+  awaiting: repeatable(QueueAwaiting, QueueAwaiting.options.length).optional().meta({
+    description:
+      "in review and waiting for the agency's review (agency), the brand's sign-off (brand), or either side (none: no sign-off step); repeat to match several",
   }),
   campaign_id: repeatable(Uuid, QUEUE_CAMPAIGNS_MAX)
     .optional()
@@ -123,7 +152,11 @@ const queueFilters = {
 export const QueueQuery = listQuery(queueFilters);
 export type QueueQuery = z.infer<typeof QueueQuery>;
 
-export const QueuedSubmissionPage = pageOf(QueuedSubmission).meta({ id: 'QueuedSubmissionPage' });
+export const QueuedSubmissionPage = pageOf(QueuedSubmission).meta({
+  id: 'QueuedSubmissionPage',
+  description:
+    'A page of the review queue, oldest submitted_at first, then id, in the page envelope {data, has_more, next_cursor}.',
+});
 export type QueuedSubmissionPage = z.infer<typeof QueuedSubmissionPage>;
 
 /** `GET /submissions/counts`: the filters of `GET /submissions`, without the page. */
@@ -149,5 +182,9 @@ export const QueueCounts = z
       description: `more than ${QUEUE_BY_CAMPAIGN_MAX} campaigns have something waiting (narrow with campaign_id)`,
     }),
   })
-  .meta({ id: 'QueueCounts' });
+  .meta({
+    id: 'QueueCounts',
+    description:
+      'GET /submissions/counts: what waits among the submissions GET /submissions would list, in total and per campaign (at most 100).',
+  });
 export type QueueCounts = z.infer<typeof QueueCounts>;

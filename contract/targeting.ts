@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TARGETING_LIMITS } from './limits.ts';
 import { listOf } from './common.ts';
 
 export const TargetingOperator = z.enum(['AND', 'OR']);
@@ -50,53 +51,78 @@ export const TargetingCondition = z
     property: z
       .string()
       .min(1)
-      .max(100)
+      .max(TARGETING_LIMITS.propertyId)
       .meta({ description: 'opaque id from GET /targeting/properties' }),
     operator: ConditionOperator,
-    values: z.array(z.string().min(1).max(200)).min(1).max(200).meta({
-      description: 'option values verbatim, or one "<min>-<max>" range for number properties',
-    }),
+    values: z
+      .array(z.string().min(1).max(TARGETING_LIMITS.valueLength))
+      .min(1)
+      .max(TARGETING_LIMITS.valuesPerCondition)
+      .meta({
+        description: 'option values verbatim, or one "<min>-<max>" range for number properties',
+      }),
   })
   .superRefine((condition, ctx) => {
     const [value] = condition.values;
     const problem = value === undefined ? null : rangeOutOfBounds(condition.property, value);
     if (problem) ctx.addIssue({ code: 'custom', path: ['values', 0], message: problem });
   })
-  .meta({ id: 'TargetingCondition' });
+  .meta({
+    id: 'TargetingCondition',
+    description:
+      'One condition of a targeting rule: a property from GET /targeting/properties, IN or NOT_IN, and option values verbatim or one "<min>-<max>" range for a number property.',
+  });
 export type TargetingCondition = z.infer<typeof TargetingCondition>;
 
 export const TargetingGroup = z
   .strictObject({
-    name: z.string().max(200).optional(),
+    name: z.string().max(TARGETING_LIMITS.groupName).optional(),
     operator: TargetingOperator,
-    conditions: z.array(TargetingCondition).max(50),
+    conditions: z.array(TargetingCondition).max(TARGETING_LIMITS.conditionsPerGroup),
   })
-  .meta({ id: 'TargetingGroup' });
+  .meta({
+    id: 'TargetingGroup',
+    description: 'A named group of targeting conditions, combined with AND or OR.',
+  });
 export type TargetingGroup = z.infer<typeof TargetingGroup>;
 
 /** A targeting rule; `null` where it is used means open to all. */
 export const Targeting = z
   .strictObject({
     root_operator: TargetingOperator,
-    groups: z.array(TargetingGroup).max(20),
+    groups: z.array(TargetingGroup).max(TARGETING_LIMITS.groups),
   })
-  .meta({ id: 'Targeting' });
+  .meta({
+    id: 'Targeting',
+    description:
+      "A campaign's targeting rule: groups of conditions combined with AND or OR. Where it is used, null means open to all.",
+  });
 export type Targeting = z.infer<typeof Targeting>;
 
 export const TargetingProperty = z
   .object({ id: z.string(), name: z.string(), kind: TargetingPropertyKind })
-  .meta({ id: 'TargetingProperty' });
+  .meta({
+    id: 'TargetingProperty',
+    description:
+      'A property campaigns can target: an option property lists its values, a number property takes a "<min>-<max>" range. Pass its id back exactly as listed.',
+  });
 export type TargetingProperty = z.infer<typeof TargetingProperty>;
 
 export const TargetingPropertyList = listOf(TargetingProperty).meta({
   id: 'TargetingPropertyList',
+  description: 'Every targeting property, in one piece (not paged).',
 });
 export type TargetingPropertyList = z.infer<typeof TargetingPropertyList>;
 
-export const TargetingValue = z
-  .object({ value: z.string(), label: z.string() })
-  .meta({ id: 'TargetingValue' });
+export const TargetingValue = z.object({ value: z.string(), label: z.string() }).meta({
+  id: 'TargetingValue',
+  description:
+    'One value of an option property: the opaque value to put in a condition and the label to show.',
+});
 export type TargetingValue = z.infer<typeof TargetingValue>;
 
-export const TargetingValueList = listOf(TargetingValue).meta({ id: 'TargetingValueList' });
+export const TargetingValueList = listOf(TargetingValue).meta({
+  id: 'TargetingValueList',
+  description: 'Every value of an option property, in one piece (not paged).',
+});
 export type TargetingValueList = z.infer<typeof TargetingValueList>;

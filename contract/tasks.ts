@@ -49,7 +49,11 @@ export const Task = z
     created_at: DateTime,
     updated_at: DateTime,
   })
-  .meta({ id: 'Task' });
+  .meta({
+    id: 'Task',
+    description:
+      'A task (deliverable) of a campaign: where and what to post, the caption and sounds to use, and how submissions are reviewed. Set by the service: id, status and the timestamps.',
+  });
 export type Task = z.infer<typeof Task>;
 
 const taskCreateShape = {
@@ -88,11 +92,19 @@ const taskCreateShape = {
 };
 
 /** A task to create, alone (`POST /campaigns/{id}/tasks`) or inside a campaign creation body. */
-export const TaskCreate = z.strictObject(taskCreateShape).meta({ id: 'TaskCreate' });
+export const TaskCreate = z.strictObject(taskCreateShape).meta({
+  id: 'TaskCreate',
+  description:
+    'A task to create, alone (POST /campaigns/{campaign_id}/tasks) or inside a campaign creation body. Omitted optional fields take their defaults.',
+});
 export type TaskCreate = z.infer<typeof TaskCreate>;
 
 /** `PATCH /campaigns/{id}/tasks/{task_id}`: any subset of TaskCreate; omitted fields stay unchanged. */
-export const TaskUpdate = z.strictObject(taskCreateShape).partial().meta({ id: 'TaskUpdate' });
+export const TaskUpdate = z.strictObject(taskCreateShape).partial().meta({
+  id: 'TaskUpdate',
+  description:
+    'The body of PATCH /campaigns/{campaign_id}/tasks/{task_id}: any subset of TaskCreate; omitted fields stay unchanged.',
+});
 export type TaskUpdate = z.infer<typeof TaskUpdate>;
 
 /**
@@ -132,5 +144,9 @@ export const TaskListQuery = listQuery({
 });
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
 
-export const TaskPage = pageOf(Task).meta({ id: 'TaskPage' });
+export const TaskPage = pageOf(Task).meta({
+  id: 'TaskPage',
+  description:
+    "A page of a campaign's tasks, by display_order, in the page envelope {data, has_more, next_cursor}.",
+});
 export type TaskPage = z.infer<typeof TaskPage>;

@@ -1,20 +1,29 @@
 import { z } from 'zod';
 import { DateTime, Uuid, pageOf, listQuery } from './common.ts';
 
-// The record of every usage report (extensions section 10): whatever the channel, a report is
+// The record of every usage report (docs/usage-reports.md): whatever the channel, a report is
 // applied all or nothing, or refused with a reason per row, and either way recorded.
 
 /** Where a report came from: the API (`PUT /codes`), the dashboard's upload, or e-mail. */
-export const UsageReportChannel = z
-  .enum(['api', 'dashboard', 'email'])
-  .meta({ id: 'UsageReportChannel' });
+export const UsageReportChannel = z.enum(['api', 'dashboard', 'email']).meta({
+  id: 'UsageReportChannel',
+  description:
+    "Where a usage report came from: the API (PUT /codes), the dashboard's upload, or e-mail.",
+});
 export type UsageReportChannel = z.infer<typeof UsageReportChannel>;
 
 /** The report's body: JSON `{usage: [...]}` or a CSV file (`code,total_uses`). */
-export const UsageReportFormat = z.enum(['json', 'csv']).meta({ id: 'UsageReportFormat' });
+export const UsageReportFormat = z.enum(['json', 'csv']).meta({
+  id: 'UsageReportFormat',
+  description:
+    'The body a usage report came in: JSON {usage: [...]} or a CSV file (code,total_uses).',
+});
 export type UsageReportFormat = z.infer<typeof UsageReportFormat>;
 
-export const UsageReportOutcome = z.enum(['applied', 'refused']).meta({ id: 'UsageReportOutcome' });
+export const UsageReportOutcome = z.enum(['applied', 'refused']).meta({
+  id: 'UsageReportOutcome',
+  description: 'What became of a usage report: applied (all of it) or refused (none of it).',
+});
 export type UsageReportOutcome = z.infer<typeof UsageReportOutcome>;
 
 /** Why a report was refused: one problem, on a CSV line or a JSON item when it has one. */
@@ -29,7 +38,11 @@ export const UsageReportError = z
     code: z.string().nullable().meta({ description: 'the code the problem is about, if any' }),
     message: z.string(),
   })
-  .meta({ id: 'UsageReportError' });
+  .meta({
+    id: 'UsageReportError',
+    description:
+      'Why a usage report was refused: one problem, on a CSV line or a JSON item when it has one.',
+  });
 export type UsageReportError = z.infer<typeof UsageReportError>;
 
 /** The header the dashboard sends with its upload's `PUT /codes`, so its reports say so. */
@@ -60,7 +73,11 @@ export const UsageReportRecord = z
     }),
     received_at: DateTime,
   })
-  .meta({ id: 'UsageReportRecord' });
+  .meta({
+    id: 'UsageReportRecord',
+    description:
+      'The record of one usage report, whatever its channel: applied all or nothing, or refused with its problems; commission paid in integer cents.',
+  });
 export type UsageReportRecord = z.infer<typeof UsageReportRecord>;
 
 /** `GET /usage-reports`: newest first. */
@@ -72,7 +89,11 @@ export const UsageReportListQuery = listQuery({
 });
 export type UsageReportListQuery = z.infer<typeof UsageReportListQuery>;
 
-export const UsageReportPage = pageOf(UsageReportRecord).meta({ id: 'UsageReportPage' });
+export const UsageReportPage = pageOf(UsageReportRecord).meta({
+  id: 'UsageReportPage',
+  description:
+    'A page of usage report records, newest first, in the page envelope {data, has_more, next_cursor}.',
+});
 export type UsageReportPage = z.infer<typeof UsageReportPage>;
 
 /** `POST /code-groups/{group_id}/rotate-intake`. */

@@ -2,13 +2,16 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { DEMO, expect, expectAccessible, test, uniqueName } from './support/fixtures.ts';
 import { inView, noSidewaysScroll, use } from './support/ui.ts';
 
-// Who did what (extensions section 11), on the real product: the agency's reviewer (Tom Becker)
+// Who did what (docs/api.md#people), on the real product: the agency's reviewer (Tom Becker)
 // approves a submission of a Glow Lab campaign that needs the brand's sign-off; Glow Lab's
 // manager then reads "approved by Tom Becker" in the submission's History, the campaign's History
 // and the Activity screen filtered to him; Glow Lab's viewer is offered no decision.
 
 const PASSWORD = 'demo-password-2026';
-const REVIEWER = { email: 'reviewer@brightline.demo', label: 'Tom Becker (reviewer)' };
+const REVIEWER = {
+  email: 'reviewer@brightline.demo',
+  label: 'Tom Becker (Brightline Agency reviewer)',
+};
 const MANAGER = 'manager@glowlab.demo';
 const VIEWER = 'viewer@glowlab.demo';
 

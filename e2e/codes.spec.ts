@@ -60,7 +60,7 @@ test('a brand manager uploads usage, sees a decreasing row flagged, fixes it and
   );
   const preview = page.getByRole('table', { name: 'Usage preview' });
   await expect(preview.getByRole('row', { name: new RegExp(used!.code) })).toContainText(
-    `Refused: would decrease the uses from ${used!.total_uses} to ${used!.total_uses - 1}`,
+    `Refused: code "${used!.code}" already has ${used!.total_uses} uses reported; reported usage never decreases (got ${used!.total_uses - 1})`,
   );
   await expect(page.getByRole('alert').filter({ hasText: '1 row would be refused' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Send usage/ })).toBeDisabled();

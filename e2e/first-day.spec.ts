@@ -3,6 +3,7 @@ import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './supp
 import {
   addTask,
   builderStep,
+  chooseCampaign,
   expectPlaying,
   inView,
   noSidewaysScroll,
@@ -111,8 +112,7 @@ for (const size of SIZES) {
 
       // 3. Approve the three who fit, from the Creators screen.
       await mainLink(page, 'Creators', 'Creators');
-      const campaignPicker = await inView(page.getByRole('combobox', { name: 'Campaign' }));
-      await campaignPicker.selectOption({ label: name });
+      await chooseCampaign(page, name);
       await use(page.getByRole('tab', { name: 'Applied' }));
       const person = (username: string) =>
         size.phone
@@ -221,8 +221,7 @@ for (const size of SIZES) {
 
       // 5. Read the metrics: creators 4 applied → 3 approved; content 7 approved of 7 kept.
       await mainLink(page, 'Metrics', 'Metrics');
-      const metricsPicker = await inView(page.getByRole('combobox', { name: 'Campaign' }));
-      await metricsPicker.selectOption({ label: name });
+      await chooseCampaign(page, name);
       await expect(page).toHaveURL(new RegExp(`campaign=${campaignId}`));
       const funnel = page.getByRole('region', { name: 'Funnel' });
       await funnel.scrollIntoViewIfNeeded();

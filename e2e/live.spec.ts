@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { liveURL, OPS_TOKEN } from '../playwright.config.ts';
 import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './support/fixtures.ts';
+import { chooseCampaign } from './support/ui.ts';
 
 // Live activity: screens follow the service's event stream, without a reload. The first journey
 // runs against the instance whose simulator is on (playwright.config.ts); the other against the
@@ -139,7 +140,7 @@ test('the creators and posts screens follow the activity without a reload', asyn
   await signIn(page, DEMO.brandKey);
   await main.getByRole('link', { name: 'Creators' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Creators' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Campaign' }).selectOption({ label: name });
+  await chooseCampaign(page, name);
   await page.getByRole('tab', { name: 'Applied' }).click();
   await expect(page.getByText('No applicants waiting', { exact: true })).toBeVisible();
   await markDocument(page);
@@ -195,7 +196,7 @@ test('the creators and posts screens follow the activity without a reload', asyn
   );
   await main.getByRole('link', { name: 'Posts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Posts' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Campaign' }).selectOption({ label: name });
+  await chooseCampaign(page, name);
   await expect(page.getByText('No posts', { exact: true })).toBeVisible();
   const post = await ops.post<{ id: string }>(`/submissions/${submission.id}/post`, {
     platform: 'tiktok',

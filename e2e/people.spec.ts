@@ -11,7 +11,7 @@ import {
 } from './support/fixtures.ts';
 import { inView, noSidewaysScroll, use } from './support/ui.ts';
 
-// People in the dashboard (extensions section 11), on the real product: Glow Lab's admin invites
+// People in the dashboard (docs/api.md#people), on the real product: Glow Lab's admin invites
 // a reviewer from Settings and copies the one-time link; the reviewer opens it in another browser,
 // joins, and approves three submissions; the admin removes them and their open tab is signed out.
 // Then the admin creates an API key (shown once) and revokes it.

@@ -1,4 +1,5 @@
 import { DEMO, expect, expectAccessible, signIn, test } from './support/fixtures.ts';
+import { chooseCampaign } from './support/ui.ts';
 
 for (const viewport of [
   { width: 1440, height: 900 },
@@ -32,8 +33,25 @@ for (const viewport of [
       // active one): open the demo's launch campaign, which has posts.
       const picker = page.getByRole('combobox', { name: 'Campaign', exact: true });
       await expect(picker).toBeInViewport();
-      await picker.selectOption({ label: 'Summer Glow Serum Launch' });
+      await chooseCampaign(page, 'Summer Glow Serum Launch');
       await expect(page).toHaveURL(new RegExp(`campaign=${launch.id}`));
+      // The picker's list opens in view, newest first with statuses, and is accessible open; a
+      // search that finds nothing says so; Escape keeps the campaign shown.
+      await picker.click();
+      const list = page.getByRole('listbox', { name: 'Campaign', exact: true });
+      await expect(list).toBeInViewport();
+      // It opens on the campaign shown when that is listed (scrolled to it), else on the first.
+      const selected = list.getByRole('option', { selected: true });
+      const opensOn = (await selected.count()) > 0 ? selected : list.getByRole('option').first();
+      await expect(opensOn).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: `/tmp/campaign-picker-${viewport.width}-open.png` });
+      await expectAccessible(page, `the open campaign picker at ${viewport.width}`);
+      await page.keyboard.type('no such campaign');
+      await expect(page.getByText('No campaign matches ‘no such campaign’')).toBeInViewport();
+      await page.screenshot({ path: `/tmp/campaign-picker-${viewport.width}-empty.png` });
+      await page.keyboard.press('Escape');
+      await expect(list).toBeHidden();
+      await expect(picker).toHaveValue('Summer Glow Serum Launch');
       const table = page.getByRole('table');
       // The launch campaign's posts replace the default campaign's (newest first).
       await expect(table.getByRole('row').nth(1)).toContainText(handle);
@@ -55,6 +73,8 @@ for (const viewport of [
       const creator = page.getByRole('combobox', { name: 'Creator' });
       await creator.scrollIntoViewIfNeeded();
       await expect(creator).toBeInViewport();
+      // The campaign's creators are read when the filter is used, not to open the screen.
+      await creator.focus();
       await expect(creator.getByRole('option', { name: handle })).toBeAttached();
       await creator.selectOption({ label: handle });
       await expect(page).toHaveURL(/creator=/);

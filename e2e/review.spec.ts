@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './support/fixtures.ts';
-import { expectPlaying } from './support/ui.ts';
+import { chooseCampaign, expectPlaying } from './support/ui.ts';
 
 type Submission = { id: string; status: string; feedback: string | null; creator_username: string };
 
@@ -309,7 +309,7 @@ test('a brand manager bulk-approves five applicants', async ({ page, ops, reques
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Creators' })
     .click();
-  await page.getByRole('combobox', { name: 'Campaign' }).selectOption({ label: name });
+  await chooseCampaign(page, name);
   await page.getByRole('tab', { name: 'Applied' }).click();
   for (const username of names) {
     await page.getByRole('checkbox', { name: `Select @${username}` }).check();

@@ -109,6 +109,11 @@ test('signing out forgets the key and returns to the key screen', async ({ page 
   const inside = page.url();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // One stray key press never signs out: the dialog asks, with Cancel focused first.
+  const ask = page.getByRole('alertdialog', { name: 'Sign out?' });
+  await expect(ask).toBeInViewport();
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   expect(await page.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
   await page.goto(inside);

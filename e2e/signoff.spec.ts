@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './support/fixtures.ts';
 
-// The brand's sign-off after its agency (extensions section 8) and the failed submissions, on the
+// The brand's sign-off after its agency (docs/review-bar.md#sign-off) and the failed submissions, on the
 // real product: the agency approves in its queue; in a second browser the brand signs off from
 // its Sign-off view with the keyboard; a failed submission shows its reason; a warning is shown.
 

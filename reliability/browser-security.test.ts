@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openPglite } from '../server/db/client.ts';
 import { launchBrowser, signIn, watchedPage } from './support/browser.ts';
 import { brandAndKey, http, startService, type Service } from './support/service.ts';
@@ -260,7 +261,11 @@ describe('the API key stays secret', () => {
     });
     expect(body.status).toBe(422);
     expect(body.text).not.toContain(key);
-    await new Promise((done) => setTimeout(done, 200));
+    // The positive control instead of a wait: a later request, logged with a marker; the log is
+    // one ordered stream, so once the marker is in it every line of the requests above is too.
+    const marker = `/2026-07/log-marker-${randomUUID()}`;
+    await fetch(`${service.url}${marker}`);
+    await vi.waitFor(() => expect(service.output()).toContain(marker), { timeout: 5000 });
     expect(service.output()).not.toContain(key);
   });
 });

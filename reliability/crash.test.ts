@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { brandAndKey, freshDatabase, http, startService, type Service } from './support/service.ts';
 
 // Crash: under a steady write load the built service is killed with SIGKILL and started again
@@ -106,15 +106,17 @@ async function crashAndCheck(env: Record<string, string>) {
   const inFlight: Sent[] = [];
   const load = writeLoad(service, key, inFlight, killed);
   // Kill mid-load, once enough writes were answered (a slow, busy machine answers fewer per second).
+  // MIN_LOAD_MS is a duration of load on purpose (the kill lands among writes in flight), not a
+  // guess at when something is ready; the condition is polled by vi.waitFor.
   const started = Date.now();
-  while (
-    Date.now() - started < MIN_LOAD_MS ||
-    inFlight.filter((s) => s.renamed).length < ACKED_BEFORE_KILL
-  ) {
-    if (Date.now() - started > 90_000)
-      throw new Error('the service answered too few writes in 90 s');
-    await new Promise((done) => setTimeout(done, 20));
-  }
+  await vi.waitFor(
+    () => {
+      const acked = inFlight.filter((s) => s.renamed).length;
+      if (Date.now() - started < MIN_LOAD_MS || acked < ACKED_BEFORE_KILL)
+        throw new Error(`the service answered too few writes in 90 s (${acked})`);
+    },
+    { timeout: 90_000, interval: 20 },
+  );
   await service.kill('SIGKILL');
   kill();
   const sent = await load;

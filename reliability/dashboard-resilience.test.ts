@@ -88,6 +88,8 @@ test('past the rate limit the dashboard backs off as Retry-After says and recove
   // during this (or only seconds remain), use up the next one.
   let retryAfter = 0;
   for (let round = 0; round < 3 && retryAfter < 8; round++) {
+    // A wait on purpose: the service (another process) counts in fixed wall-clock windows that
+    // the test cannot fake; the next round's answers are the control that the window ended.
     if (retryAfter > 0) await new Promise((done) => setTimeout(done, retryAfter * 1000 + 200));
     retryAfter = 0;
     for (let i = 0; i <= 2 * LIMIT && retryAfter === 0; i++) {

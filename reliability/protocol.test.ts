@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { API_BASE, type App } from '../server/app.ts';
 import { MAX_STREAMS_PER_CREDENTIAL } from '../server/domain/streams.ts';
 import { listen } from '../server/http/listen.ts';
@@ -9,7 +9,7 @@ import { createTestContext, TEST_OPS_TOKEN } from '../server/test/harness.ts';
 import { campaignIn } from '../server/test/campaigns.ts';
 import { rawRequest } from './support/raw-http.ts';
 
-// The protocol conventions of extensions section 12 over real sockets, on PGlite and PostgreSQL:
+// The protocol conventions of docs/api.md#protocol-conventions over real sockets, on PGlite and PostgreSQL:
 // the cap of event streams per key, streams closed on revocation, `reset` instead of a long
 // replay, throttling of failed authentication and of /ops, and compressed JSON. Figures:
 // docs/reliability.md.
@@ -86,12 +86,14 @@ function openStream(
   });
 }
 
+/** Waits for `check` to hold (polled by vi.waitFor); fails naming `what` after `ms`. */
 async function until(check: () => boolean, what: string, ms: number) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    },
+    { timeout: ms, interval: 10 },
+  );
 }
 
 describe('event streams', () => {

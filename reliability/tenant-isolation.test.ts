@@ -4,6 +4,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { Scope } from '#contract/me';
 import { API_BASE } from '../server/app.ts';
 import { createTestContext, TEST_OPS_TOKEN } from '../server/test/harness.ts';
+import { readSseBlocks, waitUntil } from '../server/test/sse.ts';
 import { call, type CallOptions } from './support/http.ts';
 import {
   fillPath,
@@ -60,12 +61,12 @@ afterAll(() => ctx.close());
  */
 const OWN_WRITES = new Set(['POST /keys']);
 /**
- * Operations whose refusals are recorded by design (extensions section 10: every usage report,
+ * Operations whose refusals are recorded by design (docs/usage-reports.md: every usage report,
  * refused ones too, is kept for the brand that sent it): a refusal may add the caller's own
  * record and its event, and nothing of B.
  */
 const RECORDED_REFUSALS = new Set(['PUT /codes']);
-/** Operations only a session may call (section 11): an API key gets 400 invalid_request. */
+/** Operations only a session may call (docs/api.md#people): an API key gets 400 invalid_request. */
 const SESSION_ONLY = new Set(['DELETE /sessions/current']);
 const opKey = (op: Operation) => `${op.method} ${op.path}`;
 
@@ -304,11 +305,32 @@ describe.each(['brand', 'agency'] as const)('a %s key without the scope', (kind)
   );
 });
 
+/** An event stream read in the background: its raw text so far, and whether it began. */
+async function listen(key: string) {
+  const res = await ctx.app.request(`${API_BASE}/events`, {
+    headers: { Authorization: `Bearer ${key}` },
+  });
+  expect(res.status).toBe(200);
+  const state = { text: '', blocks: [] as string[][] };
+  const close = readSseBlocks(
+    res.body!,
+    (lines) => {
+      state.blocks.push(lines);
+      state.text += `${lines.join('\n')}\n\n`;
+    },
+    () => {},
+  );
+  const has = (fragment: string) => state.text.includes(fragment);
+  return { state, has, close };
+}
+
 test("the live event stream of brand A carries nothing of brand B's changes", async () => {
   const streamOp = operations.find((op) => op.path === '/events');
   expect(streamOp).toBeDefined();
-  const stream = call(ctx.app, 'GET', `${API_BASE}/events`, { key: own.key.key, streamMs: 2500 });
-  await new Promise((done) => setTimeout(done, 300));
+  const mine = await listen(own.key.key);
+  // The positive control: B's own stream, open over the same time, hears B's change.
+  const theirs = await listen(victim.key.key);
+  await waitUntil(() => mine.has('retry: ') && theirs.has('retry: '), 'both streams to begin');
   // B changes its campaign while A listens.
   const patched = await call(
     ctx.app,
@@ -320,7 +342,17 @@ test("the live event stream of brand A carries nothing of brand B's changes", as
     },
   );
   expect(patched.status, patched.text).toBe(200);
-  const res = await stream;
-  expect(res.status).toBe(200);
-  expect(leakedMarkers(victim, res.text, '')).toEqual([]);
+  await waitUntil(() => theirs.has(victim.params.campaign_id!), "B's change on B's stream");
+  // Then A changes its own: the stream is ordered, so once A hears its own later change, B's
+  // change would have come before it had it leaked. No fixed wait decides the absence.
+  const ownPatch = await call(ctx.app, 'PATCH', `${API_BASE}/campaigns/${own.params.campaign_id}`, {
+    key: own.key.key,
+    body: { description: 'changed after brand B' },
+  });
+  expect(ownPatch.status, ownPatch.text).toBe(200);
+  await waitUntil(() => mine.has(own.params.campaign_id!), "A's own later change on A's stream");
+  await Promise.all([mine.close(), theirs.close()]);
+  expect(leakedMarkers(victim, mine.state.text, '')).toEqual([]);
+  // And the control is not vacuous: B's stream does carry B's markers.
+  expect(leakedMarkers(victim, theirs.state.text, '')).not.toEqual([]);
 });

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
-import { ApiError } from './errors.ts';
+import { fieldsRefused } from './errors.ts';
 import { apiKeyAuth, opsAuth } from './http/auth.ts';
 import type { AppEnv } from './http/context.ts';
 import { mountDashboard } from './http/dashboard.ts';
@@ -24,7 +24,8 @@ import { metricsEndpoint, type ServiceMetrics } from './http/metrics.ts';
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { EventHub, type EventHubOptions } from './domain/events.ts';
+import { traceRequests } from './http/tracing.ts';
+import { EventHub, type EventHubOptions } from './domain/event-hub.ts';
 import { leaveForBuyer, type Reviewer } from './domain/reviewer.ts';
 import { apiKeyCacheOf, type ApiKeyCache } from './domain/key-cache.ts';
 import { StreamRegistry } from './domain/streams.ts';
@@ -86,7 +87,7 @@ export interface AppDeps {
   /** Decides submissions to autoreview tasks with a prompt; the default leaves them for the buyer. */
   reviewer?: Reviewer;
   /**
-   * Queue a media inspection for every new submission and revision (section 9; index.ts turns it
+   * Queue a media inspection for every new submission and revision (docs/review-bar.md#inspection; index.ts turns it
    * on and runs the worker). Off, submissions are decided at arrival without checks.
    */
   inspectMedia?: boolean;
@@ -114,6 +115,11 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** Prometheus metrics (http/metrics.ts); none by default. */
   metrics?: ServiceMetrics;
+  /**
+   * One OpenTelemetry server span per request, joined to the caller's `traceparent`
+   * (http/tracing.ts); index.ts turns it on with OTEL_EXPORTER_OTLP_ENDPOINT.
+   */
+  tracing?: boolean;
   /** With `metrics`: GET /metrics answers this bearer token; null or absent: no /metrics here. */
   metricsToken?: string | null;
   /**
@@ -145,6 +151,7 @@ export function createApp(deps: AppDeps): App {
   // flight, the client address comes through trusted proxies only.
   if (deps.metrics) app.use('*', deps.metrics.middleware());
   app.use('*', requestId());
+  if (deps.tracing) app.use('*', traceRequests());
   app.use('*', clientInfo(deps.trustProxy ?? null, deps.publicUrl ?? null));
   app.use('*', lifecycle.middleware());
   // Every write of the request is recorded in the audit trail with its actor (set once the
@@ -166,10 +173,10 @@ export function createApp(deps: AppDeps): App {
   // (a lingering close, listen.ts), so that the client gets its 413 instead of a reset.
   const tooLarge = (c: Context<AppEnv>) => {
     lingerOnClose((c.env as Partial<HttpBindings> | undefined)?.incoming);
-    throw new ApiError(
+    throw fieldsRefused(
       413,
       'payload_too_large',
-      `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`,
+      [{ field: 'body', message: `larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB` }],
       {
         Connection: 'close',
       },
@@ -297,7 +304,7 @@ export function createApp(deps: AppDeps): App {
   registerOpenApiDocument(api, {
     title: 'Campaign Console API',
     description:
-      'The campaign management interface 2026-07. Every operation sends `Authorization: Bearer <API key or session token>` ' +
+      'The campaign management API, version 2026-07. Every operation sends `Authorization: Bearer <API key or session token>` ' +
       '(except signing in and accepting an invitation); ' +
       'errors answer `{error, message, code}`.',
     serverUrl: API_BASE,
@@ -324,6 +331,7 @@ export function createApp(deps: AppDeps): App {
     serverUrl: OPS_BASE,
     scheme: { name: 'opsToken', description: 'The OPS_TOKEN of the service' },
     rateLimited: false,
+    limitedByAddress: true,
   });
 
   app.route('/', readinessRoutes({ db: deps.db, lifecycle }));

@@ -45,6 +45,8 @@ describe('environment', () => {
         shutdownDrainMs: 5_000,
         shutdownTimeoutMs: 8_000,
         otlpEndpoint: null,
+        otelServiceName: 'campaign-console',
+        otlpHeaders: null,
       },
     });
   });
@@ -156,6 +158,8 @@ describe('environment', () => {
         shutdownDrainMs: 2_000,
         shutdownTimeoutMs: 6_000,
         otlpEndpoint: 'http://collector:4318',
+        otelServiceName: 'campaign-console',
+        otlpHeaders: null,
       },
     });
   });

@@ -155,6 +155,14 @@ const EnvSchema = z.object({
     /^https?:\/\/\S+$/,
     'must be an http:// or https:// URL',
   ),
+  OTEL_SERVICE_NAME: optionalMatching(
+    /^[\x21-\x7e]{1,128}$/,
+    'must be 1 to 128 printable characters',
+  ),
+  OTEL_EXPORTER_OTLP_HEADERS: optionalMatching(
+    /^[^=,\s]+=[^,]*(,[^=,\s]+=[^,]*)*$/,
+    'must be key=value pairs separated by commas',
+  ),
   RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000, 600),
   FAILED_AUTH_PER_MINUTE: integer(1, 1_000_000_000, 60),
   OPS_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000, 600),
@@ -246,7 +254,7 @@ export interface Env {
   opsToken: string | null;
   seed: 'demo' | 'none';
   rateLimitPerMinute: number;
-  /** Requests failing authentication per client address per minute (extensions section 12). */
+  /** Requests failing authentication per client address per minute (docs/api.md#limits). */
   failedAuthPerMinute: number;
   /** Requests per client address per minute on /ops. */
   opsRateLimitPerMinute: number;
@@ -265,7 +273,7 @@ export interface Env {
   mediaFetchTimeoutMs: number;
   /** The OpenAI-compatible chat-completions endpoint of automatic review, or null for none. */
   autoreview: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
-  /** The SMTP intake of usage reports (extensions section 10); null when off. */
+  /** The SMTP intake of usage reports (docs/usage-reports.md); null when off. */
   intake: {
     port: number;
     /** PEM files: STARTTLS is offered when both are set. */
@@ -297,6 +305,10 @@ export interface Env {
   shutdownTimeoutMs: number;
   /** OTLP/HTTP endpoint of traces; null: no traces exported. */
   otlpEndpoint: string | null;
+  /** `service.name` of the spans. */
+  otelServiceName: string;
+  /** Extra headers of the OTLP exporter (`k=v,k2=v2`). */
+  otlpHeaders: string | null;
 }
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; errors: string[] };
@@ -448,6 +460,8 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
       shutdownDrainMs: e.SHUTDOWN_DRAIN_S * 1000,
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
       otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+      otelServiceName: e.OTEL_SERVICE_NAME ?? 'campaign-console',
+      otlpHeaders: e.OTEL_EXPORTER_OTLP_HEADERS ?? null,
     },
   };
 }

@@ -41,13 +41,17 @@ export const fieldsRefused = (
   status: ContentfulStatusCode,
   code: ErrorCode,
   issues: readonly FieldIssue[],
-) => new ApiError(status, code, issuesMessage(issues), {}, issues);
+  headers: Record<string, string> = {},
+) => new ApiError(status, code, issuesMessage(issues), headers, issues);
 
 export const notFound = (what = 'Resource') => new ApiError(404, 'not_found', `${what} not found`);
 
-/** 409 `invalid_state_transition`: the item's state does not allow the change (`message` says why). */
-export const invalidTransition = (message: string) =>
-  new ApiError(409, 'invalid_state_transition', message);
+/**
+ * 409 `invalid_state_transition`: the item's state does not allow the change; `field` names what
+ * stands in the way (`status`, `task_id`), `message` says why.
+ */
+export const invalidTransition = (field: string, message: string) =>
+  fieldsRefused(409, 'invalid_state_transition', [{ field, message }]);
 
 /** 422 `validation_failed`; `field` is the path the dashboard maps back onto a form field. */
 export const validationFailed = (field: string, message: string) =>

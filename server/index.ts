@@ -4,6 +4,7 @@ import './gc-tuning.ts';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createApp } from './app.ts';
+import { seedDemo } from './services/demo.ts';
 import { openDatabase } from './db/client.ts';
 import {
   activeDemoKeys,
@@ -11,7 +12,6 @@ import {
   existingDemoMembers,
   DEMO_AGENCY_KEY,
   DEMO_BRAND_KEY,
-  seedDemo,
   writeDemoKeysFile,
 } from './demo/seed.ts';
 import { createSimulator } from './demo/simulator.ts';
@@ -20,7 +20,8 @@ import { leaveForBuyer } from './domain/reviewer.ts';
 import { inspectionHandler } from './jobs/inspect-submission.ts';
 import { createWorker } from './jobs/worker.ts';
 import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './domain/key-cache.ts';
-import { EVENTS_CHANNEL, EventHub } from './domain/events.ts';
+import { EventHub } from './domain/event-hub.ts';
+import { EVENTS_CHANNEL } from './domain/outbox.ts';
 import { loadCursorSecret } from './domain/secrets.ts';
 import { isLoopbackHost, loadEnv } from './env.ts';
 import { resolveStaticDir } from './http/dashboard.ts';
@@ -138,7 +139,7 @@ if (env.redisUrl) {
   logger.info('rate limits: counted in this instance (REDIS_URL not set)');
 }
 
-// Media inspection (extensions section 9): every instance runs one worker on the shared job table.
+// Media inspection (docs/review-bar.md#inspection): every instance runs one worker on the shared job table.
 // The demo's samples are served by this service on a loopback address, so with SEED=demo its own
 // host is allowed besides MEDIA_ALLOW_HOSTS.
 const reviewer = env.autoreview ? openAiReviewer(env.autoreview, logger) : leaveForBuyer;
@@ -188,6 +189,19 @@ const metrics =
       })
     : undefined;
 
+// OpenTelemetry traces (decision 0085): the SDK loads only when a collector is named.
+const tracing = env.otlpEndpoint
+  ? await import('./tracing-provider.ts').then(
+      ({ ServiceTracing, parseOtlpHeaders }) =>
+        new ServiceTracing({
+          endpoint: env.otlpEndpoint!,
+          serviceName: env.otelServiceName,
+          headers: parseOtlpHeaders(env.otlpHeaders ?? undefined),
+        }),
+    )
+  : null;
+if (tracing) logger.info({ endpoint: env.otlpEndpoint }, 'traces: OTLP/HTTP');
+
 const staticDir = resolveStaticDir(env.staticDir);
 const app = createApp({
   db: database.db,
@@ -210,6 +224,7 @@ const app = createApp({
   lifecycle,
   streams,
   ...(metrics ? { metrics, metricsToken: env.metricsToken } : {}),
+  tracing: tracing !== null,
 });
 
 // METRICS_PORT: GET /metrics alone on its own port (no token; keep the port off the public network).
@@ -336,7 +351,8 @@ function shutdown(signal: string) {
     drainMs: signal === 'SIGINT' ? 0 : env.shutdownDrainMs,
     timeoutMs: env.shutdownTimeoutMs,
     endStreams: () => {
-      for (const credential of lifecycle.streamCredentials()) streams.closeCredential(credential);
+      for (const credential of lifecycle.streamCredentials())
+        streams.closeCredential(credential, 'shutdown');
     },
     // A job still running a second before the deadline goes back to the queue for another instance.
     stopJobs: () => inspector.stop(Math.max(0, env.shutdownTimeoutMs - env.shutdownDrainMs - 1500)),
@@ -349,6 +365,9 @@ function shutdown(signal: string) {
         .close()
         .catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
       await redisStore?.close();
+      await tracing
+        ?.shutdown()
+        .catch((err: unknown) => logger.warn({ err }, 'flushing traces failed'));
     },
     exit: (code) => process.exit(code),
   });

@@ -9,7 +9,7 @@ import { createWorker } from '../server/jobs/worker.ts';
 import type { RealService } from './service.ts';
 
 /**
- * Media inspection for dashboard tests on the real service (extensions section 9): a local server
+ * Media inspection for dashboard tests on the real service (docs/review-bar.md#inspection): a local server
  * hands out the sample media of `public/samples` (as the demo's service does), and `drain` runs
  * the service's own inspection worker over the queued jobs, as a running instance would. Use with
  * `realService({ deps: { deps: { inspectMedia: true } } })`.

@@ -8,10 +8,15 @@ import type { CompressionResult } from '../parts/compression.ts';
 import type { DashboardResult } from '../parts/dashboard.ts';
 import type { FanoutResult } from '../parts/fanout.ts';
 import type { QueueResult } from '../parts/queue.ts';
+import type { AgencyResult } from '../parts/agency.ts';
 import type { ScaleResult } from '../parts/scale.ts';
 import type { InspectionResult } from '../parts/inspection.ts';
 import type { LighthouseResult } from '../parts/lighthouse.ts';
-import type { ServiceDriverResult } from '../parts/service.ts';
+import {
+  ENDPOINT_OVER_FLOOR_TARGET,
+  type EndpointResult,
+  type ServiceDriverResult,
+} from '../parts/service.ts';
 import type { Machine } from './results.ts';
 
 interface Stamped {
@@ -41,6 +46,28 @@ const table = (head: string[], rows: (string | number)[][], left = 1) =>
 const n = (x: number) => x.toLocaleString('en-US');
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
 
+/** The creators query's planner estimate and times before and after decision 0120. */
+interface CreatorsQueryResult {
+  how: string;
+  world: { campaigns: number; applicants: number; applicants_of_other_campaigns: number };
+  reads: {
+    read: string;
+    before: { estimate: number; jit_on_ms: number; jit_functions: number; jit_off_ms: number };
+    after: { estimate: number; jit_on_ms: number; jit_off_ms: number };
+  }[];
+  estimate_first_page_at_50_campaigns: { pglite: number; postgres: number };
+}
+
+/** PostgreSQL's default jit_above_cost: a plan estimated above it is JIT-compiled. */
+const JIT_ABOVE_COST = 100_000;
+
+/** The endpoints measured beside their floor (results from before the floor have none). */
+const withFloor = (endpoints: EndpointResult[]) =>
+  endpoints.filter(
+    (e): e is EndpointResult & { floor: Figures; endpoint_over_floor: number } =>
+      e.floor !== undefined && e.endpoint_over_floor !== undefined,
+  );
+
 /** Issue 15: every endpoint as close to its own SQL as 0.7 on PostgreSQL, 0.5 on PGlite. */
 const serviceTarget = (driver: string) => (driver === 'postgres' ? 0.7 : 0.5);
 const stamp = (r: Stamped) =>
@@ -63,6 +90,38 @@ function findNumber(value: unknown, pattern: RegExp): number | null {
   return null;
 }
 
+/** The service's CPU per request (with PGlite's on PGlite), or null when it was not read. */
+const serviceCpu = (f: Figures) => f.cpu?.service_us ?? null;
+
+/**
+ * Why endpoints fall below their floor, from the figures: the service's CPU per request beside
+ * the floor server's for the same work (the same database work, so the difference is what the
+ * service's middleware, authentication, validation, routing and answer shaping cost).
+ */
+function belowFloorText(
+  driver: string,
+  below: (EndpointResult & { floor: Figures; endpoint_over_floor: number })[],
+): string {
+  const lines = below.map((e) => {
+    const own = serviceCpu(e.endpoint);
+    const floor = serviceCpu(e.floor);
+    const cpu =
+      own !== null && floor !== null
+        ? `the service spends ${n(own)} µs of CPU per request where the floor spends ${n(floor)} µs (${own > floor ? `+${n(own - floor)}` : n(own - floor)} µs)`
+        : 'CPU per request not read';
+    return `- \`${e.request}\`: ${e.endpoint_over_floor} of its floor (${n(e.endpoint.rps)} against ${n(e.floor.rps)} req/s); ${cpu}.`;
+  });
+  return (
+    `**Below ${ENDPOINT_OVER_FLOOR_TARGET} of the floor on ${driver}**:\n\n${lines.join('\n')}\n\n` +
+    'The floor does the same database work over the same HTTP stack, so the extra CPU is the ' +
+    "service's own per request: the middleware chain (request id, client address, lifecycle, request " +
+    'log, security headers, rate limits, the body limit and the input guard), authentication of the ' +
+    'key, validation of the parameters and body by the contract, routing, the domain turning rows ' +
+    "into the interface's shapes, and its JSON. On 2 cores shared with the load generator and the " +
+    'database, every µs of it is taken from the others; the cheaper the SQL, the larger its share.\n'
+  );
+}
+
 export async function writeDocs(dir: string, out: string) {
   const service = read<{ drivers: ServiceDriverResult[] }>(dir, 'service');
   const scale = read<ScaleResult>(dir, 'scale');
@@ -79,6 +138,8 @@ export async function writeDocs(dir: string, out: string) {
   const compression = read<CompressionResult>(dir, 'compression');
   const fanout = read<FanoutResult>(dir, 'fanout');
   const queue = read<QueueResult>(dir, 'queue');
+  const agency = read<AgencyResult>(dir, 'agency');
+  const creatorsQuery = read<CreatorsQueryResult>(dir, 'creators-query');
   const list = read<{
     drivers: {
       driver: string;
@@ -129,7 +190,29 @@ baseline measured **in the same run**, and the ratio is what to compare between 
         `≥ ${target} each`,
         yes(d.endpoints.every((e) => e.endpoint_over_baseline >= target)),
       ]);
+      const floored = withFloor(d.endpoints);
+      if (floored.length) {
+        const lowest = floored.reduce((w, e) =>
+          e.endpoint_over_floor < w.endpoint_over_floor ? e : w,
+        );
+        const below = floored.filter((e) => e.endpoint_over_floor < ENDPOINT_OVER_FLOOR_TARGET);
+        summary.push([
+          `Service endpoints ÷ their floor (same SQL, bare handler on the same HTTP stack), ${d.driver}`,
+          `lowest ${lowest.endpoint_over_floor} (${lowest.request}); ${below.length} of ${floored.length} below ${ENDPOINT_OVER_FLOOR_TARGET}`,
+          `≥ ${ENDPOINT_OVER_FLOOR_TARGET} each`,
+          yes(below.length === 0),
+        ]);
+      }
     }
+  }
+  if (creatorsQuery) {
+    const worst = Math.max(...creatorsQuery.reads.map((r) => r.after.estimate));
+    summary.push([
+      `Creators list's planner estimate, ${n(creatorsQuery.world.campaigns)} campaigns (\`creators-query-cost.test.ts\`)`,
+      `at most ${n(worst)} (before: ${n(Math.max(...creatorsQuery.reads.map((r) => r.before.estimate)))})`,
+      `< ${n(JIT_ABOVE_COST)} (jit_above_cost)`,
+      yes(worst < JIT_ABOVE_COST),
+    ]);
   }
   if (list) {
     for (const d of list.drivers) {
@@ -319,6 +402,8 @@ baseline measured **in the same run**, and the ratio is what to compare between 
     ['compression.json', compression],
     ['fanout.json', fanout],
     ['queue.json', queue],
+    ['agency.json', agency],
+    ['creators-query.json', creatorsQuery],
     ['cold-start.json', cold],
   ];
   md.push(
@@ -351,8 +436,20 @@ each write's baseline is **its own domain code** (the route's transaction withou
 or JSON). On PostgreSQL the endpoint and its baseline alternate in ${service.settings?.postgres_rounds ?? 5} rounds; on
 PGlite (one process owns the database) every endpoint is measured first, then every baseline with
 the service stopped. "÷ hello" is against \`GET /healthz/live\` of the same service.
+
+Each endpoint also has a **floor**, what any endpoint could reach on this machine: the same work
+served over HTTP by a bare handler on the service's own HTTP stack (\`@hono/node-server\`'s
+listener, in a process of its own like the service; \`bench/lib/floor-server.ts\`), with no
+middleware, authentication, validation or framework routing. For a read the work is the same
+prepared SQL the baseline replays, its rows answered as JSON; for a write, the same domain code.
+"÷ floor" (target ≥ ${ENDPOINT_OVER_FLOOR_TARGET}) is what the service's own layers cost on top of HTTP and the
+database: HTTP itself no longer counts against it, as it does against the baseline. On PostgreSQL the floor
+is measured in the same turns as the endpoint and its baseline; on PGlite after them, with the
+service stopped (the floor server owns the directory then); see
+[decision 0121](decisions/0121-endpoint-floor-in-the-service-benchmark.md).
 `);
     for (const d of service.drivers) {
+      const hasFloor = withFloor(d.endpoints).length > 0;
       md.push(`### ${d.driver === 'pglite' ? 'PGlite' : 'PostgreSQL'}\n`);
       md.push(
         table(
@@ -365,6 +462,7 @@ the service stopped. "÷ hello" is against \`GET /healthz/live\` of the same ser
             'Baseline req/s',
             'Endpoint ÷ baseline',
             ...(d.driver === 'postgres' ? ['÷ as text'] : []),
+            ...(hasFloor ? ['Floor req/s', 'Endpoint ÷ floor'] : []),
             'Endpoint ÷ hello',
             'CPU µs/request (service + database)',
           ],
@@ -378,6 +476,7 @@ the service stopped. "÷ hello" is against \`GET /healthz/live\` of the same ser
               '',
               '',
               ...(d.driver === 'postgres' ? [''] : []),
+              ...(hasFloor ? ['', ''] : []),
               '',
               '',
             ],
@@ -392,6 +491,16 @@ the service stopped. "÷ hello" is against \`GET /healthz/live\` of the same ser
                 ? String(e.endpoint_over_baseline)
                 : `**${e.endpoint_over_baseline}**`,
               ...(d.driver === 'postgres' ? [String(e.endpoint_over_text ?? '')] : []),
+              ...(hasFloor
+                ? [
+                    e.floor ? n(e.floor.rps) : '',
+                    e.endpoint_over_floor === undefined
+                      ? ''
+                      : e.endpoint_over_floor >= ENDPOINT_OVER_FLOOR_TARGET
+                        ? String(e.endpoint_over_floor)
+                        : `**${e.endpoint_over_floor}**`,
+                  ]
+                : []),
               e.endpoint_over_hello,
               e.endpoint.cpu
                 ? `${e.endpoint.cpu.service_us ?? '-'} + ${e.endpoint.cpu.postgres_us ?? '-'}`
@@ -417,6 +526,10 @@ the service stopped. "÷ hello" is against \`GET /healthz/live\` of the same ser
             `no fetch Response for uncompressed answers), is in [decision 0077](decisions/0077-prepared-hot-reads.md).\n`,
         );
       }
+      const belowFloor = withFloor(d.endpoints).filter(
+        (e) => e.endpoint_over_floor < ENDPOINT_OVER_FLOOR_TARGET,
+      );
+      if (belowFloor.length) md.push(belowFloorText(d.driver, belowFloor));
     }
     md.push(stamp(service) + '\n');
   }
@@ -686,7 +799,7 @@ ${stamp(fanout)}
     md.push(`## Compressed JSON answers
 
 JSON answers over 1 KB under \`/2026-07\` and \`/ops\` are compressed when the client accepts it
-(gzip level 6, else br quality 4; extensions section 12). The bytes are those on the wire of
+(gzip level 6, else br quality 4; [protocol conventions](api.md#protocol-conventions)). The bytes are those on the wire of
 \`${compression.drivers[0]?.request ?? 'GET /2026-07/campaigns?limit=100'}\` (100 campaigns of one brand, each
 with its texts, product and links); its cost is the same request with \`Accept-Encoding: gzip\` and
 with \`identity\`, measured in turns in one run (${compression.settings?.postgres_rounds ?? '?'} rounds), with the service's CPU time per
@@ -797,13 +910,126 @@ ${stamp(queue)}
 `);
   }
 
+  if (agency) {
+    const t = agency.targets;
+    md.push(`## The dashboard at an agency client's scale
+
+Each screen in Chromium (${agency.chromium}) against the built service and dashboard, signed in as
+the agency's reviewer, in a world of ${n(agency.size.campaigns)} active campaigns and
+${n(agency.size.waiting)} waiting submissions spread unevenly, with creators, posts and codes, built
+in SQL through the triggers (\`--parts=agency\`,
+[decision 0126](decisions/0126-agency-scale-measures.md), which defines each measure). A screen is
+opened by a full load of its address, ${agency.runs_per_screen} time(s), the median; "first useful"
+is the first element of the data it shows; requests are API requests until settled (nothing new
+for 1 s), with all requests of the page beside them. Targets: first useful content within
+${n(t.first_useful_ms.postgres)} ms on PostgreSQL and ${n(t.first_useful_ms.pglite)} ms on PGlite, at
+most ${t.open_requests} API requests to open a screen, a decision's median under
+${t.decision_median_ms} ms, at most ${t.requests_per_event} requests per live event.
+
+${table(
+  [
+    'Driver',
+    'Screen',
+    'First useful',
+    'API requests',
+    'All requests',
+    'KiB',
+    'Settled',
+    'Heap',
+    'Met',
+  ],
+  agency.drivers.flatMap((d) =>
+    d.screens.map((s) => [
+      d.driver,
+      s.screen,
+      s.first_useful_ms === null ? 'over 60 s' : `${n(s.first_useful_ms)} ms`,
+      n(s.api_requests),
+      n(s.requests),
+      n(Math.round(s.bytes / 1024)),
+      s.settled_ms === null ? 'over 60 s' : `${n(s.settled_ms)} ms`,
+      `${s.heap_mb} MB`,
+      yes(s.met.first_useful && s.met.requests),
+    ]),
+  ),
+  2,
+)}
+
+${table(
+  [
+    'Driver',
+    'World',
+    'Opens on the oldest',
+    'Decision median (p95)',
+    'Met',
+    'Burst of live events',
+    'Met',
+  ],
+  agency.drivers.map((d) => [
+    d.driver,
+    `${n(d.world.campaigns)} campaigns, ${n(d.world.waiting)} waiting (biggest ${n(d.world.biggest_campaign_waiting)}), ${n(d.world.posts)} posts; built in ${d.world.build_s} s`,
+    yes(d.screens.find((s) => s.screen === 'Review')?.opened_on_oldest ?? false),
+    d.decision.median_ms === null
+      ? 'not measured'
+      : `${d.decision.median_ms} ms (${d.decision.p95_ms} ms)`,
+    yes(d.decision.met),
+    `${d.live_burst.api_requests} API requests for ${d.live_burst.events} events in ${d.live_burst.window_ms / 1000} s`,
+    yes(d.live_burst.met),
+  ]),
+  2,
+)}
+
+${stamp(agency)}
+`);
+  }
+  if (creatorsQuery) {
+    const c = creatorsQuery;
+    md.push(`## The creators list of a campaign
+
+\`GET /campaigns/{id}/creators\` computes each applicant's properties and targeting fit in SQL.
+Its planner estimate was that of an expansion of the campaign's targeting for every creator row,
+far above PostgreSQL's \`jit_above_cost\` (${n(JIT_ABOVE_COST)}), so every execution was JIT-compiled; the
+targeting (and the catalogue of properties) is now expanded once per query
+([decision 0120](decisions/0120-creator-fit-expanded-once.md)), and
+\`server/domain/creators-query-cost.test.ts\` holds the estimate under ${n(JIT_ABOVE_COST)} on both drivers.
+${n(c.world.campaigns)} campaigns, ${n(c.world.applicants)} applicants on the campaign read and ${n(c.world.applicants_of_other_campaigns)}
+on each other one. How: ${c.how}.
+
+${table(
+  [
+    'Read',
+    'Estimate before',
+    'Estimate after',
+    'Before, JIT on',
+    'Before, JIT off',
+    'After, JIT on',
+    'After, JIT off',
+  ],
+  c.reads.map((r) => [
+    r.read,
+    n(r.before.estimate),
+    n(r.after.estimate),
+    `${n(r.before.jit_on_ms)} ms (${r.before.jit_functions} functions compiled)`,
+    `${n(r.before.jit_off_ms)} ms`,
+    `${n(r.after.jit_on_ms)} ms`,
+    `${n(r.after.jit_off_ms)} ms`,
+  ]),
+)}
+
+After, nothing is compiled with JIT on: the estimate is under the threshold. The first page's
+estimate at 50 campaigns is ${n(c.estimate_first_page_at_50_campaigns.postgres)} on PostgreSQL (${n(c.estimate_first_page_at_50_campaigns.pglite)} on PGlite)
+against ${n(c.reads[0]!.after.estimate)} at ${n(c.world.campaigns)}: it does not grow with the number of campaigns.
+
+Measured ${c.measured_at.slice(0, 16).replace('T', ' ')} UTC.
+`);
+  }
+
   md.push(`## Running the benchmarks
 
 | Command | What it measures | Time |
 |---|---|---|
 | \`npm run bench\` | everything below, tables printed, \`bench/results/*.json\` and this page rewritten | ~30 min |
 | \`npm run bench -- --quick\` | the same with short measures and smaller worlds; results in a temporary directory, this page unchanged | ~10 min |
-| \`npm run bench -- --parts=service,scale --drivers=postgres\` | only some parts (\`service\`, \`scale\`, \`cluster\`, \`dashboard\`, \`bundle\`, \`review\`, \`campaigns-list\`, \`lighthouse\`, \`inspection\`, \`compression\`, \`fanout\`), on some drivers | |
+| \`npm run bench -- --parts=service,scale --drivers=postgres\` | only some parts (\`service\`, \`scale\`, \`cluster\`, \`dashboard\`, \`bundle\`, \`review\`, \`campaigns-list\`, \`lighthouse\`, \`inspection\`, \`compression\`, \`fanout\`, \`queue\`, \`agency\`), on some drivers | |
 | \`npm run bench -- --docs\` | only rewrite this page from \`bench/results\` | |
 | \`npm run bench:campaigns\` | the campaign list alone beside its SQL (issue 3; [decision 0012](decisions/0012-benchmark-baselines.md)) | ~3 min |
 

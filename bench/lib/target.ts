@@ -11,6 +11,7 @@ import type { getCampaign } from '../../server/domain/campaigns.ts';
 import { statementName } from '../../server/db/client.ts';
 import { config } from './config.ts';
 import type { Probe } from './measure.ts';
+import { startFloor, type Floor, type FloorCases } from './floor.ts';
 import { createTempDatabase, postgresAnswers } from './postgres.ts';
 import { startService, type Service } from './service.ts';
 import type { Query } from './world.ts';
@@ -54,7 +55,27 @@ export interface Target {
    * PGlite (one process per data directory) with the service stopped, started again afterwards.
    */
   direct<T>(fn: (d: DirectDb) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` with the floor server (bench/lib/floor-server.ts) serving `cases` on this database:
+   * on PostgreSQL beside the running service, on PGlite with the service stopped (one process per
+   * data directory), started again afterwards.
+   */
+  withFloor<T>(cases: FloorCases, fn: (floor: Floor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** `fn` with a floor server on `database`, stopped afterwards whatever happens. */
+async function floorDuring<T>(
+  database: Parameters<typeof startFloor>[0],
+  cases: FloorCases,
+  fn: (floor: Floor) => Promise<T>,
+): Promise<T> {
+  const floor = await startFloor(database, cases);
+  try {
+    return await fn(floor);
+  } finally {
+    await floor.stop();
+  }
 }
 
 function directOf(
@@ -125,6 +146,14 @@ export async function pgliteTarget(env: Record<string, string> = {}): Promise<Ta
         service = await startService({ DATA_DIR: dir, PORT: port, ...env });
       }
     },
+    async withFloor(cases, fn) {
+      await service.stop();
+      try {
+        return await floorDuring({ pgliteDir: join(dir, 'pglite') }, cases, fn);
+      } finally {
+        service = await startService({ DATA_DIR: dir, PORT: port, ...env });
+      }
+    },
     async close() {
       await service.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -166,6 +195,7 @@ export async function postgresTarget(env: Record<string, string> = {}): Promise<
     service: () => service,
     probe: () => ({ servicePids: [service.pid], database: temp.name }),
     direct: (fn) => fn(direct),
+    withFloor: (cases, fn) => floorDuring({ url: temp.url }, cases, fn),
     async close() {
       await pool.end();
       await service.stop();

@@ -144,7 +144,7 @@ export interface Activity {
   posts?: number;
 }
 
-/** The checks of media inspected and passed (section 9): a reviewer may decide on it at once. */
+/** The checks of media inspected and passed (docs/review-bar.md#inspection): a reviewer may decide on it at once. */
 const INSPECTED = JSON.stringify([
   { name: 'playable', outcome: 'pass', detail: 'Plays: H.264 video, 1080×1920, 30 s' },
 ]);
@@ -256,5 +256,5 @@ export async function campaignCursorAfter(base: string, key: string, offset: num
     if (!cursor) break;
   }
   if (!cursor || !last) throw new Error('the list has fewer campaigns than expected');
-  return { cursor, after: { createdAt: last.created_at, id: last.id } };
+  return { cursor, after: { key: last.created_at, id: last.id } };
 }

@@ -1,4 +1,4 @@
-// Compressed JSON answers (extensions section 12): the bytes of a 100-row list answer as sent
+// Compressed JSON answers (docs/api.md#protocol-conventions): the bytes of a 100-row list answer as sent
 // without compression, with gzip and with br, and what compressing costs: the same request with
 // and without `Accept-Encoding`, measured in turns in one run (req/s ratio, and the service's CPU
 // time per request of each).

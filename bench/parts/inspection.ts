@@ -1,4 +1,4 @@
-// Media inspection per submission (extensions section 9), measured through the running service
+// Media inspection per submission (docs/review-bar.md#inspection), measured through the running service
 // as a reviewer meets it: a submission arrives through /ops with its media on a local HTTP server
 // (as the demo's sample media are served), and the time until the service answers it with its
 // checks is taken (the inspection job: claim, fetch with the service's limits, parse with mp4box,

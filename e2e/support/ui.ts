@@ -93,3 +93,21 @@ export async function expectPlaying(page: Page): Promise<Locator> {
     .toBeGreaterThan(start);
   return video;
 }
+
+/**
+ * Chooses the campaign called `name` in a screen's campaign picker as a person does: opens the
+ * combobox, types the name (a search on the service) and clicks the campaign in its list.
+ */
+export async function chooseCampaign(page: Page, name: string, label = 'Campaign'): Promise<void> {
+  const picker = await inView(page.getByRole('combobox', { name: label, exact: true }));
+  await picker.click();
+  await picker.fill(name);
+  const list = page.getByRole('listbox', { name: label, exact: true });
+  await use(
+    list
+      .getByRole('option')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .first(),
+  );
+  await expect(picker).toHaveValue(name);
+}

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-// Who is writing (extensions section 11): each request, and each message of the e-mail intake,
+// Who is writing (docs/api.md#people): each request, and each message of the e-mail intake,
 // runs inside an audit scope naming its actor and request id. transaction() (client.ts) hands them
 // to PostgreSQL as transaction-local settings, and the audit triggers of migration 0006 write one
 // audit_events row per changed row in the same transaction. Without a scope (demo seed, inspection

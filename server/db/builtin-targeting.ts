@@ -1,5 +1,6 @@
 import type { TargetingPropertyKind } from '#contract/targeting';
-import type { Tx } from './client.ts';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema.ts';
 import { targetingProperties, targetingValues } from './schema.ts';
 
 // The creator properties every database offers for targeting. Ids and values are opaque slugs
@@ -167,9 +168,13 @@ export const BUILTIN_TARGETING: readonly BuiltinProperty[] = [
 
 /**
  * Inserts the built-in properties and values that are missing; never changes existing rows.
- * Runs at every boot (a few milliseconds), so new built-ins reach old databases too.
+ * Runs at every boot (a few milliseconds), so new built-ins reach old databases too. Typed by
+ * drizzle's own handle, not client.ts's `Tx`: client.ts runs this at boot, so this file stays
+ * below it (no import circle, docs/decisions/0112-server-layers.md).
  */
-export async function ensureBuiltinTargeting(tx: Tx): Promise<void> {
+export async function ensureBuiltinTargeting(
+  tx: PgDatabase<PgQueryResultHKT, typeof schema>,
+): Promise<void> {
   await tx
     .insert(targetingProperties)
     .values(

@@ -26,7 +26,7 @@ import {
   TaskStatus,
   Visibility,
 } from '../../contract/enums.ts';
-import { KeyKind, Role } from '../../contract/me.ts';
+import { Role, Side } from '../../contract/me.ts';
 import { TargetingPropertyKind } from '../../contract/targeting.ts';
 
 // drizzle-kit loads this file on its own to generate migrations: it imports the contract by
@@ -66,7 +66,7 @@ export const agencyBrands = pgTable(
   ],
 );
 
-export const apiKeyKind = contractEnum('api_key_kind', KeyKind);
+export const apiKeyKind = contractEnum('api_key_kind', Side);
 
 export const apiKeys = pgTable(
   'api_keys',
@@ -82,7 +82,7 @@ export const apiKeys = pgTable(
     scopes: text('scopes').array().notNull(),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** What its creator called it (self-service keys, section 11); null for keys made by /ops. */
+    /** What its creator called it (self-service keys, docs/api.md#people); null for keys made by /ops. */
     name: text('name'),
     /** Who made it: `ops`, or the label of the member or key that called POST /keys. */
     createdBy: text('created_by').notNull().default('ops'),
@@ -257,7 +257,7 @@ export const tasks = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    /** The credential (an API key or a session, section 11): no foreign key, either table. */
+    /** The credential (an API key or a session, docs/api.md#people): no foreign key, either table. */
     apiKeyId: uuid('api_key_id').notNull(),
     key: text('key').notNull(),
     /** Hex SHA-256 of the method, path and canonical JSON body. */
@@ -379,12 +379,12 @@ export const submissions = pgTable(
     reviewedByKeyId: uuid('reviewed_by_key_id'),
     /** "Maya Chen (reviewer)" when a signed-in member decided (a session is not a key). */
     reviewedByLabel: text('reviewed_by_label'),
-    /** Who acts next while in_review when the brand signs off after its agency (section 8). */
+    /** Who acts next while in_review when the brand signs off after its agency (docs/review-bar.md#sign-off). */
     awaiting: reviewAwaiting('awaiting'),
     agencyApprovedAt: timestamp('agency_approved_at', { withTimezone: true, precision: 6 }),
     agencyApprovedByKeyId: uuid('agency_approved_by_key_id'),
     agencyApprovedByLabel: text('agency_approved_by_label'),
-    /** Inspection (section 9): null while it runs (checks) or before it (media). */
+    /** Inspection (docs/review-bar.md#inspection): null while it runs (checks) or before it (media). */
     media: jsonb('media').$type<StoredMediaFacts>(),
     checks: jsonb('checks').$type<StoredCheck[]>(),
     createdAt: stamp('created_at'),
@@ -540,7 +540,29 @@ export const postTotals = pgTable(
 );
 
 /**
- * The funnel of each campaign (interface 2.9): creators who applied (any status) and approved ones,
+ * The history of each campaign's figures (docs/api.md#metrics-history): what its live posts'
+ * metrics and its spend moved by in each clock hour (UTC), written by triggers on posts and
+ * campaigns in the transaction of every change (migration 0013).
+ */
+export const campaignMetricHours = pgTable(
+  'campaign_metric_hours',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true, precision: 6 }).notNull(),
+    views: count0('views'),
+    likes: count0('likes'),
+    comments: count0('comments'),
+    shares: count0('shares'),
+    saves: count0('saves'),
+    spentCents: count0('spent_cents'),
+  },
+  (t) => [primaryKey({ name: 'campaign_metric_hours_pk', columns: [t.campaignId, t.hour] })],
+);
+
+/**
+ * The funnel of each campaign (docs/api.md#metrics-report): creators who applied (any status) and approved ones,
  * submissions in review and approved now, summed over its campaign_creators rows by a trigger on
  * that table in the transaction of every change.
  */
@@ -621,7 +643,7 @@ export const discountCodes = pgTable(
 );
 
 /**
- * Every usage report from every channel (extensions section 10), written in the transaction that
+ * Every usage report from every channel (docs/usage-reports.md), written in the transaction that
  * applies it or records its refusal. `brand_ids`: the brands whose codes it names (an agency key
  * may report codes of several), or the reporter's brands when it names none; a report is visible
  * to a key acting for any of them. An e-mail's Message-ID is unique per group, so a message
@@ -663,7 +685,7 @@ export const usageReports = pgTable(
 );
 
 /**
- * Durable inspection jobs (section 9), one per submission and revision. A worker claims a due job
+ * Durable inspection jobs (docs/review-bar.md#inspection), one per submission and revision. A worker claims a due job
  * with FOR UPDATE SKIP LOCKED and holds it by a lease (locked_until, lock_token) rather than an
  * open transaction, so the network fetch runs outside any transaction and a crashed worker's job
  * is taken again when its lease runs out; only the holder of the current token may finish it.
@@ -693,7 +715,7 @@ export const inspectionJobs = pgTable(
   ],
 );
 
-// People (extensions section 11): members of a brand or an agency who sign in with e-mail and
+// People (docs/api.md#people): members of a brand or an agency who sign in with e-mail and
 // password, their sessions and invitations, and the append-only audit trail of every write.
 
 export const memberRole = contractEnum('member_role', Role);

@@ -14,7 +14,9 @@ import {
 } from '../domain/submissions.ts';
 import { ApiError } from '../errors.ts';
 import { seedDemoCodes } from './codes.ts';
+import { seedMetricHistory } from './metric-history.ts';
 import { demoCreatorProperties } from './creator-properties.ts';
+import { ALL_BRANDS } from '../domain/brand-scope.ts';
 
 // Creator activity of the demo world, made through the same domain functions as /ops (so every
 // running total agrees with its rows): creators, applications in each status, submissions in each
@@ -162,16 +164,19 @@ export async function seedDemoActivity(
       }
       // Approval required: 6 approved, 1 rejected, 2 still waiting (none on a completed campaign).
       if (i < 6) {
-        await decideCreator(tx, campaign.id, creatorId, null, { to: 'approved', keyId: null });
+        await decideCreator(tx, campaign.id, creatorId, ALL_BRANDS, {
+          to: 'approved',
+          keyId: null,
+        });
         approved.push(creatorId);
       } else if (i === 6) {
-        await decideCreator(tx, campaign.id, creatorId, null, {
+        await decideCreator(tx, campaign.id, creatorId, ALL_BRANDS, {
           to: 'rejected',
           reason: 'Audience outside our markets',
           keyId: null,
         });
       } else if (completed) {
-        await decideCreator(tx, campaign.id, creatorId, null, {
+        await decideCreator(tx, campaign.id, creatorId, ALL_BRANDS, {
           to: 'rejected',
           reason: 'The campaign was full',
           keyId: null,
@@ -200,7 +205,7 @@ export async function seedDemoActivity(
       // later), so it decides without waiting for the inspection as a reviewer must.
       const review = (to: 'approved' | 'rejected', feedback?: string) =>
         ok(() =>
-          reviewSubmission(tx, campaign.id, s.id, null, {
+          reviewSubmission(tx, campaign.id, s.id, ALL_BRANDS, {
             to,
             feedback,
             keyId: null,
@@ -212,7 +217,7 @@ export async function seedDemoActivity(
         case 0: // waiting for review; with the brand's sign-off, the first one the agency approved
           if (s.awaiting === 'agency' && i === 0) {
             await ok(() =>
-              reviewSubmission(tx, campaign.id, s.id, null, {
+              reviewSubmission(tx, campaign.id, s.id, ALL_BRANDS, {
                 to: 'approved',
                 keyId: options.agencyKeyId ?? null,
                 side: 'agency',
@@ -291,6 +296,7 @@ export async function seedDemoActivity(
   }
   await seedDemoCodes(tx, brandIds);
   await spreadHistory(tx, creatorIds);
+  await seedMetricHistory(tx, brandIds);
   // Payouts and paid code uses touched the campaigns; their demo history keeps its own updated_at.
   for (const c of ran) {
     await tx

@@ -56,12 +56,12 @@ const glowLab: DemoCampaign[] = [
       description: 'Show how our Vitamin C Glow Serum fits into a real morning routine.',
       instructions: 'Natural light, no filters. Mention that the serum is fragrance-free.',
       brief_url: 'https://glowlab.example/briefs/summer-glow.pdf',
-      icon_url: 'https://glowlab.example/img/icon.png',
+      icon_url: '/samples/glow-lab-icon.svg',
       video_examples: ['https://glowlab.example/examples/routine.mp4'],
       product: {
         name: 'Vitamin C Glow Serum',
         url: 'https://glowlab.example/serum',
-        image_url: 'https://glowlab.example/img/serum.png',
+        image_url: '/samples/serum.svg',
       },
       links: [
         {
@@ -245,7 +245,7 @@ const northwind: DemoCampaign[] = [
       product: {
         name: 'Trailhead Rain Jacket',
         url: 'https://northwind.example/trailhead',
-        image_url: 'https://northwind.example/img/trailhead.jpg',
+        image_url: '/samples/trailhead.svg',
       },
       links: [
         { url: 'https://northwind.example/trailhead', service: 'shop', affiliate_code: 'TRAIL20' },
@@ -523,9 +523,20 @@ const pendingApproval: StatusState = {
 const active: StatusState = { status: 'active', statusDetail: null, acceptingSubmissions: true };
 
 /** Creates the demo campaigns of the three demo brands (run in the seed's transaction). */
+/**
+ * The demo's images are served by the service itself (public/samples, like the sample media):
+ * a value written `/samples/…` above becomes `<mediaBase>/samples/…`, an address that resolves.
+ */
+function onThisService(body: DemoCampaign['body'], mediaBase: string): DemoCampaign['body'] {
+  return JSON.parse(JSON.stringify(body), (_key, value: unknown) =>
+    typeof value === 'string' && value.startsWith('/samples/') ? `${mediaBase}${value}` : value,
+  ) as DemoCampaign['body'];
+}
+
 export async function seedDemoCampaigns(
   tx: Tx,
   brandIds: { glow: string; northwind: string; pixel: string },
+  mediaBase: string,
 ): Promise<number> {
   const all: [string, DemoCampaign][] = [
     ...glowLab.map((c) => [brandIds.glow, c] as [string, DemoCampaign]),
@@ -536,7 +547,7 @@ export async function seedDemoCampaigns(
   for (const [index, [brandId, c]] of all.entries()) {
     const id = await insertCampaign(tx, {
       brandId,
-      body: c.body,
+      body: onThisService(c.body, mediaBase),
       weeklyVideoCap: c.weeklyVideoCap,
     });
     // Spread over the day as well, so no two demo campaigns share a created_at.

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { brands, campaignCreators, campaigns, creators } from '../db/schema.ts';
 import { addCodes, assignCode, createCodeGroup, reportUsage } from '../domain/codes.ts';
+import { ALL_BRANDS } from '../domain/brand-scope.ts';
 
 // Discount codes of the demo world, made through the same domain functions as the API and /ops:
 // one group per brand, a code assigned to each approved creator of the brand's active campaigns
@@ -57,7 +58,7 @@ export async function seedDemoCodes(tx: Tx, brandIds: readonly string[]): Promis
       return { ...a, code };
     });
     const spares = Array.from({ length: DEMO_SPARE_CODES }, (_, i) => `${prefix}-SPARE${i + 1}`);
-    await addCodes(tx, null, {
+    await addCodes(tx, ALL_BRANDS, {
       group_id: group.id,
       codes: [...named.map((a) => a.code), ...spares],
     });
@@ -67,6 +68,6 @@ export async function seedDemoCodes(tx: Tx, brandIds: readonly string[]): Promis
     const usage = named
       .filter((_, i) => i % 2 === 0)
       .map((a, i) => ({ code: a.code, totalUses: 3 + ((i * 7 + bi * 5) % 25), where: a.code }));
-    if (usage.length > 0) await reportUsage(tx, null, usage);
+    if (usage.length > 0) await reportUsage(tx, ALL_BRANDS, usage);
   }
 }

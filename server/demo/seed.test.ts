@@ -1,16 +1,18 @@
+import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Campaign, CampaignPage } from '#contract/campaigns';
 import { Me } from '#contract/me';
 import { BUILTIN_TARGETING, ensureBuiltinTargeting } from '../db/builtin-targeting.ts';
 import { queryRows, transaction } from '../db/client.ts';
+import { seedDemo } from '../services/demo.ts';
 import { createTestContext, fileContext } from '../test/harness.ts';
 import {
   DEMO_AGENCY_KEY,
   DEMO_BRAND_KEY,
+  DEFAULT_MEDIA_BASE,
   DEMO_MEMBER_PASSWORD,
   existingDemoMembers,
-  seedDemo,
   type DemoWorld,
 } from './seed.ts';
 
@@ -161,6 +163,30 @@ describe('the demo campaigns', () => {
         (await ctx.request('GET', `/2026-07/campaigns/${c.id}`, { key: DEMO_AGENCY_KEY })).json,
       );
       expect(one.tasks).toHaveLength(c.tasks_count);
+    }
+  });
+
+  it('show images the service itself serves (public/samples), never an address that does not resolve', async () => {
+    const page = CampaignPage.parse(
+      (await ctx.request('GET', '/2026-07/campaigns?limit=100', { key: DEMO_AGENCY_KEY })).json,
+    );
+    const images: string[] = [];
+    for (const c of page.data) {
+      const one = Campaign.parse(
+        (await ctx.request('GET', `/2026-07/campaigns/${c.id}`, { key: DEMO_AGENCY_KEY })).json,
+      );
+      images.push(
+        ...[one.icon_url, one.product.image_url, ...one.tasks.map((t) => t.image_url)].filter(
+          (u): u is string => u !== null,
+        ),
+      );
+    }
+    expect(images.length).toBeGreaterThanOrEqual(3);
+    for (const url of images) {
+      expect(url).toMatch(new RegExp(`^${DEFAULT_MEDIA_BASE}/samples/[a-z0-9-]+\\.svg$`));
+      expect(
+        existsSync(new URL(`../../public/samples/${url.split('/').at(-1)}`, import.meta.url)),
+      ).toBe(true);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { transaction, type Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { Role } from '#contract/me';
 import { apiKeys, brands, members } from '../db/schema.ts';
 import { hashPassword } from '../domain/passwords.ts';
@@ -18,7 +18,7 @@ import { seedDemoCampaigns } from './campaigns.ts';
 export const DEMO_BRAND_KEY = 'cck_demo_brand_glowlab_0000000000000000000000';
 export const DEMO_AGENCY_KEY = 'cck_demo_agency_brightline_00000000000000000';
 
-/** The password of every demo member (section 11); printed at start and in the README. */
+/** The password of every demo member (docs/api.md#people); printed at start and in the README. */
 export const DEMO_MEMBER_PASSWORD = 'demo-password-2026';
 
 const DEMO_PEOPLE: Record<Role, string[]> = {
@@ -77,71 +77,77 @@ export interface SeedOptions {
 
 export const DEFAULT_MEDIA_BASE = 'http://127.0.0.1:8080';
 
-export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
-  return transaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const [any] = await tx.select({ id: brands.id }).from(brands).limit(1);
-    if (any) return { created: false } as const;
+/**
+ * Builds the demo world in `tx` on an empty database (no brands yet); otherwise changes nothing.
+ * Run through `seedDemo` (server/services/demo.ts), which opens the transaction.
+ */
+export async function buildDemoWorld(tx: Tx, options: SeedOptions = {}): Promise<SeedResult> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+  const [any] = await tx.select({ id: brands.id }).from(brands).limit(1);
+  if (any) return { created: false } as const;
 
-    const glow = await insertBrand(tx, 'Glow Lab');
-    const northwind = await insertBrand(tx, 'Northwind Outdoors');
-    const pixel = await insertBrand(tx, 'Pixel Coffee');
-    const agency = await insertAgency(tx, 'Brightline Agency', [glow.id, northwind.id]);
-    await insertApiKey(tx, {
-      kind: 'brand',
-      brandId: glow.id,
-      key: DEMO_BRAND_KEY,
-      name: 'Demo brand key',
-    });
-    const agencyKey = await insertApiKey(tx, {
-      kind: 'agency',
-      agencyId: agency.id,
-      key: DEMO_AGENCY_KEY,
-      name: 'Demo agency key',
-    });
-    const owners: Record<string, { brandId: string } | { agencyId: string }> = {
-      'Glow Lab': { brandId: glow.id },
-      'Northwind Outdoors': { brandId: northwind.id },
-      'Pixel Coffee': { brandId: pixel.id },
-      'Brightline Agency': { agencyId: agency.id },
-    };
-    // Hashed in parallel (scrypt runs on libuv's thread pool), inserted in this transaction.
-    const people = demoMembers();
-    const hashes = await Promise.all(people.map(() => hashPassword(DEMO_MEMBER_PASSWORD)));
-    await tx.insert(members).values(
-      people.map((m, i) => ({
-        ...owners[m.of],
-        email: m.email,
-        name: m.name,
-        role: m.role,
-        passwordHash: hashes[i]!,
-      })),
-    );
-    await seedDemoCampaigns(tx, { glow: glow.id, northwind: northwind.id, pixel: pixel.id });
-    await seedDemoActivity(
-      tx,
-      [glow.id, northwind.id, pixel.id],
-      options.mediaBase ?? DEFAULT_MEDIA_BASE,
-      {
-        inspect: options.inspect ?? false,
-        agencyKeyId: agencyKey.id,
-      },
-    );
-    return {
-      created: true,
-      world: {
-        brand_key: DEMO_BRAND_KEY,
-        agency_key: DEMO_AGENCY_KEY,
-        members: { password: DEMO_MEMBER_PASSWORD, emails: people.map((m) => m.email) },
-        agency: { id: agency.id, name: agency.name },
-        brands: [
-          { ...glow, managed_by_agency: true },
-          { ...northwind, managed_by_agency: true },
-          { ...pixel, managed_by_agency: false },
-        ],
-      },
-    } as const;
+  const glow = await insertBrand(tx, 'Glow Lab');
+  const northwind = await insertBrand(tx, 'Northwind Outdoors');
+  const pixel = await insertBrand(tx, 'Pixel Coffee');
+  const agency = await insertAgency(tx, 'Brightline Agency', [glow.id, northwind.id]);
+  await insertApiKey(tx, {
+    kind: 'brand',
+    brandId: glow.id,
+    key: DEMO_BRAND_KEY,
+    name: 'Demo brand key',
   });
+  const agencyKey = await insertApiKey(tx, {
+    kind: 'agency',
+    agencyId: agency.id,
+    key: DEMO_AGENCY_KEY,
+    name: 'Demo agency key',
+  });
+  const owners: Record<string, { brandId: string } | { agencyId: string }> = {
+    'Glow Lab': { brandId: glow.id },
+    'Northwind Outdoors': { brandId: northwind.id },
+    'Pixel Coffee': { brandId: pixel.id },
+    'Brightline Agency': { agencyId: agency.id },
+  };
+  // Hashed in parallel (scrypt runs on libuv's thread pool), inserted in this transaction.
+  const people = demoMembers();
+  const hashes = await Promise.all(people.map(() => hashPassword(DEMO_MEMBER_PASSWORD)));
+  await tx.insert(members).values(
+    people.map((m, i) => ({
+      ...owners[m.of],
+      email: m.email,
+      name: m.name,
+      role: m.role,
+      passwordHash: hashes[i]!,
+    })),
+  );
+  await seedDemoCampaigns(
+    tx,
+    { glow: glow.id, northwind: northwind.id, pixel: pixel.id },
+    options.mediaBase ?? DEFAULT_MEDIA_BASE,
+  );
+  await seedDemoActivity(
+    tx,
+    [glow.id, northwind.id, pixel.id],
+    options.mediaBase ?? DEFAULT_MEDIA_BASE,
+    {
+      inspect: options.inspect ?? false,
+      agencyKeyId: agencyKey.id,
+    },
+  );
+  return {
+    created: true,
+    world: {
+      brand_key: DEMO_BRAND_KEY,
+      agency_key: DEMO_AGENCY_KEY,
+      members: { password: DEMO_MEMBER_PASSWORD, emails: people.map((m) => m.email) },
+      agency: { id: agency.id, name: agency.name },
+      brands: [
+        { ...glow, managed_by_agency: true },
+        { ...northwind, managed_by_agency: true },
+        { ...pixel, managed_by_agency: false },
+      ],
+    },
+  } as const;
 }
 
 /** The demo members that still exist (to print them at each start). */

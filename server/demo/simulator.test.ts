@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { queryRows, transaction } from '../db/client.ts';
 import { reviewSubmission } from '../domain/submissions.ts';
 import { fileContext } from '../test/harness.ts';
-import { seedDemo } from './seed.ts';
+import { seedDemo } from '../services/demo.ts';
 import { createSimulator } from './simulator.ts';
+import { ALL_BRANDS } from '../domain/brand-scope.ts';
 
 const ctx = await fileContext();
 await seedDemo(ctx.db);
@@ -58,7 +59,7 @@ describe('the simulator', () => {
         );
         for (const [j, s] of waiting.entries()) {
           await transaction(ctx.db, (tx) =>
-            reviewSubmission(tx, s.campaign_id, s.id, null, {
+            reviewSubmission(tx, s.campaign_id, s.id, ALL_BRANDS, {
               to: j === 0 ? 'approved' : 'rejected',
               keyId: null,
             }),

@@ -1,19 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Platform } from '#contract/enums';
-import { queryRows, transaction, type Db } from '../db/client.ts';
-import { reportUsage } from '../domain/codes.ts';
-import { applyToCampaign, createCreator } from '../domain/creators.ts';
+import { queryRows, type Db } from '../db/client.ts';
+import { reportUsage } from '../services/codes.ts';
+import { applyToCampaign, createCreator } from '../services/creators.ts';
 import { demoCreatorProperties } from './creator-properties.ts';
-import { createPost, updateMetrics } from '../domain/posts.ts';
+import { createPost, updateMetrics } from '../services/posts.ts';
 import { leaveForBuyer, type Reviewer } from '../domain/reviewer.ts';
-import { createSubmission, reviseSubmission } from '../domain/submissions.ts';
+import { createSubmission, reviseSubmission } from '../services/submissions.ts';
 import { ApiError } from '../errors.ts';
 import { failingMedia, sampleMedia } from './activity.ts';
+import { ALL_BRANDS } from '../domain/brand-scope.ts';
 
 // The simulator of creator activity: creators apply to active campaigns, submit videos and
 // carousels, revise after a rejection, post approved content, and posts gain views over time.
-// It drives the same domain functions as /ops, one transaction per step, so whatever it does
+// It drives the same services as /ops, one transaction per step, so whatever it does
 // obeys the same rules (a refusal is logged at debug level and the next tick tries something
 // else). Pace: one creator action every tick (default 2.5 s, SIMULATOR_TICK_MS: a new submission
 // every ~7 s, fewer once a campaign has MAX_WAITING in review), metrics every fourth tick (~10 s),
@@ -67,16 +68,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const creatorId =
       target.creator_id ??
       (
-        await transaction(db, (tx) =>
-          createCreator(tx, {
-            username: `sim_${Date.now().toString(36)}_${creatorsMade}`,
-            properties: demoCreatorProperties(creatorsMade++),
-          }),
-        )
+        await createCreator(db, {
+          username: `sim_${Date.now().toString(36)}_${creatorsMade}`,
+          properties: demoCreatorProperties(creatorsMade++),
+        })
       ).id;
-    const participation = await transaction(db, (tx) =>
-      applyToCampaign(tx, target.campaign_id, creatorId),
-    );
+    const participation = await applyToCampaign(db, target.campaign_id, creatorId);
     return `creator ${creatorId} applied (${participation.status})`;
   }
 
@@ -102,13 +99,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
               Math.floor(random() * 12),
               random() < 0.7 ? 'video' : 'carousel',
             );
-    const s = await transaction(db, (tx) =>
-      createSubmission(
-        tx,
-        target.campaign_id,
-        { creator_id: target.creator_id, task_id: target.task_id!, ...media },
-        arrival,
-      ),
+    const s = await createSubmission(
+      db,
+      target.campaign_id,
+      { creator_id: target.creator_id, task_id: target.task_id!, ...media },
+      arrival,
     );
     return `submission ${s.id} (${s.status})`;
   }
@@ -120,13 +115,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       order by s.reviewed_at limit 1`);
     if (!target) return 'nothing to revise';
     const media = sampleMedia(options.mediaBase, Math.floor(random() * 12), 'video');
-    const s = await transaction(db, (tx) =>
-      reviseSubmission(
-        tx,
-        target.id,
-        { media_url: media.media_url, thumbnail_url: media.thumbnail_url },
-        arrival,
-      ),
+    const s = await reviseSubmission(
+      db,
+      target.id,
+      { media_url: media.media_url, thumbnail_url: media.thumbnail_url },
+      arrival,
     );
     return `revision ${s.revision_count} of ${s.id}`;
   }
@@ -138,12 +131,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       order by s.reviewed_at limit 1`);
     if (!target) return 'nothing to post';
     const platform = target.platform as Platform;
-    const p = await transaction(db, (tx) =>
-      createPost(tx, target.id, {
-        platform,
-        url: `https://www.${platform}.com/@sim/${target.id.slice(0, 8)}`,
-      }),
-    );
+    const p = await createPost(db, target.id, {
+      platform,
+      url: `https://www.${platform}.com/@sim/${target.id.slice(0, 8)}`,
+    });
     return `post ${p.id}`;
   }
 
@@ -163,15 +154,13 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     for (const p of live) {
       // Young posts grow fast, old ones slowly; engagement follows views.
       const views = Math.floor(50 + random() * 400 + p.views * 0.02 * random());
-      await transaction(db, (tx) =>
-        updateMetrics(tx, p.id, {
-          views: p.views + views,
-          likes: p.likes + Math.floor(views * (0.04 + random() * 0.06)),
-          comments: p.comments + Math.floor(views * random() * 0.006),
-          shares: p.shares + Math.floor(views * random() * 0.008),
-          saves: p.saves + Math.floor(views * random() * 0.012),
-        }),
-      );
+      await updateMetrics(db, p.id, {
+        views: p.views + views,
+        likes: p.likes + Math.floor(views * (0.04 + random() * 0.06)),
+        comments: p.comments + Math.floor(views * random() * 0.006),
+        shares: p.shares + Math.floor(views * random() * 0.008),
+        saves: p.saves + Math.floor(views * random() * 0.012),
+      });
     }
     return `metrics of ${live.length} posts`;
   }
@@ -184,16 +173,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         where c.status = 'active' order by random() limit 3`,
     );
     if (used.length === 0) return 'no code to use';
-    const result = await transaction(db, (tx) =>
-      reportUsage(
-        tx,
-        null,
-        used.map((u) => ({
-          code: u.code,
-          totalUses: u.total_uses + 1 + Math.floor(random() * 3),
-          where: u.code,
-        })),
-      ),
+    const result = await reportUsage(
+      db,
+      ALL_BRANDS,
+      used.map((u) => ({
+        code: u.code,
+        totalUses: u.total_uses + 1 + Math.floor(random() * 3),
+        where: u.code,
+      })),
     );
     return `usage of ${result.updated} codes`;
   }

@@ -6,7 +6,7 @@ import { auditEvents } from '../db/schema.ts';
 import { isoTimestamp } from './sql.ts';
 import type { AuthContext } from './tenancy.ts';
 
-// The audit trail's reads (extensions section 11). Entries are written by the triggers of
+// The audit trail's reads (docs/api.md#people). Entries are written by the triggers of
 // migration 0006 in the transaction of each change (see db/audit-context.ts), never here.
 
 /** The entries a credential sees: those of its brands and, for an agency, of the agency. */

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { ReviewDecision, ReviewInput, Reviewer } from './reviewer.ts';
 
-// Automatic review through an OpenAI-compatible chat-completions endpoint (extensions section 9):
+// Automatic review through an OpenAI-compatible chat-completions endpoint (docs/review-bar.md#autoreview):
 // the task's prompt, its requirements and what inspection found go in; a JSON verdict comes out.
 // Anything but a well-formed verdict in time (timeout, error status, unreadable answer) leaves the
 // submission for the buyer with the reason. Logs carry the status and the error only: never the

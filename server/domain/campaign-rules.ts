@@ -4,6 +4,9 @@ import {
   areaLocked,
   fieldEditable,
   pastDeadlineIssues,
+  transitionOf,
+  transitionRefusal,
+  type CampaignAction,
   type CampaignField,
 } from '#contract/campaign-rules';
 import type { CampaignStatus, CompletionMode, Visibility } from '#contract/enums';
@@ -17,38 +20,19 @@ import type {
 import { ApiError, fieldsRefused, invalidTransition, validationFailed } from '../errors.ts';
 import { sameJson } from './json.ts';
 
-// The rules of a campaign that are not HTTP and not SQL: its status machine (interface 3.1,
-// extensions 1 and 5), what a PATCH may change in each status (extensions 3), deadlines, invite
+// The rules of a campaign that are not HTTP and not SQL: its status machine (docs/api.md#campaign-states,
+// docs/api.md#the-platform-side-ops), what a PATCH may change in each status
+// (docs/api.md#what-patch-may-change), deadlines, invite
 // codes and how tasks' is_required follows the completion mode. Pure functions, unit-tested.
 
 // ---------------------------------------------------------------- status machine
 
-export type CampaignAction =
-  'publish' | 'pause' | 'resume' | 'delete' | 'approve' | 'deny' | 'auto_pause' | 'complete';
+export type { CampaignAction };
 
-const ACTIONS: Record<CampaignAction, { from: readonly CampaignStatus[]; verb: string }> = {
-  publish: { from: ['draft'], verb: 'published' },
-  pause: { from: ['active'], verb: 'paused' },
-  resume: { from: ['paused'], verb: 'resumed' },
-  delete: { from: ['draft'], verb: 'deleted' },
-  approve: { from: ['pending_approval'], verb: 'approved' },
-  deny: { from: ['pending_approval'], verb: 'denied' },
-  auto_pause: { from: ['active'], verb: 'paused automatically' },
-  complete: { from: ['active', 'paused'], verb: 'completed' },
-};
-
-/** The statuses an action may start from. */
-export const allowedFrom = (action: CampaignAction): readonly CampaignStatus[] =>
-  ACTIONS[action].from;
-
-/** 409 `invalid_state_transition` unless `action` may run in `status`. */
+/** 409 `invalid_state_transition` naming `status` unless `action` may run in `status`. */
 export function assertTransition(action: CampaignAction, status: CampaignStatus): void {
-  const { from, verb } = ACTIONS[action];
-  if (!from.includes(status)) {
-    throw invalidTransition(
-      `status: a campaign that is ${status} cannot be ${verb} (only one that is ${from.join(' or ')})`,
-    );
-  }
+  const refusal = transitionRefusal(action, status);
+  if (refusal) throw invalidTransition('status', refusal);
 }
 
 export interface StatusState {
@@ -60,42 +44,26 @@ export interface StatusState {
 export const DEFAULT_DENIAL_REASON =
   'The publish request was denied. Review the campaign and publish it again.';
 
-/** The state after `action` (checked with assertTransition first). `delete` has none. */
+/**
+ * The state after `action`: the status the contract's table leads to (409 when it does not allow
+ * the action), accepting submissions only when active, and the detail a denial or auto-pause
+ * leaves. `delete` has none.
+ */
 export function stateAfter(
   action: Exclude<CampaignAction, 'delete'>,
   current: StatusState,
   context: { now: Date; reason?: string | undefined },
 ): StatusState {
   assertTransition(action, current.status);
+  const status = transitionOf(action, current.status)!.to!;
   const occurred_at = context.now.toISOString();
-  switch (action) {
-    case 'publish':
-      return { status: 'pending_approval', statusDetail: null, acceptingSubmissions: false };
-    case 'approve':
-      return { status: 'active', statusDetail: null, acceptingSubmissions: true };
-    case 'deny':
-      return {
-        status: 'draft',
-        statusDetail: {
-          kind: 'publish_denied',
-          reason: context.reason ?? DEFAULT_DENIAL_REASON,
-          occurred_at,
-        },
-        acceptingSubmissions: false,
-      };
-    case 'pause':
-      return { status: 'paused', statusDetail: null, acceptingSubmissions: false };
-    case 'auto_pause':
-      return {
-        status: 'paused',
-        statusDetail: { kind: 'auto_paused', reason: context.reason ?? 'other', occurred_at },
-        acceptingSubmissions: false,
-      };
-    case 'resume':
-      return { status: 'active', statusDetail: null, acceptingSubmissions: true };
-    case 'complete':
-      return { status: 'completed', statusDetail: null, acceptingSubmissions: false };
-  }
+  const statusDetail: StoredStatusDetail | null =
+    action === 'deny'
+      ? { kind: 'publish_denied', reason: context.reason ?? DEFAULT_DENIAL_REASON, occurred_at }
+      : action === 'auto_pause'
+        ? { kind: 'auto_paused', reason: context.reason ?? 'other', occurred_at }
+        : null;
+  return { status, statusDetail, acceptingSubmissions: status === 'active' };
 }
 
 /** Publishing needs an active task, unless creators must be approved first (a waitlist). */
@@ -374,7 +342,7 @@ export function assertTasksWritable(campaign: {
     );
   }
   if (areaLocked(campaign.status, 'tasks')) {
-    throw invalidTransition(`tasks: cannot be changed while the campaign is ${campaign.status}`);
+    throw invalidTransition('tasks', `cannot be changed while the campaign is ${campaign.status}`);
   }
 }
 

@@ -9,7 +9,7 @@ import {
   type CampaignDeleted,
   type CampaignUpdate,
 } from '#contract/campaigns';
-import type { CampaignStatus } from '#contract/enums';
+import type { CampaignSort, CampaignStatus } from '#contract/enums';
 import type { Task } from '#contract/tasks';
 import { prepared, queryStatement, type Db, type Tx, type Statement } from '../db/client.ts';
 import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
@@ -29,15 +29,13 @@ import {
   stateAfter,
   type CampaignAction,
 } from './campaign-rules.ts';
-import { noPage, pageOf, rowsForPage, timeThenId, type Page } from './paging.ts';
-import { inScope, isoTimestamp, isoTimestampText } from './sql.ts';
+import { noPage, pageOf, rowsForPage, type Keyset, type Page } from './paging.ts';
+import { foldedText, inScope, isoTimestamp, isoTimestampText } from './sql.ts';
 import { loadTasks, tasksJson, taskValues } from './task-rows.ts';
+import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
 
 // Campaigns in the database: reading (one shape for every answer), creating, listing, updating
 // and moving them through their statuses. Callers pass a transaction for every write.
-
-/** The brands a caller may see: a key's brands, or null for /ops (every brand). */
-export type BrandScope = readonly string[] | null;
 
 const campaignSelection = {
   ...getTableColumns(campaigns),
@@ -124,9 +122,11 @@ export async function findCampaignRow(
   scope: BrandScope,
   options: { forUpdate?: boolean } = {},
 ): Promise<CampaignRow | null> {
-  if (scope !== null && scope.length === 0) return null;
-  const ready = options.forUpdate || scope === null ? null : prepared(db, campaignRowQuery);
-  if (ready) return (await ready.execute({ id, scope: [...scope!] }))[0] ?? null;
+  if (scope !== ALL_BRANDS && scope.length === 0) return null;
+  if (!options.forUpdate && scope !== ALL_BRANDS) {
+    const ready = prepared(db, campaignRowQuery);
+    if (ready) return (await ready.execute({ id, scope: [...scope] }))[0] ?? null;
+  }
   const query = db
     .select(campaignSelection)
     .from(campaigns)
@@ -196,12 +196,12 @@ export async function getCampaignItem<Row, T>(
 /** One campaign with its tasks. */
 export async function getCampaign(db: Db, id: string, scope: BrandScope): Promise<Campaign> {
   // One statement: the tasks come as JSON beside the campaign's row (decision 0077).
-  const ready = scope === null ? null : prepared(db, campaignWithTasksQuery);
+  const ready = scope === ALL_BRANDS ? null : prepared(db, campaignWithTasksQuery);
   const [row] =
-    scope !== null && scope.length === 0
+    scope !== ALL_BRANDS && scope.length === 0
       ? []
-      : ready
-        ? await ready.execute({ id, scope: [...scope!] })
+      : ready && scope !== ALL_BRANDS
+        ? await ready.execute({ id, scope: [...scope] })
         : await db
             .select({ ...campaignSelection, tasks: tasksJson(campaigns.id) })
             .from(campaigns)
@@ -244,7 +244,7 @@ async function assertInviteCodeFree(db: Db, code: string, exceptId?: string) {
 
 /** Creates a draft with its tasks; answers it as GET would. Run it in a transaction. */
 export async function createCampaign(tx: Tx, input: NewCampaign): Promise<Campaign> {
-  return getCampaign(tx, await insertCampaign(tx, input), null);
+  return getCampaign(tx, await insertCampaign(tx, input), ALL_BRANDS);
 }
 
 /** Creates a draft with its tasks and answers its id (the demo world needs no more). */
@@ -319,13 +319,79 @@ export interface CampaignListFilter {
   statuses?: readonly CampaignStatus[] | undefined;
   createdAfter?: string | undefined;
   createdBefore?: string | undefined;
-  /** The (created_at, id) of the previous page's last row. */
-  after?: { createdAt: string; id: string } | undefined;
+  /** Names containing this text, without regard to case. */
+  search?: string | undefined;
+  /** The list's order; newest first when not given. */
+  sort?: CampaignSort | undefined;
+  /** The sort value and id of the previous page's last row (see campaignKeyset). */
+  after?: CampaignListAfter | undefined;
+  /** Only these campaigns (the query's repeated `id`). */
+  ids?: readonly string[] | undefined;
   limit: number;
 }
 
-/** Newest created_at first, then id (descending). */
-export const campaignKeyset = timeThenId('createdAt', 'id');
+/** Where a page of campaigns starts: after the row with this sort value, then this id. */
+export type CampaignListAfter = { key: string | number; id: string };
+
+/**
+ * Each order of the list (docs/api.md#campaign-list): the SQL of its sort value for a row of
+ * table `t`, the cast of a cursor's value, the direction (ties by id in the same direction), and
+ * the value of a row as a cursor holds it. A campaign without a content deadline sorts as
+ * 'infinity', after every date.
+ */
+const CAMPAIGN_ORDERS: Record<
+  CampaignSort,
+  {
+    key: (t: string) => string;
+    cast: string;
+    desc: boolean;
+    valueOf: (row: CampaignRow) => string | number;
+  }
+> = {
+  newest: {
+    key: (t) => `${t}.created_at`,
+    cast: 'timestamptz',
+    desc: true,
+    valueOf: (r) => r.createdAt,
+  },
+  oldest: {
+    key: (t) => `${t}.created_at`,
+    cast: 'timestamptz',
+    desc: false,
+    valueOf: (r) => r.createdAt,
+  },
+  name: { key: (t) => foldedText(`${t}.name`), cast: 'text', desc: false, valueOf: (r) => r.name },
+  name_desc: {
+    key: (t) => foldedText(`${t}.name`),
+    cast: 'text',
+    desc: true,
+    valueOf: (r) => r.name,
+  },
+  spent: {
+    key: (t) => `${t}.spent_cents`,
+    cast: 'bigint',
+    desc: true,
+    valueOf: (r) => r.spentCents,
+  },
+  deadline: {
+    key: (t) => `coalesce(${t}.content_deadline_date, 'infinity'::date)`,
+    cast: 'date',
+    desc: false,
+    valueOf: (r) => r.contentDeadlineDate ?? 'infinity',
+  },
+};
+
+/** The keyset of the list in `sort` order: the row's sort value, then its id. */
+export function campaignKeyset(
+  sort: CampaignSort = 'newest',
+): Keyset<CampaignRow, CampaignListAfter> {
+  const order = CAMPAIGN_ORDERS[sort];
+  return {
+    shape: [sort === 'spent' ? 'number' : 'string', 'string'],
+    positionOf: (row) => [order.valueOf(row), row.id],
+    after: ([key, id]) => ({ key: key!, id: String(id) }),
+  };
+}
 
 // The list is the hottest read: one statement written as SQL text and handed straight to the
 // driver (building it with drizzle and mapping its rows cost more than the query itself on
@@ -360,15 +426,18 @@ const LIST_COLUMNS = [
 ].join(', ');
 
 /**
- * The one statement of a page of campaigns, newest first, ties by id (keyset pagination), as the
- * driver receives it; bench/ runs exactly this as its baseline. One brand reads its index
- * (brand_id, created_at desc, id desc) directly; several brands take the first rows of each brand
- * from that index (a lateral join) and keep the newest of those, so an agency's page costs the
- * same whatever the number of campaigns. Every value is a parameter.
+ * The one statement of a page of campaigns in the filter's order (newest first by default), ties
+ * by id (keyset pagination), as the driver receives it; bench/ runs exactly this as its baseline.
+ * One brand reads its index (brand_id, created_at desc, id desc) directly for the newest first,
+ * and sorts its matching campaigns for another order; several brands take the first rows of each
+ * brand in that order (a lateral join) and keep the first of those, so an agency's page costs
+ * about one brand's page per brand whatever the number of campaigns. Every value is a parameter.
  */
 export function campaignListStatement(filter: CampaignListFilter): Statement {
   const params: unknown[] = [];
   const p = (value: unknown) => `$${params.push(value)}`;
+  const order = CAMPAIGN_ORDERS[filter.sort ?? 'newest'];
+  const dir = order.desc ? 'desc' : 'asc';
   // The filters on the rows of `t` (the listed table, or the lateral's).
   const conditions = (t: string) => {
     let where = '';
@@ -377,8 +446,16 @@ export function campaignListStatement(filter: CampaignListFilter): Statement {
       where += ` and ${t}.created_at >= ${p(filter.createdAfter)}::timestamptz`;
     if (filter.createdBefore)
       where += ` and ${t}.created_at < ${p(filter.createdBefore)}::timestamptz`;
+    // strpos, not LIKE: the text is matched as it is, `%` and `_` included.
+    if (filter.search)
+      where += ` and strpos(${foldedText(`${t}.name`)}, ${foldedText(p(filter.search))}) > 0`;
+    if (filter.ids) where += ` and ${t}.id = any(${p(`{${filter.ids.join(',')}}`)}::uuid[])`;
     if (filter.after) {
-      where += ` and (${t}.created_at, ${t}.id) < (${p(filter.after.createdAt)}::timestamptz, ${p(filter.after.id)}::uuid)`;
+      const value =
+        order.cast === 'text'
+          ? foldedText(p(filter.after.key))
+          : `${p(filter.after.key)}::${order.cast}`;
+      where += ` and (${order.key(t)}, ${t}.id) ${order.desc ? '<' : '>'} (${value}, ${p(filter.after.id)}::uuid)`;
     }
     return where;
   };
@@ -389,15 +466,15 @@ export function campaignListStatement(filter: CampaignListFilter): Statement {
   } else {
     const brands = p(`{${filter.scope.join(',')}}`);
     const lateral =
-      `select t.id, t.created_at from campaigns t where t.brand_id = scope.brand_id${conditions('t')}` +
-      ` order by t.created_at desc, t.id desc limit ${p(take)}`;
+      `select t.id, ${order.key('t')} as k from campaigns t where t.brand_id = scope.brand_id${conditions('t')}` +
+      ` order by k ${dir}, t.id ${dir} limit ${p(take)}`;
     scope =
       `c.id in (select top.id from unnest(${brands}::uuid[]) as scope(brand_id) cross join lateral (${lateral}) as top` +
-      ` order by top.created_at desc, top.id desc limit ${p(take)})`;
+      ` order by top.k ${dir}, top.id ${dir} limit ${p(take)})`;
   }
   const text =
     `select ${LIST_COLUMNS} from campaigns c join brands b on b.id = c.brand_id where ${scope}` +
-    ` order by c.created_at desc, c.id desc limit ${p(take)}`;
+    ` order by ${order.key('c')} ${dir}, c.id ${dir} limit ${p(take)}`;
   return { text, params };
 }
 
@@ -448,7 +525,7 @@ export async function updateCampaign(
       .set({ isRequired: derived, updatedAt: sql`now()` })
       .where(and(eq(tasks.campaignId, id), sql`${tasks.isRequired} <> ${derived}`));
   }
-  return getCampaign(tx, id, null);
+  return getCampaign(tx, id, ALL_BRANDS);
 }
 
 // ---------------------------------------------------------------- status changes
@@ -480,7 +557,7 @@ export async function changeStatus(
       updatedAt: sql`now()`,
     })
     .where(eq(campaigns.id, id));
-  return getCampaign(tx, id, null);
+  return getCampaign(tx, id, ALL_BRANDS);
 }
 
 /** DELETE: drafts only; the tasks go with it. */

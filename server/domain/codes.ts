@@ -1,17 +1,31 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CodeGroup, CodeListQuery, CodesAdd, DiscountCode } from '#contract/codes';
+import {
+  unknownCodeRefusal,
+  usagePay,
+  usageRefusal,
+  type CodeGroup,
+  type CodeListQuery,
+  type CodesAdd,
+  type DiscountCode,
+} from '#contract/codes';
 import type { FieldIssue } from '#contract/issues';
 import type { OpsCodeAssign, OpsCodeGroupCreate } from '#contract/ops';
 import type { Db, Tx } from '../db/client.ts';
 import { campaignCreators, campaigns, codeGroups, discountCodes } from '../db/schema.ts';
-import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
-import type { BrandScope } from './campaigns.ts';
+import {
+  ApiError,
+  fieldsRefused,
+  invalidTransition,
+  notFound,
+  validationFailed,
+} from '../errors.ts';
 import { bumpTotals, findCreator } from './creators.ts';
 import { noPage, readKeysetPage, timeThenId, type Keyset, type ListFilter } from './paging.ts';
 import { inScope, isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { findBrand } from './tenancy.ts';
+import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
 
-// Discount codes (extensions section 4): groups made on the platform side, codes added by the
+// Discount codes (docs/api.md#discount-codes): groups made on the platform side, codes added by the
 // brand, usage reported as running totals that never go down. Each increase pays the assigned
 // creator the group's commission per new use: the code's earnings_cents, the creator's spend_cents
 // and the campaign's spent_cents move together in the transaction of the report. Codes are locked
@@ -34,7 +48,7 @@ const groupSelection = {
 const groupQuery = (db: Db) => db.select(groupSelection).from(codeGroups);
 type GroupRow = Awaited<ReturnType<typeof groupQuery>>[number];
 
-/** Where a group's reports are e-mailed: `usage+<token>@<domain>` (extensions section 10). */
+/** Where a group's reports are e-mailed: `usage+<token>@<domain>` (docs/usage-reports.md). */
 /** The intake domain when INTAKE_DOMAIN is not set. */
 export const DEFAULT_INTAKE_DOMAIN = 'intake.localhost';
 
@@ -73,7 +87,7 @@ export async function createCodeGroup(
 }
 
 export async function findCodeGroup(db: Db, id: string, scope: BrandScope) {
-  if (scope !== null && scope.length === 0) return null;
+  if (scope !== ALL_BRANDS && scope.length === 0) return null;
   const [row] = await groupQuery(db).where(
     and(eq(codeGroups.id, id), inScope(codeGroups.brandId, scope)),
   );
@@ -139,7 +153,7 @@ async function codeRows(
   codes: readonly string[],
   scope: BrandScope,
 ): Promise<Map<string, CodeRow>> {
-  if (codes.length === 0 || (scope !== null && scope.length === 0)) return new Map();
+  if (codes.length === 0 || (scope !== ALL_BRANDS && scope.length === 0)) return new Map();
   const rows = await codeQuery(db).where(
     and(inArray(discountCodes.code, [...codes]), inScope(discountCodes.brandId, scope)),
   );
@@ -203,9 +217,13 @@ export async function addCodes(tx: Tx, scope: BrandScope, body: CodesAdd): Promi
   if (inserted.length < body.codes.length) {
     const added = new Set(inserted.map((r) => r.code));
     const taken = body.codes.map((code, i) => ({ code, i })).filter((c) => !added.has(c.code));
-    const shown = taken.slice(0, 20).map((c) => `codes[${c.i}]: "${c.code}" already exists`);
+    const issues = taken.map((c) => ({
+      field: `codes[${c.i}]`,
+      message: `"${c.code}" already exists`,
+    }));
+    const shown = issues.slice(0, 20).map((i) => `${i.field}: ${i.message}`);
     if (taken.length > shown.length) shown.push(`and ${taken.length - shown.length} more`);
-    throw new ApiError(409, 'code_exists', `${shown.join('; ')}; nothing was added`);
+    throw new ApiError(409, 'code_exists', `${shown.join('; ')}; nothing was added`, {}, issues);
   }
   await tx
     .update(codeGroups)
@@ -228,11 +246,12 @@ export async function deleteCode(tx: Tx, scope: BrandScope, code: string): Promi
     .for('update');
   if (!row) throw notFound('Code');
   if (row.assignedCreatorId !== null) {
-    throw new ApiError(
-      409,
-      'code_assigned',
-      `code: "${code}" is assigned to creator ${row.assignedCreatorId} on campaign ${row.assignedCampaignId}; an assigned code cannot be deleted`,
-    );
+    throw fieldsRefused(409, 'code_assigned', [
+      {
+        field: 'code',
+        message: `"${code}" is assigned to creator ${row.assignedCreatorId} on campaign ${row.assignedCampaignId}; an assigned code cannot be deleted`,
+      },
+    ]);
   }
   await tx.delete(discountCodes).where(eq(discountCodes.code, code));
   await tx
@@ -267,13 +286,14 @@ export async function assignCode(tx: Tx, code: string, body: OpsCodeAssign): Pro
       current.assignedCreatorId === body.creator_id &&
       current.assignedCampaignId === body.campaign_id
     ) {
-      return getCode(tx, code, null);
+      return getCode(tx, code, ALL_BRANDS);
     }
-    throw new ApiError(
-      409,
-      'code_assigned',
-      `code: "${code}" is already assigned to creator ${current.assignedCreatorId} on campaign ${current.assignedCampaignId}`,
-    );
+    throw fieldsRefused(409, 'code_assigned', [
+      {
+        field: 'code',
+        message: `"${code}" is already assigned to creator ${current.assignedCreatorId} on campaign ${current.assignedCampaignId}`,
+      },
+    ]);
   }
   const [participation] = await tx
     .select({ status: campaignCreators.status })
@@ -286,14 +306,15 @@ export async function assignCode(tx: Tx, code: string, body: OpsCodeAssign): Pro
     );
   if (participation?.status !== 'approved') {
     throw invalidTransition(
-      `creator_id: the creator is ${participation ? participation.status : 'not a participant'} on this campaign; codes go to approved creators`,
+      'creator_id',
+      `the creator is ${participation ? participation.status : 'not a participant'} on this campaign; codes go to approved creators`,
     );
   }
   await tx
     .update(discountCodes)
     .set({ assignedCampaignId: body.campaign_id, assignedCreatorId: body.creator_id })
     .where(eq(discountCodes.code, code));
-  return getCode(tx, code, null);
+  return getCode(tx, code, ALL_BRANDS);
 }
 
 // ---------------------------------------------------------------- usage
@@ -364,7 +385,7 @@ export async function reportUsage(
 ): Promise<UsageResult> {
   const codes = [...new Set(entries.map((e) => e.code))].sort();
   const locked =
-    scope !== null && scope.length === 0
+    scope !== ALL_BRANDS && scope.length === 0
       ? []
       : await tx
           .select({
@@ -391,17 +412,19 @@ export async function reportUsage(
 
   const codeField = options.fieldOfCode ?? '.code';
   const totalField = options.fieldOfTotal ?? '.total_uses';
-  const where = options.groupId ? ' in this group' : '';
-  const unknown: [string, UsageProblem][] = [];
-  const decreases: [string, UsageProblem][] = [];
+  const unknown: [FieldIssue, UsageProblem][] = [];
+  const decreases: [FieldIssue, UsageProblem][] = [];
   for (const e of entries) {
     const row = byCode.get(e.code);
+    const refusal = row ? usageRefusal(Number(row.totalUses), e.totalUses, e.code) : null;
     if (!row) {
-      const message = `no code "${e.code}" exists${where}`;
-      unknown.push([`${e.where}${codeField}: ${message}`, problemAt(e, message)]);
-    } else if (e.totalUses < Number(row.totalUses)) {
-      const message = `code "${e.code}" already has ${Number(row.totalUses)} uses reported; reported usage never decreases (got ${e.totalUses})`;
-      decreases.push([`${e.where}${totalField}: ${message}`, problemAt(e, message)]);
+      const message = unknownCodeRefusal(e.code, options.groupId !== undefined);
+      unknown.push([{ field: `${e.where}${codeField}`, message }, problemAt(e, message)]);
+    } else if (refusal) {
+      decreases.push([
+        { field: `${e.where}${totalField}`, message: refusal },
+        problemAt(e, refusal),
+      ]);
     }
   }
   if (unknown.length > 0 || decreases.length > 0) {
@@ -409,11 +432,15 @@ export async function reportUsage(
     const problems = all
       .map(([, p]) => p)
       .sort((a, b) => (a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0));
+    // Every row is named in `issues` (its field: `usage[3].code`, `line 4`, `code`), so a client
+    // places each problem on its row without reading the message.
+    const issues = all.map(([issue]) => issue);
     throw new UsageRefused(
       422,
       unknown.length > 0 ? 'validation_failed' : 'usage_decrease',
-      all.map(([m]) => m).join('; '),
+      issues.map((i) => `${i.field}: ${i.message}`).join('; '),
       problems,
+      issues,
     );
   }
 
@@ -426,7 +453,12 @@ export async function reportUsage(
   for (const e of entries) {
     const row = byCode.get(e.code)!;
     const delta = e.totalUses - Number(row.totalUses);
-    const earned = delta > 0 && row.campaignId && row.creatorId ? delta * row.commissionCents : 0;
+    const earned = usagePay({
+      current: Number(row.totalUses),
+      reported: e.totalUses,
+      commissionCents: row.commissionCents,
+      assigned: row.campaignId !== null && row.creatorId !== null,
+    });
     if (delta > 0) {
       updated++;
       usesAdded += delta;
@@ -463,7 +495,7 @@ export async function reportUsage(
       .where(eq(campaigns.id, campaignId));
   }
 
-  const after = await codeRows(tx, codes, null);
+  const after = await codeRows(tx, codes, ALL_BRANDS);
   return {
     updated,
     data: entries.map((e) => toDiscountCode(after.get(e.code)!)),

@@ -11,11 +11,17 @@ import {
   creators,
   targetingProperties,
 } from '../db/schema.ts';
-import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
-import { getCampaignItem, getCampaignRow, type BrandScope } from './campaigns.ts';
+import { fieldsRefused, invalidTransition, notFound, validationFailed } from '../errors.ts';
+import { getCampaignItem, getCampaignRow } from './campaigns.ts';
 import { campaignItemList, cursorFilters, timeThenId, type ListFilter } from './paging.ts';
 import { existingIds, isoTimestamp, nullableIsoTimestamp } from './sql.ts';
-import { creatorPropertiesSql, targetingFitSql, targetingMatchesSql } from './targeting-fit.ts';
+import {
+  creatorPropertiesSql,
+  targetingConditionsJoin,
+  targetingFitSql,
+  targetingMatchesSql,
+} from './targeting-fit.ts';
+import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
 
 // Creators and their participation in campaigns (campaign_creators). A participation row carries
 // the running totals of the creator on that campaign: content counts by submission status, live
@@ -79,7 +85,7 @@ const participationSelection = {
   properties: creatorPropertiesSql(creators.properties).mapWith(
     (v) => v as CampaignCreator['properties'],
   ),
-  targetingFit: targetingFitSql(campaigns.targeting, creators.properties).mapWith(
+  targetingFit: targetingFitSql(creators.properties).mapWith(
     (v) => v as CampaignCreator['targeting_fit'],
   ),
 };
@@ -114,13 +120,17 @@ export function toCampaignCreator(row: ParticipationRow): CampaignCreator {
 }
 
 function participationQuery(db: Db, where: SQL | undefined) {
-  return db
-    .select(participationSelection)
-    .from(campaignCreators)
-    .innerJoin(creators, eq(creators.id, campaignCreators.creatorId))
-    .innerJoin(campaigns, eq(campaigns.id, campaignCreators.campaignId))
-    .leftJoin(apiKeys, eq(apiKeys.id, campaignCreators.decidedByKeyId))
-    .where(where);
+  return (
+    db
+      .select(participationSelection)
+      .from(campaignCreators)
+      .innerJoin(creators, eq(creators.id, campaignCreators.creatorId))
+      .innerJoin(campaigns, eq(campaigns.id, campaignCreators.campaignId))
+      // The campaign's targeting expanded once per query, not once per creator row (targeting-fit.ts).
+      .crossJoinLateral(targetingConditionsJoin(campaigns.targeting))
+      .leftJoin(apiKeys, eq(apiKeys.id, campaignCreators.decidedByKeyId))
+      .where(where)
+  );
 }
 
 async function participationRow(db: Db, campaignId: string, creatorId: string) {
@@ -156,7 +166,7 @@ export const campaignCreatorList = campaignItemList({
     filter.status ? eq(campaignCreators.status, filter.status) : undefined,
     filter.fits === undefined
       ? undefined
-      : sql`${targetingMatchesSql(campaigns.targeting, creators.properties)} = ${filter.fits}`,
+      : sql`${targetingMatchesSql(creators.properties)} = ${filter.fits}`,
   ],
   startAfter: (after) =>
     sql`(${campaignCreators.appliedAt}, ${campaignCreators.creatorId}) < (${after.appliedAt}::timestamptz, ${after.creatorId})`,
@@ -217,11 +227,12 @@ export async function decideCreator(
   const row = await participationRow(tx, campaignId, creatorId);
   if (!row) throw notFound('Creator');
   if (updated.length === 0) {
-    throw new ApiError(
-      409,
-      'already_decided',
-      `status: the application was already ${row.status} at ${row.decidedAt ?? row.appliedAt}${decidedBy(row.decidedByPrefix, row.decidedByLabel)}; only an applied creator can be ${decision.to}`,
-    );
+    throw fieldsRefused(409, 'already_decided', [
+      {
+        field: 'status',
+        message: `the application was already ${row.status} at ${row.decidedAt ?? row.appliedAt}${decidedBy(row.decidedByPrefix, row.decidedByLabel)}; only an applied creator can be ${decision.to}`,
+      },
+    ]);
   }
   return toCampaignCreator(row);
 }
@@ -232,12 +243,13 @@ export async function applyToCampaign(
   campaignId: string,
   creatorId: string,
 ): Promise<CampaignCreator> {
-  const campaign = await getCampaignRow(tx, campaignId, null);
+  const campaign = await getCampaignRow(tx, campaignId, ALL_BRANDS);
   if (!(await findCreator(tx, creatorId)))
     throw validationFailed('creator_id', `unknown creator ${creatorId}`);
   if (campaign.status !== 'active') {
     throw invalidTransition(
-      `status: the campaign is ${campaign.status}; creators apply only to active campaigns`,
+      'status',
+      `the campaign is ${campaign.status}; creators apply only to active campaigns`,
     );
   }
   const auto = !campaign.settings.creator_approval_required;
@@ -255,7 +267,8 @@ export async function applyToCampaign(
   if (!row) throw new Error('participation row missing after insert');
   if (inserted.length === 0) {
     throw invalidTransition(
-      `creator_id: the creator already applied to this campaign (status ${row.status})`,
+      'creator_id',
+      `the creator already applied to this campaign (status ${row.status})`,
     );
   }
   return toCampaignCreator(row);

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ApiError } from '../errors.ts';
+import { fieldsRefused } from '../errors.ts';
 import { canonicalJson } from './json.ts';
 
 // Opaque, tamper-proof page cursors: base64url(JSON position) "." base64url(HMAC-SHA256). The
@@ -48,11 +48,13 @@ export function encodeCursor(secret: Uint8Array, scope: CursorScope, position: P
 }
 
 export const badCursor = () =>
-  new ApiError(
-    400,
-    'invalid_request',
-    'starting_after: not a cursor of this list (use the next_cursor of the previous page, with the same filters and a credential for the same brands)',
-  );
+  fieldsRefused(400, 'invalid_request', [
+    {
+      field: 'starting_after',
+      message:
+        'not a cursor of this list (use the next_cursor of the previous page, with the same filters and a credential for the same brands)',
+    },
+  ]);
 
 /**
  * The position a cursor holds, checked against `shape` (one entry per value: 'string' or

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { ALL_SCOPES, type KeyKind, type Role, type Scope } from '#contract/me';
+import { ALL_SCOPES, type Role, type Scope, type Side } from '#contract/me';
 import { ROLE_SCOPES } from '#contract/people';
-import { transaction, type Db, type Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { apiKeys, members } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { readPage } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
-import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './key-cache.ts';
+import { KEY_REVOKED_CHANNEL } from './key-cache.ts';
 import type { AuthContext } from './tenancy.ts';
 
 // API keys: `cck_` + 40 base62 characters (~238 bits). Only the SHA-256 of a key is stored; a
@@ -109,7 +109,7 @@ export function apiKeyResolver(db: Db): (keyHash: string) => Promise<AuthContext
 }
 
 export interface NewKey {
-  kind: KeyKind;
+  kind: Side;
   brandId?: string;
   agencyId?: string;
   scopes?: readonly Scope[];
@@ -127,7 +127,7 @@ export interface CreatedKey {
   id: string;
   key: string;
   prefix: string;
-  kind: KeyKind;
+  kind: Side;
   scopes: Scope[];
 }
 
@@ -154,33 +154,30 @@ export async function insertApiKey(tx: Tx, input: NewKey): Promise<CreatedKey> {
 }
 
 /**
- * Revokes a key; revoking a revoked key keeps its first revocation time. This instance stops
- * accepting it at once, the others sharing the database when notified (see key-cache.ts).
+ * Revokes a key in `tx`; revoking a revoked key keeps its first revocation time. The other
+ * instances sharing the database drop it from their caches when notified at commit
+ * (key-cache.ts); the service makes this instance forget it after the commit.
  */
 export async function revokeApiKey(
-  db: Db,
+  tx: Tx,
   id: string,
   now: Date,
   owner?: KeyOwner,
 ): Promise<{ id: string; revokedAt: Date }> {
-  const revoked = await transaction(db, async (tx) => {
-    const [row] = await tx
-      .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.id, id), owner ? ownedBy(owner) : undefined))
-      .for('update');
-    if (!row) throw new ApiError(404, 'not_found', 'Key not found');
-    if (row.revokedAt) return { id: row.id, revokedAt: row.revokedAt };
-    await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, id));
-    // Delivered at commit to the other instances, which drop the key from their caches.
-    await tx.execute(sql`select pg_notify(${KEY_REVOKED_CHANNEL}, ${id})`);
-    return { id: row.id, revokedAt: now };
-  });
-  apiKeyCacheOf(db).forget(id);
-  return revoked;
+  const [row] = await tx
+    .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), owner ? ownedBy(owner) : undefined))
+    .for('update');
+  if (!row) throw new ApiError(404, 'not_found', 'Key not found');
+  if (row.revokedAt) return { id: row.id, revokedAt: row.revokedAt };
+  await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, id));
+  // Delivered at commit to the other instances, which drop the key from their caches.
+  await tx.execute(sql`select pg_notify(${KEY_REVOKED_CHANNEL}, ${id})`);
+  return { id: row.id, revokedAt: now };
 }
 
-/** The brand or agency whose keys a credential manages itself (section 11). */
+/** The brand or agency whose keys a credential manages itself (docs/api.md#people). */
 export type KeyOwner = { kind: 'brand'; brandId: string } | { kind: 'agency'; agencyId: string };
 
 const ownedBy = (owner: KeyOwner) =>

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-// Passwords of members (extensions section 11): scrypt from node:crypto, memory-hard. N = 2^15,
+// Passwords of members (docs/api.md#people): scrypt from node:crypto, memory-hard. N = 2^15,
 // r = 8, p = 1 takes 32 MiB and some tens of milliseconds per hash (OWASP's minimum for scrypt is
 // N = 2^17 with r = 8 at p = 1, or the equivalent cost of 2^15 with more passes; see decision
 // 0055 for the choice and its measured cost). Stored as

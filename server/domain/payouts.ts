@@ -6,19 +6,21 @@ import { invalidTransition, validationFailed } from '../errors.ts';
 import { getCampaignRow } from './campaigns.ts';
 import { bumpTotals, findCreator, lockParticipation } from './creators.ts';
 import { isoTimestamp } from './sql.ts';
+import { ALL_BRANDS } from './brand-scope.ts';
 
 /**
  * POST /ops/payouts: pays an approved creator of a campaign. The payout, the creator's spend_cents
  * and the campaign's spent_cents move in one transaction.
  */
 export async function createPayout(tx: Tx, body: OpsPayoutCreate): Promise<OpsPayout> {
-  await getCampaignRow(tx, body.campaign_id, null);
+  await getCampaignRow(tx, body.campaign_id, ALL_BRANDS);
   if (!(await findCreator(tx, body.creator_id)))
     throw validationFailed('creator_id', `unknown creator ${body.creator_id}`);
   const participation = await lockParticipation(tx, body.campaign_id, body.creator_id);
   if (participation?.status !== 'approved') {
     throw invalidTransition(
-      `creator_id: the creator is ${participation ? participation.status : 'not a participant'} on this campaign; only approved creators are paid`,
+      'creator_id',
+      `the creator is ${participation ? participation.status : 'not a participant'} on this campaign; only approved creators are paid`,
     );
   }
   const [row] = await tx

@@ -3,10 +3,10 @@ import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-o
 import { ALL_SCOPES, type Role, type Scope } from '#contract/me';
 import { ROLE_SCOPES, type Member, type MemberSummary } from '#contract/people';
 import type { AuditActor } from '../db/audit-context.ts';
-import { setTransactionActor, transaction, type Db, type Tx } from '../db/client.ts';
+import { setTransactionActor, type Db, type Tx } from '../db/client.ts';
 import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
-import { apiKeys, invitations, members, sessions } from '../db/schema.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { agencies, apiKeys, invitations, members, sessions } from '../db/schema.ts';
+import { ApiError, fieldsRefused, notFound } from '../errors.ts';
 import { canonicalEmail } from './emails.ts';
 import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './key-cache.ts';
 import { generateApiKey, hashApiKey, keyPrefix, type KeyOwner } from './keys.ts';
@@ -14,7 +14,7 @@ import { hashPassword } from './passwords.ts';
 import { isoTimestamp } from './sql.ts';
 import type { AuthContext } from './tenancy.ts';
 
-// Members, their sessions and invitations (extensions section 11). A session token is a bearer
+// Members, their sessions and invitations (docs/api.md#people). A session token is a bearer
 // credential used exactly like an API key: `ccs_` + 40 base62 characters, stored as its SHA-256,
 // resolved at each request (never cached, so a sign-out, a removal or a role change applies to
 // the very next request), ending 12 hours after its last use or 7 days after sign-in.
@@ -34,14 +34,25 @@ export const sessionEnd = (createdAt: Date, lastUsedAt: Date): Date =>
 
 export const isSessionToken = (token: string) => token.startsWith(SESSION_PREFIX);
 
+/**
+ * What the audit trail and "approved by" call a member: "Maya Chen (reviewer)" for a brand's
+ * member, "Tom Becker (Brightline Agency reviewer)" for an agency's, so a brand sees who is not
+ * its own.
+ */
+export function memberLabel(member: {
+  name: string;
+  role: Role;
+  agencyName: string | null;
+}): string {
+  return member.agencyName
+    ? `${member.name} (${member.agencyName} ${member.role})`
+    : `${member.name} (${member.role})`;
+}
+
 /** The audit trail's name for the credential of a request. */
 export function actorOf(auth: AuthContext): AuditActor {
   if (auth.member) {
-    return {
-      type: 'member',
-      id: auth.member.id,
-      label: `${auth.member.name} (${auth.member.role})`,
-    };
+    return { type: 'member', id: auth.member.id, label: memberLabel(auth.member) };
   }
   return { type: 'key', id: auth.keyId, label: `key ${auth.prefix}…` };
 }
@@ -74,10 +85,12 @@ export function sessionResolver(
         name: members.name,
         role: members.role,
         agencyId: members.agencyId,
+        agencyName: agencies.name,
         brandIds: memberBrandIds,
       })
       .from(sessions)
       .innerJoin(members, eq(members.id, sessions.memberId))
+      .leftJoin(agencies, eq(agencies.id, members.agencyId))
       .where(eq(sessions.tokenHash, tokenHash));
     if (!row) return null;
     const t = now().getTime();
@@ -97,7 +110,13 @@ export function sessionResolver(
       scopes: scopesOfRole(row.role),
       brandIds: row.brandIds.filter((id): id is string => id !== null),
       agencyId: row.agencyId,
-      member: { id: row.memberId, email: row.email, name: row.name, role: row.role },
+      member: {
+        id: row.memberId,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        agencyName: row.agencyName,
+      },
       endsAt: sessionEnd(row.createdAt, lastUsedAt),
     };
   };
@@ -126,6 +145,8 @@ export interface MemberRow {
   passwordHash: string;
   brandId: string | null;
   agencyId: string | null;
+  /** The agency's name for an agency's member, null for a brand's. */
+  agencyName: string | null;
 }
 
 /** The member with this e-mail address, compared in its canonical form (emails.ts). */
@@ -139,8 +160,10 @@ export async function findMemberByEmail(db: Db, email: string): Promise<MemberRo
       passwordHash: members.passwordHash,
       brandId: members.brandId,
       agencyId: members.agencyId,
+      agencyName: agencies.name,
     })
     .from(members)
+    .leftJoin(agencies, eq(agencies.id, members.agencyId))
     .where(eq(members.email, canonicalEmail(email)));
   return row ?? null;
 }
@@ -206,12 +229,10 @@ export function forgetSessions(db: Db, ids: readonly string[]) {
   for (const id of ids) cache.forget(id);
 }
 
-export async function endSession(db: Db, sessionId: string): Promise<void> {
-  await transaction(db, async (tx) => {
-    await tx.delete(sessions).where(eq(sessions.id, sessionId));
-    await announceEnded(tx, [sessionId]);
-  });
-  forgetSessions(db, [sessionId]);
+/** Ends a session (sign-out); the other instances forget it when notified at commit. */
+export async function endSession(tx: Tx, sessionId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.id, sessionId));
+  await announceEnded(tx, [sessionId]);
 }
 
 /** The members a credential sees and manages: its brands' and, for an agency, the agency's own. */
@@ -300,11 +321,12 @@ async function lockMemberAndAdmins(tx: Tx, auth: AuthContext, id: string) {
 }
 
 const lastAdmin = (what: string) =>
-  new ApiError(
-    409,
-    'last_admin',
-    `${what}: this member is the last admin of its brand or agency; make another member admin first`,
-  );
+  fieldsRefused(409, 'last_admin', [
+    {
+      field: what,
+      message: `this member is the last admin of its brand or agency; make another member admin first`,
+    },
+  ]);
 
 /** The ids of the keys a member made (POST /keys) that are not revoked. */
 async function liveKeysMadeBy(tx: Tx, memberId: string): Promise<string[]> {
@@ -319,60 +341,56 @@ async function liveKeysMadeBy(tx: Tx, memberId: string): Promise<string[]> {
  * PATCH /members/{id}: a new role; the last admin cannot be demoted. The keys the member made act
  * within the new role from the next request on: every instance forgets them (key-cache.ts), and
  * their open event streams, and the member's sessions' streams, close and reconnect with the new
- * scopes.
+ * scopes. Answers the member and the credentials to forget after the commit.
  */
-export async function changeRole(db: Db, auth: AuthContext, id: string, role: Role) {
-  const { answer, keys } = await transaction(db, async (tx) => {
-    const { member, adminCount } = await lockMemberAndAdmins(tx, auth, id);
-    if (member.role === 'admin' && role !== 'admin' && adminCount <= 1) throw lastAdmin('role');
-    let keys: string[] = [];
-    if (member.role !== role) {
-      await tx.update(members).set({ role }).where(eq(members.id, id));
-      // The member's sessions stay signed in; their open streams close too, so the dashboard
-      // reconnects and reads /me again, showing the new role's controls at once.
-      const own = await tx
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(eq(sessions.memberId, id));
-      keys = [...(await liveKeysMadeBy(tx, id)), ...own.map((s) => s.id)];
-      await announceEnded(tx, keys);
-    }
-    const [row] = await tx.select(memberColumns).from(members).where(eq(members.id, id));
-    return { answer: toMember(row!), keys };
-  });
-  forgetSessions(db, keys);
-  return answer;
+export async function changeRole(tx: Tx, auth: AuthContext, id: string, role: Role) {
+  const { member, adminCount } = await lockMemberAndAdmins(tx, auth, id);
+  if (member.role === 'admin' && role !== 'admin' && adminCount <= 1) throw lastAdmin('role');
+  let keys: string[] = [];
+  if (member.role !== role) {
+    await tx.update(members).set({ role }).where(eq(members.id, id));
+    // The member's sessions stay signed in; their open streams close too, so the dashboard
+    // reconnects and reads /me again, showing the new role's controls at once.
+    const own = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.memberId, id));
+    keys = [...(await liveKeysMadeBy(tx, id)), ...own.map((s) => s.id)];
+    await announceEnded(tx, keys);
+  }
+  const [row] = await tx.select(memberColumns).from(members).where(eq(members.id, id));
+  return { answer: toMember(row!), keys };
 }
 
 /**
  * DELETE /members/{id}: removes the member, ends their sessions and revokes the keys they made, at
- * once (each revocation is in the audit trail, by whoever removed the member).
+ * once (each revocation is in the audit trail, by whoever removed the member). Answers the
+ * credentials to forget after the commit.
  */
 export async function removeMember(
-  db: Db,
+  tx: Tx,
   auth: AuthContext,
   id: string,
   now: Date,
-): Promise<void> {
-  const ended = await transaction(db, async (tx) => {
-    const { member, adminCount } = await lockMemberAndAdmins(tx, auth, id);
-    if (member.role === 'admin' && adminCount <= 1) throw lastAdmin('member');
-    const ids = (
-      await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.memberId, id))
-    ).map((s) => s.id);
-    const keys = await liveKeysMadeBy(tx, id);
-    if (keys.length > 0) {
-      await tx.update(apiKeys).set({ revokedAt: now }).where(inArray(apiKeys.id, keys));
-    }
-    await tx.delete(members).where(eq(members.id, id)); // sessions go with it (cascade)
-    await announceEnded(tx, [...ids, ...keys]);
-    return [...ids, ...keys];
-  });
-  forgetSessions(db, ended);
+): Promise<string[]> {
+  const { member, adminCount } = await lockMemberAndAdmins(tx, auth, id);
+  if (member.role === 'admin' && adminCount <= 1) throw lastAdmin('member');
+  const ids = (
+    await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.memberId, id))
+  ).map((s) => s.id);
+  const keys = await liveKeysMadeBy(tx, id);
+  if (keys.length > 0) {
+    await tx.update(apiKeys).set({ revokedAt: now }).where(inArray(apiKeys.id, keys));
+  }
+  await tx.delete(members).where(eq(members.id, id)); // sessions go with it (cascade)
+  await announceEnded(tx, [...ids, ...keys]);
+  return [...ids, ...keys];
 }
 
 const memberExists = (field: string) =>
-  new ApiError(409, 'member_exists', `${field}: a member with this e-mail address already exists`);
+  fieldsRefused(409, 'member_exists', [
+    { field, message: `a member with this e-mail address already exists` },
+  ]);
 
 /**
  * Creates an invitation for `owner`; the token appears only in this answer. `member_exists` only
@@ -380,7 +398,7 @@ const memberExists = (field: string) =>
  * /ops): whether an address is a member of another brand or agency is never told.
  */
 export async function createInvitation(
-  db: Db,
+  tx: Tx,
   owner: KeyOwner,
   input: { email: string; role: Role },
   invitedBy: string,
@@ -388,46 +406,39 @@ export async function createInvitation(
   visibleTo: AuthContext | 'ops',
 ) {
   const email = canonicalEmail(input.email);
-  return transaction(db, async (tx) => {
-    const [seen] = await tx
-      .select({ id: members.id })
-      .from(members)
-      .where(
-        and(eq(members.email, email), visibleTo === 'ops' ? undefined : visibleMembers(visibleTo)),
-      );
-    if (seen) throw memberExists('email');
-    const token = generateApiKey('cci_');
-    const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
-    const [row] = await tx
-      .insert(invitations)
-      .values({
-        brandId: owner.kind === 'brand' ? owner.brandId : null,
-        agencyId: owner.kind === 'agency' ? owner.agencyId : null,
-        email,
-        role: input.role,
-        tokenHash: hashApiKey(token),
-        invitedBy,
-        createdAt: now,
-        expiresAt,
-      })
-      .returning({ id: invitations.id });
-    return { id: row!.id, token, expiresAt };
-  });
+  const [seen] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(eq(members.email, email), visibleTo === 'ops' ? undefined : visibleMembers(visibleTo)),
+    );
+  if (seen) throw memberExists('email');
+  const token = generateApiKey('cci_');
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const [row] = await tx
+    .insert(invitations)
+    .values({
+      brandId: owner.kind === 'brand' ? owner.brandId : null,
+      agencyId: owner.kind === 'agency' ? owner.agencyId : null,
+      email,
+      role: input.role,
+      tokenHash: hashApiKey(token),
+      invitedBy,
+      createdAt: now,
+      expiresAt,
+    })
+    .returning({ id: invitations.id });
+  return { id: row!.id, token, expiresAt };
 }
 
+const invitationGone = () =>
+  new ApiError(404, 'not_found', 'Invitation not found, already used or expired');
+
 /**
- * POST /invitations/{token}/accept: one time, before it expires; makes the member and signs them
- * in. Unknown, used and expired tokens get the same 404.
+ * A cheap look before accepting (POST /invitations/{token}/accept): an unknown, used or expired
+ * token answers 404 and costs no password hash.
  */
-export async function acceptInvitation(
-  db: Db,
-  token: string,
-  input: { name: string; password: string },
-  now: Date,
-) {
-  const gone = () =>
-    new ApiError(404, 'not_found', 'Invitation not found, already used or expired');
-  // A cheap look first: an unknown, used or expired token costs no password hash.
+export async function assertInvitationOpen(db: Db, token: string, now: Date): Promise<void> {
   const [open] = await db
     .select({ id: invitations.id })
     .from(invitations)
@@ -438,49 +449,61 @@ export async function acceptInvitation(
         gt(invitations.expiresAt, now),
       ),
     );
-  if (!open) throw gone();
-  // Hashed outside the transaction, which then holds its lock only for the inserts.
-  const passwordHash = await hashPassword(input.password);
-  // Two invitations of one address accepted at once: the second insert meets the first's unique
-  // e-mail, and answers what it would have answered a moment later.
-  const taken = (err: unknown) =>
-    isUniqueViolation(err) && violatedConstraint(err) === 'members_email_idx'
-      ? memberExists('email')
-      : err;
-  const started = await transaction(db, async (tx) => {
-    const [inv] = await tx
-      .select()
-      .from(invitations)
-      .where(eq(invitations.tokenHash, hashApiKey(token)))
-      .for('update');
-    if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= now.getTime()) throw gone();
-    if (await findMemberByEmail(tx, inv.email)) throw memberExists('email');
-    const memberId = randomUUID();
-    // The new member is the actor of what follows (the trail: invitation.accepted, member.joined).
-    await setTransactionActor(tx, {
-      type: 'member',
-      id: memberId,
-      label: `${input.name} (${inv.role})`,
-    });
-    await tx.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, inv.id));
-    const [member] = await tx
-      .insert(members)
-      .values({
-        id: memberId,
-        brandId: inv.brandId,
-        agencyId: inv.agencyId,
-        email: inv.email,
-        name: input.name,
-        role: inv.role,
-        passwordHash,
-        createdAt: now,
-      })
-      .returning({ id: members.id, email: members.email, name: members.name, role: members.role });
-    return createSession(tx, member!, now);
-  }).catch((err: unknown) => {
-    throw taken(err);
+  if (!open) throw invitationGone();
+}
+
+/**
+ * Two invitations of one address accepted at once: the second insert meets the first's unique
+ * e-mail, and answers what it would have answered a moment later (409 member_exists).
+ */
+export const memberEmailTaken = (err: unknown) =>
+  isUniqueViolation(err) && violatedConstraint(err) === 'members_email_idx'
+    ? memberExists('email')
+    : err;
+
+/**
+ * Accepts an invitation, one time, before it expires: makes the member (whose password is
+ * already hashed, outside the transaction) and signs them in. Unknown, used and expired tokens get
+ * the same 404.
+ */
+export async function acceptInvitation(
+  tx: Tx,
+  token: string,
+  input: { name: string; passwordHash: string },
+  now: Date,
+) {
+  const [inv] = await tx
+    .select()
+    .from(invitations)
+    .where(eq(invitations.tokenHash, hashApiKey(token)))
+    .for('update');
+  if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= now.getTime()) throw invitationGone();
+  if (await findMemberByEmail(tx, inv.email)) throw memberExists('email');
+  const memberId = randomUUID();
+  // The new member is the actor of what follows (the trail: invitation.accepted, member.joined).
+  const [agency] = inv.agencyId
+    ? await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, inv.agencyId))
+    : [];
+  await setTransactionActor(tx, {
+    type: 'member',
+    id: memberId,
+    label: memberLabel({ name: input.name, role: inv.role, agencyName: agency?.name ?? null }),
   });
-  return started.answer;
+  await tx.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, inv.id));
+  const [member] = await tx
+    .insert(members)
+    .values({
+      id: memberId,
+      brandId: inv.brandId,
+      agencyId: inv.agencyId,
+      email: inv.email,
+      name: input.name,
+      role: inv.role,
+      passwordHash: input.passwordHash,
+      createdAt: now,
+    })
+    .returning({ id: members.id, email: members.email, name: members.name, role: members.role });
+  return createSession(tx, member!, now);
 }
 
 /** Makes a member directly (the demo world); the password is hashed here. */

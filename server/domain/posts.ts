@@ -5,11 +5,12 @@ import type { Post, PostListQuery } from '#contract/posts';
 import type { Db, Tx } from '../db/client.ts';
 import { creators, posts, submissions, tasks } from '../db/schema.ts';
 import { invalidTransition, notFound, validationFailed } from '../errors.ts';
-import { getCampaignRow, type BrandScope } from './campaigns.ts';
+import { getCampaignRow } from './campaigns.ts';
 import { bumpTotals } from './creators.ts';
 import { campaignItemList, cursorFilters, timeThenId, type ListFilter } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 import { lockSubmission } from './submissions.ts';
+import type { BrandScope } from './brand-scope.ts';
 
 // Posts: published content of approved submissions, its engagement metrics (running totals that
 // never go down) and take-downs. Each change moves the creator's totals in the same transaction.
@@ -134,7 +135,8 @@ export async function createPost(tx: Tx, submissionId: string, body: OpsPostCrea
   const submission = await lockSubmission(tx, submissionId);
   if (submission.status !== 'approved') {
     throw invalidTransition(
-      `status: the submission is ${submission.status}; only approved content can be posted`,
+      'status',
+      `the submission is ${submission.status}; only approved content can be posted`,
     );
   }
   const [existing] = await tx
@@ -142,7 +144,7 @@ export async function createPost(tx: Tx, submissionId: string, body: OpsPostCrea
     .from(posts)
     .where(eq(posts.submissionId, submissionId));
   if (existing) {
-    throw invalidTransition(`status: the submission is already posted (post ${existing.id})`);
+    throw invalidTransition('status', `the submission is already posted (post ${existing.id})`);
   }
   const [task] = await tx
     .select({ platforms: tasks.platforms })
@@ -179,7 +181,7 @@ async function lockPost(tx: Tx, id: string) {
 export async function updateMetrics(tx: Tx, id: string, body: OpsMetricsUpdate): Promise<Post> {
   const current = await lockPost(tx, id);
   if (current.status !== 'live') {
-    throw invalidTransition('status: the post is deleted; its metrics are final');
+    throw invalidTransition('status', 'the post is deleted; its metrics are final');
   }
   for (const m of METRICS) {
     if (body[m] < current[m]) {
@@ -206,7 +208,7 @@ export async function updateMetrics(tx: Tx, id: string, body: OpsMetricsUpdate):
 export async function takeDownPost(tx: Tx, id: string): Promise<Post> {
   const current = await lockPost(tx, id);
   if (current.status !== 'live') {
-    throw invalidTransition('status: the post is already deleted');
+    throw invalidTransition('status', 'the post is already deleted');
   }
   await tx.update(posts).set({ status: 'deleted' }).where(eq(posts.id, id));
   const moved = await tx

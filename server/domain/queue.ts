@@ -1,8 +1,8 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { SubmissionStatus } from '#contract/enums';
-import type { ReviewAwaiting } from '#contract/media-checks';
 import {
   QUEUE_BY_CAMPAIGN_MAX,
+  type QueueAwaiting,
   type QueueCounts,
   type QueuedSubmission,
 } from '#contract/submissions';
@@ -20,7 +20,8 @@ import { agencyKeys, submissionSelection, toSubmission } from './submissions.ts'
 export interface QueueFilter {
   brands: readonly string[];
   statuses?: readonly SubmissionStatus[] | undefined;
-  awaiting?: ReviewAwaiting | undefined;
+  /** Whose turn (in review only): any of these; `none` is a submission without a sign-off step. */
+  awaiting?: readonly QueueAwaiting[] | undefined;
   campaignIds?: readonly string[] | undefined;
   taskId?: string | undefined;
   creatorId?: string | undefined;
@@ -78,11 +79,21 @@ function rowConditions(f: QueueFilter, unitColumn: string): SQL[] {
     where.push(sql`s.submitted_at >= ${f.submittedAfter}::timestamptz`);
   if (f.submittedBefore !== undefined)
     where.push(sql`s.submitted_at < ${f.submittedBefore}::timestamptz`);
-  // A literal, so that the planner may use the partial indexes of submissions in review.
-  if (f.awaiting !== undefined)
-    where.push(sql`s.status = 'in_review' and s.awaiting = ${f.awaiting}::review_awaiting`);
   return where;
 }
+
+/**
+ * The condition of one `awaiting` value on a row in review. Literals, so that the planner may use
+ * the partial indexes of submissions in review (`is null` too: a btree keeps nulls).
+ */
+function awaitingIs(value: QueueAwaiting): SQL {
+  return value === 'none'
+    ? sql`s.status = 'in_review' and s.awaiting is null`
+    : sql.raw(`s.status = 'in_review' and s.awaiting = '${value}'`);
+}
+
+/** The awaiting values a filter reads, once each. */
+const awaitingOf = (f: QueueFilter) => (f.awaiting ? [...new Set(f.awaiting)] : undefined);
 
 /**
  * The ids of one page, in order: for each unit (and status), its first `limit + 1` rows after the
@@ -92,20 +103,28 @@ function pageIds(f: QueueFilter & PageRequest<QueueAfter>, statuses: readonly st
   const unit = unitOf(f);
   const take = rowsForPage(f.limit);
   const where = [sql.raw(`s.${unit.column} = u.unit`), ...rowConditions(f, unit.column)];
-  let keys = sql`unnest(${arrayOf(unit.values)}::${sql.raw(unit.type)}[]) as u(unit)`;
-  if (f.awaiting === undefined) {
-    keys = sql`${keys} cross join unnest(${`{${statuses.join(',')}}`}::submission_status[]) as st(status)`;
-    where.push(sql`s.status = st.status`);
-  }
   if (f.after) {
     where.push(
       sql`(s.submitted_at, s.id) > (${f.after.submittedAt}::timestamptz, ${f.after.id}::uuid)`,
     );
   }
-  return sql`select top.id from ${keys} cross join lateral (
-      select s.id, s.submitted_at from submissions s where ${sql.join(where, sql` and `)}
-      order by s.submitted_at, s.id limit ${take}) as top
-    order by top.submitted_at, top.id limit ${take}`;
+  const units = sql`unnest(${arrayOf(unit.values)}::${sql.raw(unit.type)}[]) as u(unit)`;
+  const top = (keys: SQL, conditions: SQL[]) => sql`select top.id, top.submitted_at from ${keys}
+    cross join lateral (
+      select s.id, s.submitted_at from submissions s where ${sql.join(conditions, sql` and `)}
+      order by s.submitted_at, s.id limit ${take}) as top`;
+  const awaiting = awaitingOf(f);
+  // One branch per awaiting value (each over its own index range), or one over the statuses.
+  const branches = awaiting
+    ? awaiting.map((value) => top(units, [...where, awaitingIs(value)]))
+    : [
+        top(
+          sql`${units} cross join unnest(${`{${statuses.join(',')}}`}::submission_status[]) as st(status)`,
+          [...where, sql`s.status = st.status`],
+        ),
+      ];
+  return sql`select merged.id from (${sql.join(branches, sql` union all `)}) as merged
+    order by merged.submitted_at, merged.id limit ${take}`;
 }
 
 /** The query of a page of GET /submissions (EXPLAIN reads it in the tests); null: it reads nothing. */
@@ -169,10 +188,12 @@ function masked(f: QueueFilter, b: Buckets): Buckets {
   const statuses = f.statuses ?? SubmissionStatus.options;
   const inReview = statuses.includes('in_review');
   const failed = statuses.includes('failed') && f.awaiting === undefined;
-  const agency = inReview && f.awaiting !== 'brand' ? b.awaiting_agency : 0;
-  const brand = inReview && f.awaiting !== 'agency' ? b.awaiting_brand : 0;
+  const keeps = (value: QueueAwaiting) => inReview && (!f.awaiting || f.awaiting.includes(value));
+  const agency = keeps('agency') ? b.awaiting_agency : 0;
+  const brand = keeps('brand') ? b.awaiting_brand : 0;
+  const none = keeps('none') ? b.in_review - b.awaiting_agency - b.awaiting_brand : 0;
   return {
-    in_review: !inReview ? 0 : f.awaiting === undefined ? b.in_review : agency + brand,
+    in_review: agency + brand + none,
     awaiting_agency: agency,
     awaiting_brand: brand,
     failed: failed ? b.failed : 0,
@@ -281,11 +302,18 @@ export async function queueCounts(
 
 /** The condition on a campaign's totals row `t` that it has something the filter counts. */
 function waitingIn(f: QueueFilter): SQL {
-  const b = masked(f, { in_review: 1, awaiting_agency: 1, awaiting_brand: 1, failed: 1 });
+  const statuses = f.statuses ?? SubmissionStatus.options;
+  const awaiting = awaitingOf(f);
   const parts: string[] = [];
-  if (f.awaiting === 'agency' && b.awaiting_agency) parts.push('t.awaiting_agency > 0');
-  else if (f.awaiting === 'brand' && b.awaiting_brand) parts.push('t.awaiting_brand > 0');
-  else if (f.awaiting === undefined && b.in_review) parts.push('t.in_review > 0');
-  if (b.failed) parts.push('t.failed > 0');
+  if (statuses.includes('in_review')) {
+    if (!awaiting) parts.push('t.in_review > 0');
+    else {
+      if (awaiting.includes('agency')) parts.push('t.awaiting_agency > 0');
+      if (awaiting.includes('brand')) parts.push('t.awaiting_brand > 0');
+      if (awaiting.includes('none'))
+        parts.push('t.in_review > t.awaiting_agency + t.awaiting_brand');
+    }
+  }
+  if (statuses.includes('failed') && !awaiting) parts.push('t.failed > 0');
   return sql.raw(parts.length ? `(${parts.join(' or ')})` : 'false');
 }

@@ -1,7 +1,7 @@
 import type { MediaFacts } from '#contract/media-checks';
 
 // The service's own reviewer of submissions to autoreview tasks with a prompt (extensions
-// sections 5 and 9). The OpenAI-compatible one (domain/autoreview.ts) plugs in through
+// docs/api.md#the-platform-side-ops, docs/review-bar.md#inspection). The OpenAI-compatible one (domain/autoreview.ts) plugs in through
 // AppDeps.reviewer when AUTOREVIEW_URL is set; the default decides nothing, so the submission
 // waits in review for the buyer.
 

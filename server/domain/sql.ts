@@ -1,7 +1,7 @@
 import { eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import type { BrandScope } from './campaigns.ts';
+import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
 
 /** Which of `ids` are stored in `column`, a table's id column (the others do not exist). */
 export async function existingIds(
@@ -30,9 +30,23 @@ export const isoTimestamp = (column: AnyColumn | SQL): SQL<string> =>
 export const nullableIsoTimestamp = (column: AnyColumn | SQL): SQL<string | null> =>
   sql<string | null>`case when ${column} is null then null else ${isoTimestamp(column)} end`;
 
-/** The rows of the brands in `scope` (a brand id column); every brand's with a null scope. */
+const ACCENTED = 'ÀÁÂÃÄÅÈÉÊËÌÍÎÏÒÓÔÕÖÙÚÛÜÇÑàáâãäåèéêëìíîïòóôõöùúûüçñ';
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnaaaaaaeeeeiiiiooooouuuucn';
+
+/**
+ * SQL text of `expr` (SQL text) without case or the common Latin accents, so "Crème" compares as
+ * "creme" on both drivers: lower() alone leaves accented capitals as they are under the C
+ * collation (PGlite), and the unaccent extension is not there. Names are searched and sorted by it.
+ */
+export const foldedText = (expr: string) => `translate(lower(${expr}), '${ACCENTED}', '${PLAIN}')`;
+
+/** foldedText of a value, as a parameter. */
+export const foldedValue = (value: string): SQL =>
+  sql`translate(lower(${value}), ${sql.raw(`'${ACCENTED}', '${PLAIN}'`)})`;
+
+/** The rows of the brands in `scope` (a brand id column); every brand's with ALL_BRANDS. */
 export const inScope = (column: AnyColumn, scope: BrandScope): SQL | undefined =>
-  scope === null
+  scope === ALL_BRANDS
     ? undefined
     : scope.length === 1
       ? eq(column, scope[0]!)

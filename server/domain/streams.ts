@@ -24,7 +24,7 @@ export interface StreamSlot {
 }
 
 interface Credential {
-  closers: Set<() => void>;
+  closers: Set<(reason: StreamEnd) => void>;
   memberId: string | null;
   /** A session's known end (ms on the registry's clock); null for a key. */
   endsAt: number | null;
@@ -36,6 +36,9 @@ export interface StreamRegistryOptions {
   /** The clock sessions expire on (the app's). */
   now?: () => Date;
 }
+
+/** Why a stream is being ended from outside. */
+export type StreamEnd = 'revoked' | 'shutdown';
 
 export class StreamRegistry {
   readonly #open = new Map<string, Credential>();
@@ -68,7 +71,7 @@ export class StreamRegistry {
    * Takes a slot for a new stream of `auth`'s credential; `close` ends that stream. Past a limit:
    * 429 `too_many_streams`.
    */
-  open(auth: AuthContext, close: () => void): StreamSlot {
+  open(auth: AuthContext, close: (reason: StreamEnd) => void): StreamSlot {
     const credentialId = auth.keyId;
     const memberId = auth.member?.id ?? null;
     let entry = this.#open.get(credentialId);
@@ -84,7 +87,7 @@ export class StreamRegistry {
       entry = { closers: new Set(), memberId, endsAt: auth.endsAt?.getTime() ?? null };
       this.#open.set(credentialId, entry);
     }
-    const closer = () => close();
+    const closer = (reason: StreamEnd) => close(reason);
     entry.closers.add(closer);
     if (memberId) this.#byMember.set(memberId, (this.#byMember.get(memberId) ?? 0) + 1);
     if (entry.endsAt !== null) this.#watchExpiry();
@@ -98,14 +101,18 @@ export class StreamRegistry {
     };
   }
 
-  /** Ends every open stream of a credential (revoked, or its session ended or expired). */
-  closeCredential(credentialId: string): void {
+  /**
+   * Ends every open stream of a credential: revoked, its session ended or expired (`revoked`), or
+   * this instance shutting down (`shutdown`: each stream first suggests a short, spread-out
+   * reconnection delay, so clients move to the other instances at once but not all together).
+   */
+  closeCredential(credentialId: string, reason: StreamEnd = 'revoked'): void {
     const entry = this.#open.get(credentialId);
     if (!entry) return;
     this.#open.delete(credentialId);
     for (const close of entry.closers) {
       this.#memberLeft(entry.memberId);
-      close();
+      close(reason);
     }
   }
 

@@ -5,15 +5,17 @@ import type { OpsRevise, OpsSubmissionCreate } from '#contract/ops';
 import type { Submission, SubmissionListQuery } from '#contract/submissions';
 import type { Db, Tx } from '../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ReviewAwaiting } from '#contract/media-checks';
+import type { Side } from '#contract/me';
 import { agencyBrands, apiKeys, creators, submissions, tasks } from '../db/schema.ts';
-import { ApiError, invalidTransition, notFound, validationFailed } from '../errors.ts';
-import { getCampaignItem, getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
+import type { ApiError } from '../errors.ts';
+import { fieldsRefused, invalidTransition, notFound, validationFailed } from '../errors.ts';
+import { getCampaignItem, getCampaignRow, type CampaignRow } from './campaigns.ts';
 import { bumpTotals, decidedBy, findCreator, lockParticipation, statusDelta } from './creators.ts';
 import type { Reviewer } from './reviewer.ts';
 import { campaignItemList, cursorFilters, timeThenId, type ListFilter } from './paging.ts';
 import { isoTimestamp, nullableIsoTimestamp } from './sql.ts';
-import { enqueueInspection } from '../jobs/inspection-queue.ts';
+import { enqueueInspection } from './inspection-jobs.ts';
+import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
 
 // Submissions: the buyer's review queue (list, read, approve, reject) and the platform side
 // (a creator submits, revises; processing fails). Every status change also moves the creator's
@@ -100,7 +102,7 @@ async function submissionRow(db: Db, id: string, campaignId?: string) {
 
 /**
  * GET …/submissions's filters (awaiting: in review and waiting for this side, brand sign-off,
- * section 8); after: (submitted_at, id) of the previous page's last row.
+ * docs/review-bar.md#sign-off); after: (submitted_at, id) of the previous page's last row.
  */
 export type SubmissionListFilter = ListFilter<
   SubmissionListQuery,
@@ -153,10 +155,10 @@ export const getSubmission = (
     show: toSubmission,
   });
 
-const awaitingIs = (who: ReviewAwaiting) => eq(submissions.awaiting, who);
+const awaitingIs = (who: Side) => eq(submissions.awaiting, who);
 
 /**
- * Whether the brand signs off after its agency's review (section 8): the campaign's brand is
+ * Whether the brand signs off after its agency's review (docs/review-bar.md#sign-off): the campaign's brand is
  * managed by an agency and settings.brand_approval_required is on.
  */
 export async function signOffApplies(
@@ -172,15 +174,15 @@ export async function signOffApplies(
   return managed !== undefined;
 }
 
-/** Who a reviewing credential acts as: an agency's, or the brand's own (the platform counts as the brand). */
-export type ReviewerSide = ReviewAwaiting;
-
 export interface ReviewDecisionInput {
   to: 'approved' | 'rejected';
   feedback?: string | undefined;
   keyId: string | null;
-  /** Defaults to 'brand': the brand (and the platform) has the last word. */
-  side?: ReviewerSide;
+  /**
+   * The side the reviewing credential acts for: an agency's, or the brand's own (the platform
+   * counts as the brand). Defaults to 'brand': the brand has the last word.
+   */
+  side?: Side;
   /**
    * Decide even while the media is being inspected. Only the demo seed, which writes a past in
    * which the decisions came after the checks; every reviewer waits for them (409
@@ -191,30 +193,33 @@ export interface ReviewDecisionInput {
 
 function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
   if (row.status === 'in_review' && row.checks === null) {
-    return new ApiError(
-      409,
-      'inspection_pending',
-      `checks: the submission's media is still being inspected; it can be ${to} once its checks are in (try again in a few seconds)`,
-    );
+    return fieldsRefused(409, 'inspection_pending', [
+      {
+        field: 'checks',
+        message: `the submission's media is still being inspected; it can be ${to} once its checks are in (try again in a few seconds)`,
+      },
+    ]);
   }
   if (row.status === 'in_review' && row.awaiting === 'brand') {
     const when = row.agencyApprovedAt
       ? ` (the agency approved it at ${row.agencyApprovedAt}${decidedBy(row.agencyApprovedByPrefix, row.agencyApprovedByLabel)})`
       : '';
-    return new ApiError(
-      409,
-      'already_reviewed',
-      `awaiting: the submission waits for the brand's sign-off${when}; only the brand can approve or reject it now`,
-    );
+    return fieldsRefused(409, 'already_reviewed', [
+      {
+        field: 'awaiting',
+        message: `the submission waits for the brand's sign-off${when}; only the brand can approve or reject it now`,
+      },
+    ]);
   }
   const when = row.reviewedAt
     ? ` at ${row.reviewedAt}${decidedBy(row.reviewedByPrefix, row.reviewedByLabel)}`
     : '';
-  return new ApiError(
-    409,
-    'already_reviewed',
-    `status: the submission is already ${row.status}${when}; only a submission in_review can be ${to}`,
-  );
+  return fieldsRefused(409, 'already_reviewed', [
+    {
+      field: 'status',
+      message: `the submission is already ${row.status}${when}; only a submission in_review can be ${to}`,
+    },
+  ]);
 }
 
 /**
@@ -222,7 +227,7 @@ function alreadyReviewed(row: SubmissionRow, to: string): ApiError {
  * reviewers deciding at once win; the other finds the row reviewed: 409 already_reviewed naming
  * the current state, when and by which key (a key of the same brand: nothing of another brand).
  *
- * With the brand's sign-off (section 8) an agency's approval moves the submission to
+ * With the brand's sign-off (docs/review-bar.md#sign-off) an agency's approval moves the submission to
  * `awaiting: brand` and keeps it in review; the brand's approval is final at either stage, and a
  * rejection by either side is final as today. An agency approving what waits for the brand: 409.
  * A submission whose media is still being inspected cannot be decided: 409 inspection_pending.
@@ -236,7 +241,7 @@ export async function reviewSubmission(
 ): Promise<Submission> {
   const campaign = await getCampaignRow(tx, campaignId, scope);
   const side = decision.side ?? 'brand';
-  const mine = and(
+  const decidable = and(
     eq(submissions.id, id),
     eq(submissions.campaignId, campaignId),
     eq(submissions.status, 'in_review'),
@@ -253,7 +258,7 @@ export async function reviewSubmission(
         agencyApprovedByLabel: memberActorLabel(),
         updatedAt: sql`now()`,
       })
-      .where(and(mine, sql`${submissions.awaiting} is distinct from 'brand'`))
+      .where(and(decidable, sql`${submissions.awaiting} is distinct from 'brand'`))
       .returning({ id: submissions.id });
     const row = await submissionRow(tx, id, campaignId);
     if (!row) throw notFound('Submission');
@@ -273,7 +278,7 @@ export async function reviewSubmission(
         : {}),
       updatedAt: sql`now()`,
     })
-    .where(mine)
+    .where(decidable)
     .returning({ creatorId: submissions.creatorId });
   const row = await submissionRow(tx, id, campaignId);
   if (!row) throw notFound('Submission');
@@ -290,7 +295,7 @@ export interface ArrivalContext {
   /** The clock of the weekly video cap. */
   now: () => Date;
   /**
-   * Inspect the media in a durable job before anyone reviews it (section 9): the submission waits
+   * Inspect the media in a durable job before anyone reviews it (docs/review-bar.md#inspection): the submission waits
    * in review with `checks: null` and the job applies the review bar. Off (tests of other parts):
    * decided at arrival as before, with no checks.
    */
@@ -342,7 +347,8 @@ async function arrive(
 function assertAccepting(campaign: CampaignRow) {
   if (!campaign.acceptingSubmissions) {
     throw invalidTransition(
-      `accepting_submissions: the campaign (${campaign.status}) is not accepting submissions`,
+      'accepting_submissions',
+      `the campaign (${campaign.status}) is not accepting submissions`,
     );
   }
 }
@@ -370,7 +376,8 @@ async function assertBelowMaxPosts(
     );
   if ((used?.n ?? 0) >= task.maxPostsPerCreator) {
     throw invalidTransition(
-      `task_id: the creator reached max_posts_per_creator (${task.maxPostsPerCreator}) for this task`,
+      'task_id',
+      `the creator reached max_posts_per_creator (${task.maxPostsPerCreator}) for this task`,
     );
   }
 }
@@ -386,7 +393,7 @@ export async function createSubmission(
   body: OpsSubmissionCreate,
   ctx: ArrivalContext,
 ): Promise<Submission> {
-  const campaign = await getCampaignRow(tx, campaignId, null);
+  const campaign = await getCampaignRow(tx, campaignId, ALL_BRANDS);
   if (!(await findCreator(tx, body.creator_id)))
     throw validationFailed('creator_id', `unknown creator ${body.creator_id}`);
   const [task] = await tx
@@ -397,14 +404,15 @@ export async function createSubmission(
   const participation = await lockParticipation(tx, campaignId, body.creator_id);
   if (participation?.status !== 'approved') {
     throw invalidTransition(
-      `creator_id: the creator is ${participation ? participation.status : 'not a participant'}; only approved creators submit`,
+      'creator_id',
+      `the creator is ${participation ? participation.status : 'not a participant'}; only approved creators submit`,
     );
   }
   assertAccepting(campaign);
   if (task.status !== 'active') {
-    throw invalidTransition('task_id: the task is archived');
+    throw invalidTransition('task_id', 'the task is archived');
   }
-  const mine = and(
+  const creatorsSubmissions = and(
     eq(submissions.campaignId, campaignId),
     eq(submissions.creatorId, body.creator_id),
   );
@@ -412,11 +420,14 @@ export async function createSubmission(
     const [other] = await tx
       .select({ taskId: submissions.taskId })
       .from(submissions)
-      .where(and(mine, ne(submissions.taskId, task.id), ne(submissions.status, 'failed')))
+      .where(
+        and(creatorsSubmissions, ne(submissions.taskId, task.id), ne(submissions.status, 'failed')),
+      )
       .limit(1);
     if (other) {
       throw invalidTransition(
-        `task_id: the campaign's completion_mode is pick_one and the creator already works on task ${other.taskId}`,
+        'task_id',
+        `the campaign's completion_mode is pick_one and the creator already works on task ${other.taskId}`,
       );
     }
   }
@@ -425,10 +436,16 @@ export async function createSubmission(
     const [week] = await tx
       .select({ n: count() })
       .from(submissions)
-      .where(and(mine, gt(submissions.createdAt, new Date(ctx.now().getTime() - 7 * DAY_MS))));
+      .where(
+        and(
+          creatorsSubmissions,
+          gt(submissions.createdAt, new Date(ctx.now().getTime() - 7 * DAY_MS)),
+        ),
+      );
     if ((week?.n ?? 0) >= campaign.weeklyVideoCap) {
       throw invalidTransition(
-        `creator_id: the creator reached the weekly_video_cap (${campaign.weeklyVideoCap}) of this campaign`,
+        'creator_id',
+        `the creator reached the weekly_video_cap (${campaign.weeklyVideoCap}) of this campaign`,
       );
     }
   }
@@ -474,10 +491,11 @@ export async function reviseSubmission(
   const current = await lockSubmission(tx, id);
   if (current.status !== 'rejected') {
     throw invalidTransition(
-      `status: the submission is ${current.status}; only a rejected submission can be revised`,
+      'status',
+      `the submission is ${current.status}; only a rejected submission can be revised`,
     );
   }
-  const campaign = await getCampaignRow(tx, current.campaignId, null);
+  const campaign = await getCampaignRow(tx, current.campaignId, ALL_BRANDS);
   assertAccepting(campaign);
   const [task] = await tx.select().from(tasks).where(eq(tasks.id, current.taskId));
   if (!task) throw notFound('Task');
@@ -517,7 +535,7 @@ export async function reviseSubmission(
 export async function failSubmission(tx: Tx, id: string, reason: string): Promise<Submission> {
   const current = await lockSubmission(tx, id);
   if (current.status === 'failed') {
-    throw invalidTransition('status: the submission has already failed');
+    throw invalidTransition('status', 'the submission has already failed');
   }
   await tx
     .update(submissions)

@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { targetingProperties, targetingValues } from '../db/schema.ts';
 
-// What a creator decision needs (extensions section 13), computed by PostgreSQL in the query that
+// What a creator decision needs (docs/api.md#creator-fit), computed by PostgreSQL in the query that
 // lists the creators, so the `fits` filter and keyset paging work on the database's answer:
 //
 // - `properties`: the creator's values of the targeting properties, in the properties list's
@@ -18,6 +18,9 @@ import { targetingProperties, targetingValues } from '../db/schema.ts';
 const NUMBER_TEXT = sql.raw(`'^-?[0-9]+(\\.[0-9]+)?$'`);
 const RANGE_TEXT = sql.raw(`'^[0-9]+(\\.[0-9]+)?-[0-9]+(\\.[0-9]+)?$'`);
 
+/** The alias of the campaign's expanded targeting in a query that joins targetingConditionsJoin. */
+const EXPANDED = sql.raw('targeting_expanded');
+
 /** A number as people read it: 12500 -> 12,500, 4.25 -> 4.25 (two decimals at most). */
 const formatNumber = (n: SQL) => sql`rtrim(to_char(${n}, 'FM999,999,999,999,990.99'), '.')`;
 
@@ -26,87 +29,170 @@ const asNumber = (v: SQL) =>
   sql`(case when jsonb_typeof(${v}) = 'number' then (${v} #>> '{}')::numeric
             when jsonb_typeof(${v}) = 'string' and (${v} #>> '{}') ~ ${NUMBER_TEXT} then (${v} #>> '{}')::numeric end)`;
 
-/** `creators.properties` ({property_id: value}) as `[{property_id, name, value, label}]`. */
+/**
+ * `creators.properties` ({property_id: value}) as `[{property_id, name, value, label}]`, in a query
+ * that joins targetingConditionsJoin (its `catalogue` names the properties and labels the values).
+ */
 export function creatorPropertiesSql(properties: SQLWrapper) {
-  const v = sql`pv.value`;
+  const v = sql`p.v`;
+  const isNumber = sql`(p.def ->> 'kind' = 'number' and ${asNumber(v)} is not null)`;
   return sql<unknown>`coalesce((
     select jsonb_agg(jsonb_build_object(
-        'property_id', tp.id,
-        'name', tp.name,
-        'value', case when tp.kind = 'number' and ${asNumber(v)} is not null then to_jsonb(${asNumber(v)}) else ${v} end,
-        'label', case when tp.kind = 'number' and ${asNumber(v)} is not null then ${formatNumber(asNumber(v))}
-                      else coalesce(tv.label, ${v} #>> '{}') end)
-      order by tp.position, tp.id)
-    from jsonb_each(${properties}) as pv(key, value)
-    join ${targetingProperties} tp on tp.id = pv.key
-    left join ${targetingValues} tv on tv.property_id = tp.id and tv.value = (${v} #>> '{}')
-    where jsonb_typeof(${v}) <> 'null'
+        'property_id', p.key,
+        'name', p.def ->> 'name',
+        'value', case when ${isNumber} then to_jsonb(${asNumber(v)}) else ${v} end,
+        'label', case when ${isNumber} then ${formatNumber(asNumber(v))}
+                      else coalesce(p.def -> 'labels' ->> (${v} #>> '{}'), ${v} #>> '{}') end)
+      order by (p.def ->> 'position')::int, p.key)
+    from (select pv.key, pv.value as v, ${EXPANDED}.catalogue -> pv.key as def
+          from jsonb_each(${properties}) as pv(key, value) offset 0) p
+    where p.def is not null and jsonb_typeof(${v}) <> 'null'
   ), '[]'::jsonb)`;
 }
 
+// The campaign's targeting is expanded ONCE per query (targetingConditionsJoin, a lateral join on
+// the campaign's row), into an array of its conditions with everything that does not depend on the
+// creator: the property's kind and name, a number condition's range and its formatted ends, an
+// option condition's values read as people read them ("United States or India"), the labels of
+// its values. Each creator row then only compares its own values with that array: no subquery per
+// condition, no lookup per row, so the planner's estimate stays small (unnest of an array is
+// estimated at 10 rows, jsonb_array_elements at 100, and nested expansions multiply) and the work
+// does not grow with the number of campaigns (docs/decisions/0120-creator-fit-expanded-once.md).
+
 /**
- * `{matches, unmet}` of a campaign's targeting (jsonb, may be null) for a creator's properties
- * (jsonb object). Correlated on both: use it in a query that has both columns in scope.
+ * Every targeting property by id, `{name, kind, position, labels: {value: label}}`: read once per
+ * query for the properties of every creator row and the labels of the targeting's values.
  */
-export function targetingFitSql(targeting: SQLWrapper, properties: SQLWrapper) {
-  // One row per condition: its group, the creator's value, whether it is met and the sentence.
+const catalogueSql = sql`(
+    select coalesce(jsonb_object_agg(p.id, jsonb_build_object(
+        'name', p.name, 'kind', p.kind, 'position', p.position, 'labels', p.labels)), '{}'::jsonb)
+    from (select tp.id, tp.name, tp.kind, tp.position,
+                 coalesce(jsonb_object_agg(tv.value, tv.label) filter (where tv.value is not null), '{}'::jsonb) as labels
+          from ${targetingProperties} tp
+          left join ${targetingValues} tv on tv.property_id = tp.id
+          group by tp.id) p)`;
+
+/**
+ * A lateral join (`cross join lateral (…) targeting_expanded`) that expands a campaign's targeting
+ * (jsonb, may be null) once: `conditions`, a jsonb[] of its conditions in order, each
+ * `{group, group_or, property, not_in, number, name, values, lo, hi, lo_label, hi_label, phrase,
+ * labels}`, and `root_or`. Join it after the campaign; targetingFitSql and targetingMatchesSql
+ * read it.
+ */
+export function targetingConditionsJoin(targeting: SQLWrapper): SQL {
   const cond = sql`c.value`;
-  const creatorValue = sql`(${properties} -> (${cond} ->> 'property'))`;
-  const range = sql`(${cond} -> 'values' ->> 0)`;
+  const property = sql`(${cond} ->> 'property')`;
+  const values = sql`(${cond} -> 'values')`;
+  const range = sql`(${values} ->> 0)`;
   const lo = sql`(case when ${range} ~ ${RANGE_TEXT} then split_part(${range}, '-', 1)::numeric end)`;
   const hi = sql`(case when ${range} ~ ${RANGE_TEXT} then split_part(${range}, '-', 2)::numeric end)`;
-  const num = asNumber(creatorValue);
-  const isNumber = sql`(tp.kind = 'number')`;
-  const known = sql`(case when ${isNumber} then ${num} is not null
-                          else ${creatorValue} is not null and jsonb_typeof(${creatorValue}) <> 'null' end)`;
-  const inside = sql`(case when ${isNumber} then ${num} between ${lo} and ${hi}
-                           else (${cond} -> 'values') ? (${creatorValue} #>> '{}') end)`;
-  const name = sql`coalesce(tp.name, ${cond} ->> 'property')`;
-  const ownLabel = sql`coalesce((select tv.label from ${targetingValues} tv
-      where tv.property_id = ${cond} ->> 'property' and tv.value = (${creatorValue} #>> '{}')), ${creatorValue} #>> '{}')`;
-  // "United States or India", "A, B or C", "A, B, C or 4 others".
-  const valueLabels = sql`(select case
-        when max(l.n) = 1 then max(l.label)
-        when max(l.n) <= 3 then string_agg(l.label, ', ' order by l.o) filter (where l.o < l.n)
-                                || ' or ' || max(l.label) filter (where l.o = l.n)
-        else string_agg(l.label, ', ' order by l.o) filter (where l.o <= 3)
-             || ' or ' || (max(l.n) - 3) || case when max(l.n) = 4 then ' other' else ' others' end
-      end
-      from (select coalesce(tv.label, x.value) as label, x.o, count(*) over () as n
-            from jsonb_array_elements_text(${cond} -> 'values') with ordinality as x(value, o)
-            left join ${targetingValues} tv on tv.property_id = ${cond} ->> 'property' and tv.value = x.value) l)`;
-  const sentence = sql`(case
-      when not ${known} then ${name} || ' is not known'
-      when ${isNumber} and ${cond} ->> 'operator' = 'NOT_IN'
-        then ${name} || ' is ' || ${formatNumber(num)} || ', inside the excluded range '
-             || ${formatNumber(lo)} || ' to ' || ${formatNumber(hi)}
-      when ${isNumber}
-        then ${name} || ' is ' || ${formatNumber(num)} || ', not between '
-             || coalesce(${formatNumber(lo)}, '?') || ' and ' || coalesce(${formatNumber(hi)}, '?')
-      when ${cond} ->> 'operator' = 'NOT_IN' then ${name} || ' is ' || ${ownLabel} || ', which is excluded'
-      else ${name} || ' is not ' || ${valueLabels}
+  const count = sql`jsonb_array_length(${values})`;
+  const label = (k: number) =>
+    sql`coalesce(l.catalogue -> ${property} -> 'labels' ->> (${values} ->> ${sql.raw(String(k))}), ${values} ->> ${sql.raw(String(k))})`;
+  // "United States", "United States or India", "A, B or C", "A, B, C or 4 others".
+  const phrase = sql`(case
+      when ${count} = 1 then ${label(0)}
+      when ${count} = 2 then ${label(0)} || ' or ' || ${label(1)}
+      when ${count} = 3 then ${label(0)} || ', ' || ${label(1)} || ' or ' || ${label(2)}
+      when ${count} > 3 then ${label(0)} || ', ' || ${label(1)} || ', ' || ${label(2)}
+                           || ' or ' || (${count} - 3) || case when ${count} = 4 then ' other' else ' others' end
     end)`;
-  const met = sql`coalesce(${known} and (case when ${cond} ->> 'operator' = 'NOT_IN' then not ${inside} else ${inside} end), false)`;
-
-  const conditions = sql`select g.ord as gi, c.ord as ci, g.value ->> 'operator' as gop, ${met} as met, ${sentence} as sentence
-    from jsonb_array_elements(case when jsonb_typeof(${targeting} -> 'groups') = 'array' then ${targeting} -> 'groups' else '[]'::jsonb end)
-      with ordinality as g(value, ord)
-    cross join lateral jsonb_array_elements(case when jsonb_typeof(g.value -> 'conditions') = 'array' then g.value -> 'conditions' else '[]'::jsonb end)
-      with ordinality as c(value, ord)
-    left join ${targetingProperties} tp on tp.id = ${cond} ->> 'property'`;
-  const withGroup = sql`select e.*, case when e.gop = 'OR' then bool_or(e.met) over (partition by e.gi)
-                                         else bool_and(e.met) over (partition by e.gi) end as group_met
-    from (${conditions}) e`;
-  const matches = sql`coalesce(case when ${targeting} ->> 'root_operator' = 'OR' then bool_or(w.group_met)
-                                    else bool_and(w.group_met) end, true)`;
-  return sql<{ matches: boolean; unmet: string[] }>`(select jsonb_build_object(
-      'matches', ${matches},
-      'unmet', case when ${matches} then '[]'::jsonb
-                    else coalesce(jsonb_agg(w.sentence order by w.gi, w.ci) filter (where not w.group_met and not w.met), '[]'::jsonb) end)
-    from (${withGroup}) w)`;
+  const notIn = sql`coalesce(${cond} ->> 'operator' = 'NOT_IN', false)`;
+  const def = sql`(l.catalogue -> ${property})`;
+  const isNumber = sql`coalesce(${def} ->> 'kind' = 'number', false)`;
+  const arrayOr = (v: SQL) =>
+    sql`case when jsonb_typeof(${v}) = 'array' then ${v} else '[]'::jsonb end`;
+  return sql`(
+    select l.catalogue, x.conditions, x.root_or
+    from (select ${catalogueSql} as catalogue offset 0) l
+    cross join lateral (
+      select coalesce(array_agg(jsonb_build_object(
+          'group', g.ord,
+          'group_or', coalesce(g.value ->> 'operator' = 'OR', false),
+          'property', ${property},
+          'not_in', ${notIn},
+          'number', ${isNumber},
+          'name', coalesce(${def} ->> 'name', ${property}),
+          'values', ${values},
+          'lo', ${lo}, 'hi', ${hi},
+          'lo_label', ${formatNumber(lo)}, 'hi_label', ${formatNumber(hi)},
+          'phrase', case when not ${isNumber} and not ${notIn} then ${phrase} end,
+          'labels', case when not ${isNumber} and ${notIn} then ${def} -> 'labels' end)
+        order by g.ord, c.ord), '{}'::jsonb[]) as conditions,
+        coalesce(${targeting} ->> 'root_operator' = 'OR', false) as root_or
+      from jsonb_array_elements(${arrayOr(sql`(${targeting} -> 'groups')`)}) with ordinality as g(value, ord)
+      cross join lateral jsonb_array_elements(${arrayOr(sql`(g.value -> 'conditions')`)}) with ordinality as c(value, ord)
+    ) x
+  ) ${EXPANDED}`;
 }
 
-/** Only the `matches` of `targetingFitSql`, for the `fits` filter. */
-export function targetingMatchesSql(targeting: SQLWrapper, properties: SQLWrapper) {
-  return sql<boolean>`((${targetingFitSql(targeting, properties)}) ->> 'matches')::boolean`;
+/**
+ * One row per condition of the expanded targeting, with the creator's value `v` and whether the
+ * creator's `properties` meet it. Each `offset 0` keeps a level from being folded into the next,
+ * which would evaluate the creator's value and its number again in every place that uses them.
+ */
+function conditionsMet(properties: SQLWrapper) {
+  const cond = sql`n.cond`;
+  const isNumber = sql`(${cond} ->> 'number')::boolean`;
+  const known = sql`(case when ${isNumber} then n.num is not null
+                          else n.v is not null and jsonb_typeof(n.v) <> 'null' end)`;
+  const inside = sql`(case when ${isNumber} then n.num between (${cond} ->> 'lo')::numeric and (${cond} ->> 'hi')::numeric
+                           else (${cond} -> 'values') ? (n.v #>> '{}') end)`;
+  const met = sql`coalesce(${known} and (case when (${cond} ->> 'not_in')::boolean then not ${inside} else ${inside} end), false)`;
+  return sql`select n.i, n.cond, n.v, (${cond} ->> 'group')::int as g,
+      (${cond} ->> 'group_or')::boolean as group_or, ${met} as met
+    from (select cv.*, ${asNumber(sql`cv.v`)} as num
+          from (select c.i, c.value as cond, ${properties} -> (c.value ->> 'property') as v
+                from unnest(${EXPANDED}.conditions) with ordinality as c(value, i) offset 0) cv
+          offset 0) n
+    offset 0`;
+}
+
+/** Why a creator's value `v` does not meet the expanded condition `cond` (conditionsMet's row). */
+function unmetSentence(cond: SQL, v: SQL) {
+  const num = asNumber(v);
+  const name = sql`(${cond} ->> 'name')`;
+  const loLabel = sql`(${cond} ->> 'lo_label')`;
+  const hiLabel = sql`(${cond} ->> 'hi_label')`;
+  const isNumber = sql`(${cond} ->> 'number')::boolean`;
+  const notIn = sql`(${cond} ->> 'not_in')::boolean`;
+  const known = sql`(case when ${isNumber} then ${num} is not null
+                          else ${v} is not null and jsonb_typeof(${v}) <> 'null' end)`;
+  return sql`(case
+      when not ${known} then ${name} || ' is not known'
+      when ${isNumber} and ${notIn}
+        then ${name} || ' is ' || ${formatNumber(num)} || ', inside the excluded range '
+             || ${loLabel} || ' to ' || ${hiLabel}
+      when ${isNumber}
+        then ${name} || ' is ' || ${formatNumber(num)} || ', not between '
+             || coalesce(${loLabel}, '?') || ' and ' || coalesce(${hiLabel}, '?')
+      when ${notIn}
+        then ${name} || ' is ' || coalesce(${cond} -> 'labels' ->> (${v} #>> '{}'), ${v} #>> '{}') || ', which is excluded'
+      else ${name} || ' is not ' || (${cond} ->> 'phrase')
+    end)`;
+}
+
+/**
+ * `{matches, unmet}` of the campaign's targeting for a creator's properties (jsonb object), in a
+ * query that joins targetingConditionsJoin and has `properties` in scope.
+ */
+export function targetingFitSql(properties: SQLWrapper) {
+  const withGroup = sql`select e.*, case when e.group_or then bool_or(e.met) over (partition by e.g)
+                                         else bool_and(e.met) over (partition by e.g) end as group_met
+    from (${conditionsMet(properties)}) e`;
+  // The sentence is only built for the rows the filter keeps: the unmet conditions of unmet groups.
+  return sql<{ matches: boolean; unmet: string[] }>`(select jsonb_build_object(
+      'matches', f.matches,
+      'unmet', case when f.matches then '[]'::jsonb else f.unmet end)
+    from (select coalesce(case when ${EXPANDED}.root_or then bool_or(w.group_met) else bool_and(w.group_met) end, true) as matches,
+                 coalesce(jsonb_agg(${unmetSentence(sql`w.cond`, sql`w.v`)} order by w.i)
+                            filter (where not w.group_met and not w.met), '[]'::jsonb) as unmet
+          from (${withGroup}) w) f)`;
+}
+
+/** Only the `matches` of `targetingFitSql`, for the `fits` filter: no sentences, no window. */
+export function targetingMatchesSql(properties: SQLWrapper) {
+  return sql<boolean>`(select coalesce(case when ${EXPANDED}.root_or then bool_or(gm.met) else bool_and(gm.met) end, true)
+    from (select case when bool_or(e.group_or) then bool_or(e.met) else bool_and(e.met) end as met
+          from (${conditionsMet(properties)}) e group by e.g) gm)`;
 }

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { OpsTargetingPropertyCreate } from '#contract/ops';
 import type { TargetingProperty, TargetingValue } from '#contract/targeting';
-import { transaction, type Db } from '../db/client.ts';
-import { isUniqueViolation } from '../db/errors.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { targetingProperties, targetingValues } from '../db/schema.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 
@@ -38,10 +36,14 @@ export async function listValues(db: Db, propertyId: string): Promise<TargetingV
     .orderBy(asc(targetingValues.position), asc(targetingValues.value));
 }
 
-/** Adds a property (after the existing ones) with its values, in one transaction. */
+/** 422: a property with this id exists (also when two creates of one id meet at commit). */
+export const propertyIdTaken = (id: string) =>
+  validationFailed('id', `a targeting property with id "${id}" already exists`);
+
+/** Adds a property (after the existing ones) with its values; `input.id` is its id. */
 export async function insertProperty(
-  db: Db,
-  input: OpsTargetingPropertyCreate,
+  tx: Tx,
+  input: OpsTargetingPropertyCreate & { id: string },
 ): Promise<TargetingProperty> {
   const values = input.values ?? [];
   if (input.kind === 'number' && values.length > 0) {
@@ -58,38 +60,32 @@ export async function insertProperty(
       throw validationFailed(`values[${i}].value`, `duplicate value "${v.value}"`);
     seen.add(v.value);
   });
-  const id = input.id ?? randomUUID();
-  const taken = () => validationFailed('id', `a targeting property with id "${id}" already exists`);
-  return transaction(db, async (tx) => {
-    const [existing] = await tx
-      .select({ id: targetingProperties.id })
-      .from(targetingProperties)
-      .where(eq(targetingProperties.id, id));
-    if (existing) throw taken();
-    const [row] = await tx
-      .insert(targetingProperties)
-      .values({
-        id,
-        name: input.name,
-        kind: input.kind,
-        position: sql`(select coalesce(max(${targetingProperties.position}), -1) + 1 from ${targetingProperties})`,
-      })
-      .returning({
-        id: targetingProperties.id,
-        name: targetingProperties.name,
-        kind: targetingProperties.kind,
-      });
-    if (!row) throw new Error('insert into targeting_properties returned no row');
-    if (values.length > 0) {
-      await tx
-        .insert(targetingValues)
-        .values(
-          values.map((v, i) => ({ propertyId: id, value: v.value, label: v.label, position: i })),
-        );
-    }
-    return row;
-  }).catch((err: unknown) => {
-    // Two creates of the same id at once: the primary key decides, the loser gets the same 422.
-    throw isUniqueViolation(err) ? taken() : err;
-  });
+  const id = input.id;
+  const [existing] = await tx
+    .select({ id: targetingProperties.id })
+    .from(targetingProperties)
+    .where(eq(targetingProperties.id, id));
+  if (existing) throw propertyIdTaken(id);
+  const [row] = await tx
+    .insert(targetingProperties)
+    .values({
+      id,
+      name: input.name,
+      kind: input.kind,
+      position: sql`(select coalesce(max(${targetingProperties.position}), -1) + 1 from ${targetingProperties})`,
+    })
+    .returning({
+      id: targetingProperties.id,
+      name: targetingProperties.name,
+      kind: targetingProperties.kind,
+    });
+  if (!row) throw new Error('insert into targeting_properties returned no row');
+  if (values.length > 0) {
+    await tx
+      .insert(targetingValues)
+      .values(
+        values.map((v, i) => ({ propertyId: id, value: v.value, label: v.label, position: i })),
+      );
+  }
+  return row;
 }

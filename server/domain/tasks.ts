@@ -5,9 +5,10 @@ import type { Db, Tx } from '../db/client.ts';
 import { campaigns, tasks } from '../db/schema.ts';
 import { invalidTransition, notFound } from '../errors.ts';
 import { assertTasksWritable, displayOrders, isRequiredForNewTask } from './campaign-rules.ts';
-import { getCampaignRow, type BrandScope, type CampaignRow } from './campaigns.ts';
+import { getCampaignRow, type CampaignRow } from './campaigns.ts';
 import { campaignItemList, cursorFilters, type Keyset, type ListFilter } from './paging.ts';
 import { taskChanges, taskOrder, taskSelection, taskValues, toTask } from './task-rows.ts';
+import type { BrandScope } from './brand-scope.ts';
 
 // Tasks of a campaign: list, read, and the writes (create, PATCH, archive, unarchive). Every write
 // locks the campaign's row first, so it sees the campaign's current status and completion mode.
@@ -141,7 +142,10 @@ export async function setTaskStatus(
   const current = await getTaskRow(tx, campaignId, taskId);
   if (current.status === to) {
     const verb = to === 'archived' ? 'archived' : 'unarchived';
-    throw invalidTransition(`status: the task is already ${current.status}; it cannot be ${verb}`);
+    throw invalidTransition(
+      'status',
+      `the task is already ${current.status}; it cannot be ${verb}`,
+    );
   }
   await tx
     .update(tasks)

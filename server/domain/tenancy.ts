@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { KeyKind, Role, Scope } from '#contract/me';
-import { transaction, type Db, type Tx } from '../db/client.ts';
+import type { Role, Scope, Side } from '#contract/me';
+import type { Db, Tx } from '../db/client.ts';
 import { agencies, agencyBrands, brands } from '../db/schema.ts';
-import { ApiError, validationFailed } from '../errors.ts';
+import { fieldsRefused, validationFailed } from '../errors.ts';
 import { existingIds } from './sql.ts';
 
 // Who a key acts for. A brand key acts for its brand; an agency key for the brands its agency
@@ -14,7 +14,7 @@ import { existingIds } from './sql.ts';
 
 export interface AuthContext {
   keyId: string;
-  kind: KeyKind;
+  kind: Side;
   /** The shown part of the key, for /me and the request log. */
   prefix: string;
   scopes: readonly Scope[];
@@ -22,7 +22,7 @@ export interface AuthContext {
   brandIds: readonly string[];
   agencyId: string | null;
   /**
-   * The signed-in member when the credential is a session (extensions section 11; `keyId` is then
+   * The signed-in member when the credential is a session (docs/api.md#people; `keyId` is then
    * the session's id); null for an API key.
    */
   member: SessionMember | null;
@@ -43,6 +43,8 @@ export interface SessionMember {
   email: string;
   name: string;
   role: Role;
+  /** The agency's name for an agency's member (null for a brand's): who a label says they are. */
+  agencyName: string | null;
 }
 
 export const hasScope = (auth: AuthContext, scope: Scope) => auth.scopes.includes(scope);
@@ -63,11 +65,9 @@ export function brandForCreate(
     throw validationFailed(field, 'is required for agency keys');
   }
   if (!actsForBrand(auth, brandId)) {
-    throw new ApiError(
-      403,
-      'brand_not_managed',
-      `${field}: this key does not manage brand ${brandId}`,
-    );
+    throw fieldsRefused(403, 'brand_not_managed', [
+      { field, message: `this key does not manage brand ${brandId}` },
+    ]);
   }
   return brandId;
 }
@@ -88,30 +88,28 @@ export async function insertBrand(tx: Tx, name: string): Promise<BrandRow> {
 
 /** Creates an agency managing the given brands; unknown brand ids answer 422 naming the entry. */
 export async function insertAgency(
-  db: Db,
+  tx: Tx,
   name: string,
   brandIds: readonly string[],
 ): Promise<{ id: string; name: string; brandIds: string[] }> {
   const unique = [...new Set(brandIds)];
-  return transaction(db, async (tx) => {
-    if (unique.length > 0) {
-      const known = await existingIds(tx, brands.id, unique);
-      const missing = brandIds.findIndex((id) => !known.has(id));
-      if (missing >= 0)
-        throw validationFailed(`brand_ids[${missing}]`, `unknown brand ${brandIds[missing]}`);
-    }
-    const [agency] = await tx
-      .insert(agencies)
-      .values({ name })
-      .returning({ id: agencies.id, name: agencies.name });
-    if (!agency) throw new Error('insert into agencies returned no row');
-    if (unique.length > 0) {
-      await tx
-        .insert(agencyBrands)
-        .values(unique.map((brandId) => ({ agencyId: agency.id, brandId })));
-    }
-    return { ...agency, brandIds: unique };
-  });
+  if (unique.length > 0) {
+    const known = await existingIds(tx, brands.id, unique);
+    const missing = brandIds.findIndex((id) => !known.has(id));
+    if (missing >= 0)
+      throw validationFailed(`brand_ids[${missing}]`, `unknown brand ${brandIds[missing]}`);
+  }
+  const [agency] = await tx
+    .insert(agencies)
+    .values({ name })
+    .returning({ id: agencies.id, name: agencies.name });
+  if (!agency) throw new Error('insert into agencies returned no row');
+  if (unique.length > 0) {
+    await tx
+      .insert(agencyBrands)
+      .values(unique.map((brandId) => ({ agencyId: agency.id, brandId })));
+  }
+  return { ...agency, brandIds: unique };
 }
 
 /** Finds a row of a table of named tenants (brands, agencies) by id: its id and name, or null. */

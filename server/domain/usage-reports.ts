@@ -13,7 +13,6 @@ import type {
 import { savepoint, type Db, type Tx } from '../db/client.ts';
 import { brands, codeGroups, discountCodes, usageReports } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import type { BrandScope } from './campaigns.ts';
 import {
   findCodeGroup,
   intakeAddress,
@@ -26,8 +25,9 @@ import {
 } from './codes.ts';
 import { noPage, readKeysetPage, timeThenId, type ListFilter } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
+import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
 
-// Usage reports (extensions section 10). Every channel, PUT /codes with JSON or CSV, the
+// Usage reports (docs/usage-reports.md). Every channel, PUT /codes with JSON or CSV, the
 // dashboard's upload and e-mail to a group's intake address, goes through receiveUsageReport: in
 // the caller's transaction, the report is applied inside a savepoint exactly like PUT /codes
 // (all or nothing, payouts included); a refusal rolls the savepoint back and is recorded in the
@@ -295,7 +295,7 @@ export async function rotateIntake(
     .update(codeGroups)
     .set({ intakeToken: newIntakeToken() })
     .where(eq(codeGroups.id, group.id));
-  const after = await findCodeGroup(tx, group.id, null);
+  const after = await findCodeGroup(tx, group.id, ALL_BRANDS);
   return toCodeGroup(after!, intakeDomain);
 }
 

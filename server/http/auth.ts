@@ -7,7 +7,7 @@ import { apiKeyResolver, hashApiKey } from '../domain/keys.ts';
 import { actorOf, isSessionToken, sessionResolver } from '../domain/people.ts';
 import { setAuditActor } from '../db/audit-context.ts';
 import { actsForBrand, hasScope, type AuthContext } from '../domain/tenancy.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, fieldsRefused } from '../errors.ts';
 import type { AppEnv } from './context.ts';
 import { credentialRefused } from './throttle.ts';
 
@@ -106,11 +106,9 @@ export function requireScope(scope: Scope): MiddlewareHandler<AppEnv> {
 /** For a brand_id the caller names (body, filter): 403 `brand_not_managed` unless the key acts for it. */
 export function assertBrandManaged(c: Context<AppEnv>, brandId: string, field = 'brand_id'): void {
   if (!actsForBrand(getAuth(c), brandId)) {
-    throw new ApiError(
-      403,
-      'brand_not_managed',
-      `${field}: this key does not manage brand ${brandId}`,
-    );
+    throw fieldsRefused(403, 'brand_not_managed', [
+      { field, message: `this key does not manage brand ${brandId}` },
+    ]);
   }
 }
 

@@ -1,20 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import proxyAddr from 'proxy-addr';
-import type { AppEnv } from './context.ts';
+import type { AppEnv, ClientInfo } from './context.ts';
 
 // Who sent a request (decision 0080): the socket's peer, unless that peer is a proxy TRUST_PROXY
 // names; then the client X-Forwarded-For gives past the trusted hops, and the scheme
 // X-Forwarded-Proto gives. proxy-addr (Express's own) walks the header; every per-address limit,
 // the request log and the invitation links read the result through `clientAddress`
 // (http/throttle.ts) and `linkBase` (http/public-url.ts).
-
-export interface ClientInfo {
-  /** The client's address; 'in-process' for requests made without a socket (tests). */
-  address: string;
-  /** The scheme the client used: the socket's, or a trusted proxy's X-Forwarded-Proto. */
-  proto: 'http' | 'https';
-}
 
 /** TRUST_PROXY as env.ts reads it: hops, a proxy-addr list, or null (no proxy is trusted). */
 export type TrustProxy = number | readonly string[] | null;

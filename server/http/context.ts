@@ -1,6 +1,14 @@
 import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
 import type { AuthContext } from '../domain/tenancy.ts';
-import type { ClientInfo } from './client-info.ts';
+
+/** Who sent a request, through trusted proxies (set by http/client-info.ts). */
+export interface ClientInfo {
+  /** The client's address; 'in-process' for requests made without a socket (tests). */
+  address: string;
+  /** The scheme the client used: the socket's, or a trusted proxy's X-Forwarded-Proto. */
+  proto: 'http' | 'https';
+}
 
 /** The Hono environment of every route: what middleware puts in the context. */
 export type AppEnv = {
@@ -24,3 +32,11 @@ export type AppEnv = {
     publicUrl: string | null | undefined;
   };
 };
+
+/**
+ * What every route module is given: the database handle, which its handlers pass to services
+ * (writes) and domain reads; a route never opens a transaction itself (docs/architecture.md#layers).
+ */
+export interface RouteDeps {
+  db: Db;
+}

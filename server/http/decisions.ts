@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
-import type { KeyKind } from '#contract/me';
-import { transaction, type Db, type Tx } from '../db/client.ts';
-import type { BrandScope } from '../domain/campaigns.ts';
+import type { Side } from '#contract/me';
+import type { BrandScope } from '../domain/brand-scope.ts';
 import { getAuth } from './auth.ts';
 import type { AppEnv } from './context.ts';
 
@@ -12,28 +11,18 @@ export interface CallerDecision {
   note: string | undefined;
   /** The deciding key (or session). */
   keyId: string;
-  side: KeyKind;
+  side: Side;
 }
 
 /**
- * The write behind a pair of POST …/approve and …/reject operations: `decide` runs in one
- * transaction with the caller's brands and decision. Each handler names its item and the note.
+ * The caller's side of a POST …/approve or …/reject: the brands it may decide for and its
+ * decision. The handler hands both to the item's service, which writes it in one transaction.
  */
-export function decisionsBy<Item, T>(
-  db: Db,
-  decide: (tx: Tx, item: Item, scope: BrandScope, decision: CallerDecision) => Promise<T>,
-) {
-  return (
-    c: Context<AppEnv>,
-    item: Item,
-    to: CallerDecision['to'],
-    note?: string,
-    /** The transaction to decide in (an idempotent run's); else one of its own. */
-    within?: Tx,
-  ): Promise<T> => {
-    const auth = getAuth(c);
-    const run = (tx: Tx) =>
-      decide(tx, item, auth.brandIds, { to, note, keyId: auth.keyId, side: auth.kind });
-    return within ? run(within) : transaction(db, run);
-  };
+export function callerDecision(
+  c: Context<AppEnv>,
+  to: CallerDecision['to'],
+  note?: string,
+): { scope: BrandScope; decision: CallerDecision } {
+  const auth = getAuth(c);
+  return { scope: auth.brandIds, decision: { to, note, keyId: auth.keyId, side: auth.kind } };
 }

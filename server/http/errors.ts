@@ -45,9 +45,14 @@ function fromHttpException(err: HTTPException): ApiError {
     case 401:
       return new ApiError(401, 'unauthenticated', err.message || 'Unauthenticated');
     case 413:
-      return new ApiError(413, 'payload_too_large', 'body: larger than 1 MiB', {
-        Connection: 'close',
-      });
+      return fieldsRefused(
+        413,
+        'payload_too_large',
+        [{ field: 'body', message: 'larger than 1 MiB' }],
+        {
+          Connection: 'close',
+        },
+      );
     case 415:
       return new ApiError(415, 'unsupported_media_type', 'Content-Type must be application/json');
     default:

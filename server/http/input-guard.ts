@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { pathString } from '#contract/common';
-import { ApiError, fieldsRefused, validationFailed } from '../errors.ts';
+import { fieldsRefused, validationFailed } from '../errors.ts';
 import type { AppEnv } from './context.ts';
 
 // Text PostgreSQL cannot store, or would store changed, is refused before any route sees it:
@@ -32,7 +32,7 @@ function checkCharset(contentType: string): void {
 }
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Deepest nesting of arrays and objects a JSON body may have (extensions section 12). */
+/** Deepest nesting of arrays and objects a JSON body may have (docs/api.md#limits). */
 export const MAX_JSON_DEPTH = 64;
 
 /**
@@ -100,17 +100,17 @@ export function inputGuard(): MiddlewareHandler<AppEnv> {
     const queryAt = url.indexOf('?');
     const pathPart = queryAt === -1 ? url : url.slice(0, queryAt);
     if (NUL_ESCAPE.test(pathPart) || pathPart.includes('\u0000')) {
-      throw new ApiError(400, 'invalid_request', 'path: must not contain the NUL character (%00)');
+      throw fieldsRefused(400, 'invalid_request', [
+        { field: 'path', message: 'must not contain the NUL character (%00)' },
+      ]);
     }
     if (queryAt !== -1) {
       for (const [name, value] of new URLSearchParams(url.slice(queryAt + 1))) {
         const problem = badString(name) ?? badString(value);
         if (problem)
-          throw new ApiError(
-            400,
-            'invalid_request',
-            `${badString(name) ? 'query' : name}: ${problem}`,
-          );
+          throw fieldsRefused(400, 'invalid_request', [
+            { field: badString(name) ? 'query' : name, message: problem },
+          ]);
       }
     }
     const method = c.req.method;
@@ -122,14 +122,17 @@ export function inputGuard(): MiddlewareHandler<AppEnv> {
       try {
         text = utf8.decode(bytes);
       } catch {
-        throw new ApiError(400, 'invalid_request', 'body: not valid UTF-8');
+        throw fieldsRefused(400, 'invalid_request', [
+          { field: 'body', message: 'not valid UTF-8' },
+        ]);
       }
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        throw new ApiError(
-          422,
-          'validation_failed',
-          `body: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`,
-        );
+        throw fieldsRefused(422, 'validation_failed', [
+          {
+            field: 'body',
+            message: `nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`,
+          },
+        ]);
       }
       let parsed: unknown;
       try {

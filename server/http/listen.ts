@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
-import type { App } from '../app.ts';
+import type { Hono } from 'hono';
+import type { AppEnv } from './context.ts';
 
 // The HTTP server of the service. Node answers what never reaches the app (a header block over
 // the limit, a request line it cannot parse) itself, with an empty body; here those answers carry
-// the interface's error body like every other one (extensions section 12).
+// the interface's error body like every other one (docs/api.md#protocol-conventions).
 
 /** The largest header block a request may send (Node's own default, stated). */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -17,11 +19,15 @@ const REASONS: Record<number, string> = {
   431: 'Request Header Fields Too Large',
 };
 
-/** A complete HTTP/1.1 answer with the error body, closing the connection. */
+/**
+ * A complete HTTP/1.1 answer with the error body, closing the connection. It carries a new
+ * `X-Request-Id` like every answer (the request's own could not be read).
+ */
 export function rawErrorAnswer(status: 400 | 408 | 431, code: string, message: string): string {
   const body = JSON.stringify({ error: status, message, code });
   return [
     `HTTP/1.1 ${status} ${REASONS[status]}`,
+    `X-Request-Id: ${randomUUID()}`,
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Cache-Control: no-store',
@@ -63,7 +69,7 @@ export interface ListenOptions {
 
 /** Serves `app` on a Node HTTP server with the header limit and the error bodies above. */
 export function listen(
-  app: App,
+  app: Hono<AppEnv>,
   options: ListenOptions,
   onListening?: (info: AddressInfo) => void,
 ): Server {

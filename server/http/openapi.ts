@@ -74,20 +74,32 @@ export function createRouter(): OpenAPIHono<AppEnv> {
 
 export type Router = OpenAPIHono<AppEnv>;
 
-export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+/**
+ * A JSON answer; `example` (an answer as the service gives it, checked against the schema by
+ * openapi-examples.test.ts) shows a generated client's user what to expect.
+ */
+export const jsonContent = <T extends z.ZodType>(
+  schema: T,
+  description: string,
+  example?: z.output<T>,
+) => ({
   description,
-  content: { 'application/json': { schema } },
+  content: {
+    'application/json': { schema, ...(example === undefined ? {} : { example }) },
+  },
 });
 
-/** A required JSON request body. */
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+/** A required JSON request body, with an example of it. */
+export const jsonBody = <T extends z.ZodType>(schema: T, example?: z.input<T>) => ({
   required: true,
-  content: { 'application/json': { schema } },
+  content: {
+    'application/json': { schema, ...(example === undefined ? {} : { example }) },
+  },
 });
 
 /** An optional JSON request body (a decision whose reason may be left out). */
-export const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({
-  ...jsonBody(schema),
+export const optionalJsonBody = <T extends z.ZodType>(schema: T, example?: z.input<T>) => ({
+  ...jsonBody(schema, example),
   required: false,
 });
 

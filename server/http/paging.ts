@@ -1,16 +1,14 @@
 import type { Context } from 'hono';
-import type { Db } from '../db/client.ts';
 import { getCampaignRow } from '../domain/campaigns.ts';
 import { decodeCursor, encodeCursor, type CursorScope, type ListScope } from '../domain/cursor.ts';
 import type { CampaignItemList, Keyset, ListQuery, Page, PageRequest } from '../domain/paging.ts';
 import { assertBrandManaged, getAuth } from './auth.ts';
-import type { AppEnv } from './context.ts';
+import type { AppEnv, RouteDeps } from './context.ts';
 
 export type { PageRequest };
 
 /** What the handlers of a list need: the database and the key that signs page cursors. */
-export interface ListRouteDeps {
-  db: Db;
+export interface ListRouteDeps extends RouteDeps {
   /** The key that signs page cursors. */
   cursorSecret: () => Promise<Uint8Array>;
 }

@@ -3,7 +3,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
 
-// The protocol conventions of every answer under /2026-07 and /ops (extensions section 12): never
+// The protocol conventions of every answer under /2026-07 and /ops (docs/api.md#protocol-conventions): never
 // stored by a cache, and JSON over 1 KB compressed when the client accepts it.
 
 const gzipAsync = promisify(gzip);

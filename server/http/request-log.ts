@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv } from './context.ts';
 import { redactKeys } from './errors.ts';
+import { currentTraceId } from './tracing.ts';
 
 /**
  * Static files served as asked (the dashboard's assets, the demo's sample media that inspection
@@ -18,7 +19,13 @@ const QUIET_PATH = /^\/(?:assets|samples)\//;
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    const log = logger.child({ request_id: c.get('requestId') });
+    // With tracing on (http/tracing.ts), each line also names the request's trace.
+    const traceId = currentTraceId();
+    const log = logger.child(
+      traceId
+        ? { request_id: c.get('requestId'), trace_id: traceId }
+        : { request_id: c.get('requestId') },
+    );
     c.set('log', log);
     await next();
     const status = c.res.status;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { brandWorld, TEST_OPS_TOKEN } from '../test/harness.ts';
 
-// Extensions section 12: requests failing authentication are limited per client address, and /ops
+// docs/api.md#limits: requests failing authentication are limited per client address, and /ops
 // has its own limit and locks out an address that keeps sending wrong tokens.
 
 const { ctx, brand: owner } = await brandWorld();

@@ -8,7 +8,7 @@ import {
   type RateLimitStore,
 } from './rate-limit.ts';
 
-// Limits per client address (extensions section 12): requests that fail authentication (a
+// Limits per client address (docs/api.md#limits): requests that fail authentication (a
 // stream of bogus keys costs a key lookup each), and everything under /ops, whose one token
 // guards the whole platform side.
 

@@ -1,6 +1,6 @@
 import createClient from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
-import type { paths } from '../test/openapi-api.ts';
+import type { paths } from '#contract/openapi-api';
 import { fileContext } from '../test/harness.ts';
 
 // A client generated from the service's own OpenAPI document (openapi-typescript, regenerated and

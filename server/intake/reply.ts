@@ -1,8 +1,9 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { centsAsDecimal } from '#contract/money';
 import type { UsageReportRecord } from '#contract/usage-reports';
 
-// The reply to an e-mailed report (extensions section 10): the outcome and every refused row,
+// The reply to an e-mailed report (docs/usage-reports.md): the outcome and every refused row,
 // sent through SMTP_RELAY_URL after the report is recorded. A reply that fails is logged; the
 // report stands either way.
 
@@ -20,8 +21,6 @@ export interface Replier {
   close(): Promise<void>;
 }
 
-const money = (cents: number) => (cents / 100).toFixed(2);
-
 /** The subject and text of the reply. */
 export function replyText(input: Omit<ReplyInput, 'to' | 'inReplyTo'>): {
   subject: string;
@@ -38,7 +37,7 @@ export function replyText(input: Omit<ReplyInput, 'to' | 'inReplyTo'>): {
         `Rows: ${r.rows}`,
         `Codes changed: ${r.codes_changed}`,
         `Uses added: ${r.uses_added}`,
-        `Commission paid: ${money(r.paid_cents)}`,
+        `Commission paid: ${centsAsDecimal(r.paid_cents)}`,
         '',
         `Report ${r.id}, received ${r.received_at}.`,
       ].join('\n'),

@@ -148,7 +148,7 @@ describe('usage reports by e-mail', () => {
     expect(reply?.subject).toContain('[applied]');
     expect(reply?.text).toContain('Uses added: 6');
     expect(reply?.headers.get('auto-submitted')).toBe('auto-replied');
-    // The audit trail names the sender as the actor (section 11).
+    // The audit trail names the sender as the actor (docs/api.md#people).
     const trail = await ctx.request('GET', `/2026-07/audit-events?target_id=${paid}`, {
       key: brand.key.key,
     });

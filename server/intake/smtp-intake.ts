@@ -1,5 +1,5 @@
 import { runInAuditScope } from '../db/audit-context.ts';
-import { controlCharacterAt } from '#contract/codes';
+import { controlCharacterAt } from '#contract/csv';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type Attachment, type ParsedMail } from 'mailparser';
@@ -10,16 +10,13 @@ import {
   type SMTPServerDataStream,
   type SMTPServerSession,
 } from 'smtp-server';
-import { transaction, type Db } from '../db/client.ts';
-import {
-  findIntakeGroup,
-  receiveUsageReport,
-  type UsageReportBody,
-} from '../domain/usage-reports.ts';
+import type { Db } from '../db/client.ts';
+import { findIntakeGroup, type UsageReportBody } from '../domain/usage-reports.ts';
+import { receiveUsageReport } from '../services/codes.ts';
 import { AddressRateLimit } from './rate-limit.ts';
 import { createReplier, type Replier } from './reply.ts';
 
-// The SMTP intake of usage reports (extensions section 10). A message to a group's address
+// The SMTP intake of usage reports (docs/usage-reports.md). A message to a group's address
 // `usage+<token>@<domain>` with one CSV attachment goes through receiveUsageReport exactly as
 // PUT /codes with that CSV does. An unknown address is refused at RCPT (550); a message over the
 // size limit at MAIL FROM (SIZE) or DATA (552); too many messages to one address in a minute get
@@ -269,17 +266,15 @@ export async function startIntake(options: IntakeOptions): Promise<Intake> {
               requestId: messageId.slice(0, 200),
             },
             () =>
-              transaction(db, (tx) =>
-                receiveUsageReport(tx, {
-                  channel: 'email',
-                  format: 'csv',
-                  sender,
-                  scope: [group.brandId],
-                  groupId: group.id,
-                  messageId,
-                  body,
-                }),
-              ),
+              receiveUsageReport(db, {
+                channel: 'email',
+                format: 'csv',
+                sender,
+                scope: [group.brandId],
+                groupId: group.id,
+                messageId,
+                body,
+              }),
           );
           outcomes.push({ group, received });
         }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Format, Platform } from '#contract/enums';
 import type { MediaCheck } from '#contract/media-checks';
-import { transaction, type Db, type Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { submissions, tasks } from '../db/schema.ts';
 import { getCampaignRow } from '../domain/campaigns.ts';
 import { bumpTotals, statusDelta } from '../domain/creators.ts';
@@ -9,10 +9,12 @@ import type { Reviewer } from '../domain/reviewer.ts';
 import { applyReviewBar, mediaChecks, type BarResult } from '../media/checks.ts';
 import { fetchMedia, MediaFetchError, type FetchLimits } from '../media/fetch-media.ts';
 import { parseMedia, type Parsed } from '../media/parse-media.ts';
-import { completeInspection, type ClaimedJob } from './inspection-queue.ts';
+import { finishInspection } from '../services/inspection.ts';
+import type { ClaimedJob } from './inspection-queue.ts';
 import type { JobHandler } from './worker.ts';
+import { ALL_BRANDS } from '../domain/brand-scope.ts';
 
-// The handler of inspection jobs (extensions section 9): fetch the revision's media, parse it,
+// The handler of inspection jobs (docs/review-bar.md#inspection): fetch the revision's media, parse it,
 // check it against the task, ask the autoreviewer where the task wants it, and apply the campaign's
 // review bar, all recorded in one transaction that also completes the job (so it happens once).
 
@@ -38,10 +40,7 @@ export function inspectionHandler(deps: InspectionDeps): JobHandler {
   const backoff = deps.backoffMs ?? defaultBackoff;
 
   const finish = (job: ClaimedJob, apply?: (tx: Tx) => Promise<void>) =>
-    transaction(deps.db, async (tx) => {
-      if (!(await completeInspection(tx, job))) return;
-      await apply?.(tx);
-    });
+    finishInspection(deps.db, job, apply);
 
   return async (job) => {
     const started = performance.now();
@@ -56,7 +55,7 @@ export function inspectionHandler(deps: InspectionDeps): JobHandler {
       return { kind: 'done' };
     }
     const [task] = await deps.db.select().from(tasks).where(eq(tasks.id, s!.taskId));
-    const campaign = await getCampaignRow(deps.db, s!.campaignId, null);
+    const campaign = await getCampaignRow(deps.db, s!.campaignId, ALL_BRANDS);
     if (!task) {
       await finish(job);
       return { kind: 'done' };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, transaction, type Db, type Tx } from '../db/client.ts';
+import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { inspectionJobs } from '../db/schema.ts';
 
-// The durable queue of media inspections (extensions section 9): one row per submission and
-// revision, written in the transaction that creates or revises the submission. A worker claims a
+// The durable queue of media inspections (docs/review-bar.md#inspection): one row per submission and
+// revision, written in the transaction that creates or revises the submission (domain/inspection-jobs.ts). A worker claims a
 // due job with FOR UPDATE SKIP LOCKED (two instances never claim the same row) and leases it: the
 // fetch runs outside any transaction, and a worker that dies mid-job leaves a lease that runs out,
 // after which any instance takes the job again. Finishing checks the lease token in the same
@@ -19,45 +19,37 @@ export interface ClaimedJob {
   token: string;
 }
 
-/** Queues the inspection of a submission's revision (idempotent: one job per revision). */
-export async function enqueueInspection(
-  tx: Tx,
-  submissionId: string,
-  revision: number,
-): Promise<void> {
-  await tx.insert(inspectionJobs).values({ submissionId, revision }).onConflictDoNothing();
-}
-
-/** Claims the oldest due job (queued and due, or running with an expired lease); null when none. */
-export async function claimInspection(db: Db, leaseMs: number): Promise<ClaimedJob | null> {
-  return transaction(db, async (tx) => {
-    const [due] = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from inspection_jobs
-          where (state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now())
-          order by run_at, id
-          limit 1
-          for update skip locked`,
-    );
-    if (!due) return null;
-    const token = randomUUID();
-    const [job] = await tx
-      .update(inspectionJobs)
-      .set({
-        state: 'running',
-        attempts: sql`${inspectionJobs.attempts} + 1`,
-        lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-        lockToken: token,
-      })
-      .where(eq(inspectionJobs.id, due.id))
-      .returning({
-        id: inspectionJobs.id,
-        submissionId: inspectionJobs.submissionId,
-        revision: inspectionJobs.revision,
-        attempts: inspectionJobs.attempts,
-      });
-    return job ? { ...job, token } : null;
-  });
+/**
+ * Claims the oldest due job (queued and due, or running with an expired lease) in `tx`; null when
+ * none. Run through `claimInspection` (server/services/inspection.ts), which opens the transaction.
+ */
+export async function claimDueInspection(tx: Tx, leaseMs: number): Promise<ClaimedJob | null> {
+  const [due] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from inspection_jobs
+        where (state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now())
+        order by run_at, id
+        limit 1
+        for update skip locked`,
+  );
+  if (!due) return null;
+  const token = randomUUID();
+  const [job] = await tx
+    .update(inspectionJobs)
+    .set({
+      state: 'running',
+      attempts: sql`${inspectionJobs.attempts} + 1`,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      lockToken: token,
+    })
+    .where(eq(inspectionJobs.id, due.id))
+    .returning({
+      id: inspectionJobs.id,
+      submissionId: inspectionJobs.submissionId,
+      revision: inspectionJobs.revision,
+      attempts: inspectionJobs.attempts,
+    });
+  return job ? { ...job, token } : null;
 }
 
 const held = (job: ClaimedJob) =>

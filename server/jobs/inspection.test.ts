@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CampaignCreate } from '#contract/campaigns';
 import { Submission } from '#contract/submissions';
 import { openPostgres, queryRows, type Database, type Db } from '../db/client.ts';
@@ -11,10 +11,11 @@ import { approvedCreator, review } from '../test/activity.ts';
 import { campaignIn, expectError, expectStatus, task } from '../test/campaigns.ts';
 import { brandWorld, TEST_OPS_TOKEN } from '../test/harness.ts';
 import { inspectionHandler, type InspectionDeps } from './inspect-submission.ts';
-import { claimInspection, pendingInspections } from './inspection-queue.ts';
+import { claimInspection } from '../services/inspection.ts';
+import { pendingInspections } from './inspection-queue.ts';
 import { createWorker } from './worker.ts';
 
-// Inspection as a durable job (extensions section 9), end to end through /ops and the interface:
+// Inspection as a durable job (docs/review-bar.md#inspection), end to end through /ops and the interface:
 // a local server hands out the sample media (127.0.0.1 listed as an allowed host).
 
 const { ctx, brand } = await brandWorld();
@@ -210,7 +211,16 @@ describe('inspection jobs', () => {
     const stale = await claimInspection(ctx.db, 50);
     expect(stale?.submissionId).toBe(s.id);
     expect(await worker().drain()).toBe(0); // still leased
-    await new Promise((r) => setTimeout(r, 80));
+    // Until the lease has run out (the database's clock decides, not a sleep of ours).
+    await expect
+      .poll(async () => {
+        const [job] = await queryRows<{ expired: boolean }>(
+          ctx.db,
+          sql`select locked_until < now() as expired from inspection_jobs where id = ${stale!.id}`,
+        );
+        return job?.expired;
+      })
+      .toBe(true);
     // Worker B (after the restart) takes it again with a new lease...
     const fresh = await claimInspection(ctx.db, 60_000);
     expect(fresh).toMatchObject({ id: stale!.id, attempts: 2 });
@@ -234,12 +244,17 @@ describe('inspection jobs', () => {
     const world = await storyCampaign();
     const s = await submitMedia(world, 'broken.mp4');
     let finish: () => void = () => {};
+    let lateFinishDone = false;
     const slow = createWorker({
       db: ctx.db,
       leaseMs: 60_000,
       handle: async (job) => {
         await new Promise<void>((done) => (finish = done));
-        await inspectionHandler(deps())(job);
+        try {
+          await inspectionHandler(deps())(job);
+        } finally {
+          lateFinishDone = true;
+        }
         return { kind: 'done' };
       },
     });
@@ -262,7 +277,7 @@ describe('inspection jobs', () => {
     );
     expect(job).toEqual({ state: 'queued', attempts: 0, lock_token: null });
     finish();
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(lateFinishDone).toBe(true));
     expect((await read(world.campaign.id, s.id)).status).toBe('in_review');
     // Another instance takes it without waiting for a lease.
     expect(await worker().drain()).toBe(1);
@@ -389,8 +404,18 @@ describe('waking the worker', () => {
     const world = await storyCampaign();
     // Drain what other tests left, then a worker that would otherwise wait a minute between polls.
     await worker().drain();
+    // The worker's database, counting its finished transactions: its looks at the queue.
+    let looks = 0;
+    const counted = new Proxy(ctx.db, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property !== 'transaction' || typeof value !== 'function') return value;
+        return (...args: unknown[]) =>
+          (value.apply(target, args) as Promise<unknown>).finally(() => looks++);
+      },
+    });
     const idle = createWorker({
-      db: ctx.db,
+      db: counted,
       handle: inspectionHandler(deps()),
       leaseMs: 60_000,
       pollMs: 60_000,
@@ -405,7 +430,7 @@ describe('waking the worker', () => {
     });
     idle.start();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 50)); // its first look found nothing
+      await vi.waitFor(() => expect(looks).toBeGreaterThan(0)); // its first look found nothing
       const creator = await approvedCreator(ctx, world.campaign as never, brand.key.key);
       const sent = Submission.parse(
         expectStatus(

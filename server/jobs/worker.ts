@@ -1,11 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import {
-  claimInspection,
-  releaseInspection,
-  retryInspection,
-  type ClaimedJob,
-} from './inspection-queue.ts';
+import { claimInspection } from '../services/inspection.ts';
+import { releaseInspection, retryInspection, type ClaimedJob } from './inspection-queue.ts';
 
 // One worker loop per instance: claims due inspection jobs and runs the handler, one at a time. Every instance on a database may run one; the queue's locking keeps
 // each job to one worker. The review queue never waits on it: submissions are readable and

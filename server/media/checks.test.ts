@@ -24,7 +24,7 @@ const warning: MediaCheck[] = [
   pass('duration'),
 ];
 
-describe('the review bar (extensions section 9), one row per post_approval_mode', () => {
+describe('the review bar (docs/review-bar.md#inspection), one row per post_approval_mode', () => {
   const table: [PostApprovalMode, string, string, string, string][] = [
     // mode, unprocessable, a failing check, a warning, all pass
     ['strict', 'failed', 'failed', 'failed', 'in_review'],

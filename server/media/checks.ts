@@ -10,7 +10,7 @@ import {
 import type { Parsed } from './parse-media.ts';
 
 // From what inspection found to checks (pass / warn / fail with what was found), and from checks
-// to where the submission goes under the campaign's review bar (extensions section 9).
+// to where the submission goes under the campaign's review bar (docs/review-bar.md#inspection).
 
 export interface TaskRequirements {
   platforms: readonly Platform[];

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-// Fetching a submission's media (extensions section 9) without letting a media URL reach inside
+// Fetching a submission's media (docs/review-bar.md#inspection) without letting a media URL reach inside
 // the network: http/https only; every address a name resolves to is checked (loopback, private,
 // link-local, multicast and other special ranges refused) and the connection goes to the checked
 // address itself (the resolver runs inside the request, so a second lookup cannot swap it); each

@@ -1,4 +1,5 @@
-import { DEMO_AGENCY_KEY, seedDemo } from '../demo/seed.ts';
+import { DEMO_AGENCY_KEY } from '../demo/seed.ts';
+import { seedDemo } from '../services/demo.ts';
 import { expectStatus } from './campaigns.ts';
 import { fileContext } from './harness.ts';
 

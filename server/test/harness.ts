@@ -1,5 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -8,6 +15,7 @@ import { afterAll } from 'vitest';
 import type { Scope } from '#contract/me';
 import type { OpsAgency, OpsBrand, OpsKeyCreated } from '#contract/ops';
 import { createApp, type App, type AppDeps } from '../app.ts';
+import { conformanceProblems, recordAnswer } from './conformance.ts';
 import {
   migrationsFolder,
   openPglite,
@@ -116,7 +124,9 @@ async function send(
   } catch {
     json = undefined;
   }
-  return { status: res.status, headers: res.headers, json, text };
+  const answer = { status: res.status, headers: res.headers, json, text };
+  recordAnswer(app, method, path, answer);
+  return answer;
 }
 
 function migrationsHash(): string {
@@ -321,6 +331,15 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
 export async function fileContext(options: TestContextOptions = {}): Promise<TestContext> {
   const ctx = await createTestContext(options);
   afterAll(() => ctx.close());
+  // Every answer of the file matched the OpenAPI document its app serves (test/conformance.ts).
+  afterAll(async () => {
+    const problems = await conformanceProblems();
+    if (process.env.CONFORMANCE_REPORT) {
+      appendFileSync(process.env.CONFORMANCE_REPORT, problems.map((p) => `${p}\n`).join(''));
+    } else if (problems.length > 0) {
+      throw new Error(`Answers the OpenAPI document does not describe:\n${problems.join('\n')}`);
+    }
+  });
   return ctx;
 }
 

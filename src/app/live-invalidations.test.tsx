@@ -9,7 +9,6 @@ import { codeKeys } from '#features/codes/api/codes';
 import { creatorKeys } from '#features/creators/api/creators';
 import {
   applyLiveEvents,
-  COALESCE_MS,
   live,
   parseLiveEvent,
   refreshLiveAreas,
@@ -40,15 +39,15 @@ const NO_FILTERS = {
   to: null,
 } as const;
 
+const WAITING = { status: 'in_review', awaiting: null, campaign: null, task: null } as const;
+
 const keys = {
-  waiting: reviewKeys.waiting(BRAND, CAMPAIGN),
-  failed: reviewKeys.failed(BRAND, CAMPAIGN),
-  reviewCampaign: reviewKeys.campaign(BRAND, CAMPAIGN),
+  counts: reviewKeys.counts(BRAND),
+  /** A list of the queue: updated by the events' items, never refetched for them. */
+  waiting: reviewKeys.list(BRAND, WAITING),
   creators: creatorKeys.list(BRAND, CAMPAIGN, 'applied'),
   posts: postKeys.list(BRAND, CAMPAIGN, NO_FILTERS),
   detail: campaignKeys.detail(BRAND, CAMPAIGN),
-  otherWaiting: reviewKeys.waiting(BRAND, OTHER),
-  otherFailed: reviewKeys.failed(BRAND, OTHER),
   reviewCampaigns: reviewKeys.campaigns(BRAND),
   me: sessionKeys.me(),
 };
@@ -78,10 +77,10 @@ const invalidated = (client: QueryClient) =>
     .map((q) => q.queryKey);
 
 describe('what each live event refreshes, as the features declare it', () => {
-  it('refetches, for a submission, the queue, failed list, creators and campaign of that campaign only', () => {
+  it("refetches, for a submission, the queue's counts and that campaign's creators and campaign, never the queue's pages", () => {
     const client = clientWith(Object.values(keys));
     apply(client, event('submission.created'));
-    expect(invalidated(client)).toEqual([keys.waiting, keys.failed, keys.creators, keys.detail]);
+    expect(invalidated(client)).toEqual([keys.counts, keys.creators, keys.detail]);
   });
 
   it('leaves the review queue (and the waiting count) alone for metrics and creator updates', () => {
@@ -94,23 +93,19 @@ describe('what each live event refreshes, as the features declare it', () => {
     const list = campaignKeys.list(BRAND, {});
     const client = clientWith([...Object.values(keys), list]);
     apply(client, event('campaign.updated'));
-    expect(invalidated(client)).toEqual([
-      keys.reviewCampaign,
-      keys.detail,
-      keys.reviewCampaigns,
-      list,
-    ]);
+    expect(invalidated(client)).toEqual([keys.detail, keys.reviewCampaigns, list]);
   });
 
-  it('refreshes the metrics report of a campaign on its activity, and its timeline on posts only', () => {
+  it('refreshes the metrics report and history of a campaign on its activity', () => {
     const report = metricsKeys.report(BRAND, CAMPAIGN, 'task');
-    const timeline = metricsKeys.posts(BRAND, CAMPAIGN);
+    const timeline = metricsKeys.history(BRAND, CAMPAIGN, 'Europe/Paris');
     const other = metricsKeys.report(BRAND, OTHER, null);
-    const client = clientWith([report, timeline, other]);
+    const sums = metricsKeys.sum(BRAND, { status: ['active'] });
+    const client = clientWith([report, timeline, other, sums]);
     apply(client, event('submission.updated'));
-    expect(invalidated(client)).toEqual([report]);
+    expect(invalidated(client)).toEqual([report, timeline, sums]);
     apply(client, event('post.updated'));
-    expect(invalidated(client)).toEqual([report, timeline]);
+    expect(invalidated(client)).toEqual([report, timeline, sums]);
   });
 
   it('refreshes the codes of the brand an unassigned code belongs to, for code events only', () => {
@@ -133,6 +128,7 @@ describe('what each live event refreshes, as the features declare it', () => {
 
   it('polls every live area while the stream is down, and nothing else', async () => {
     const areas = [
+      keys.counts,
       keys.waiting,
       keys.reviewCampaigns,
       keys.creators,
@@ -213,26 +209,38 @@ describe('live updates in the app, from the real service', () => {
     try {
       renderApp(paths.review.href(team.brand.id), team.key);
       expect(await screen.findByText('1 submission waiting')).toBeInTheDocument();
-      // The queue reads the submissions in review and, for its Failed view, the failed ones.
-      const reads = (status: 'in_review' | 'failed') =>
-        service.requests.filter(
-          (r) =>
-            r.path === `/campaigns/${campaign.id}/submissions` &&
-            r.url.searchParams.get('status') === status,
-        ).length;
+      // What the queue reads: its pages, its counts, and submissions one by one.
+      const reads = () => {
+        const paths = service.requests.map((r) => r.path);
+        return {
+          pages: paths.filter((p) => p === '/submissions').length,
+          counts: paths.filter((p) => p === '/submissions/counts').length,
+          items: paths.filter((p) => p.startsWith(`/campaigns/${campaign.id}/submissions/`)).length,
+        };
+      };
 
       // Two creators join and submit: the service's events for them arrive together.
       await submitTo(service, team, campaign, `second_${tag()}`);
       await submitTo(service, team, campaign, `third_${tag()}`);
       const created = () => stream.heldEvents().filter((e) => e.includes('submission.created'));
       await waitFor(() => expect(created()).toHaveLength(2));
-      const before = { queue: reads('in_review'), failed: reads('failed') };
+      const before = reads();
       stream.flush();
 
       expect(await screen.findByText('3 submissions waiting')).toBeInTheDocument();
-      await new Promise((resolve) => setTimeout(resolve, COALESCE_MS * 3));
-      expect(reads('in_review') - before.queue).toBe(1);
-      expect(reads('failed') - before.failed).toBe(1);
+      // The positive control instead of a wait of a few COALESCE_MS: one more event, flushed
+      // after the burst, reads once more; any read the burst made beyond its own came before it
+      // (the burst was handed over first, and its coalescing window ended first).
+      await submitTo(service, team, campaign, `fourth_${tag()}`);
+      await waitFor(() => expect(created()).toHaveLength(1));
+      stream.flush();
+      expect(await screen.findByText('4 submissions waiting')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getAllByText(/^@fourth_/).length).toBeGreaterThan(0));
+      // The counts once a burst; each new submission read once, by id; never a page again.
+      const after = reads();
+      expect(after.counts - before.counts).toBe(2);
+      expect(after.items - before.items).toBe(3);
+      expect(after.pages - before.pages).toBe(0);
     } finally {
       await stream.close();
     }

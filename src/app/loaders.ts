@@ -69,7 +69,7 @@ export function brandIndexLoader({ params }: LoaderFunctionArgs) {
 // The builder's data modules load with its routes, so the key screen does not carry them.
 const builderData = () =>
   Promise.all([
-    import('#features/campaigns/api/campaigns'),
+    import('#lib/campaign-cache'),
     import('#components/targeting/api/targeting-queries'),
   ]);
 

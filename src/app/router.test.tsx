@@ -156,6 +156,16 @@ describe('routes', { timeout: 30_000 }, () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Posts' });
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    // Asked first; Cancel keeps the session.
+    const ask = await screen.findByRole('alertdialog', { name: 'Sign out?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Posts' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Sign out?' })).getByRole('button', {
+        name: 'Sign out',
+      }),
+    );
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/sign-in');

@@ -1,5 +1,13 @@
+import type {
+  Client,
+  ClientPathsWithMethod,
+  MethodResponse,
+  ParamsOption,
+  RequestBodyOption,
+} from 'openapi-fetch';
 import type { z } from 'zod';
 import type { ErrorCode, FieldIssue } from '#contract/common';
+import type { paths } from '#contract/openapi-api';
 import { defaultBaseUrl } from '#config/env';
 
 /** Codes of the interface plus the ones only the client can observe. */
@@ -45,14 +53,36 @@ export function isApiError(error: unknown): error is ApiError {
 /** The key and service a request goes to. `baseUrl` null means the default (same origin). */
 export type ApiCredentials = { apiKey: string; baseUrl: string | null };
 
-type QueryValue = string | number | boolean;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type ApiClient = Client<paths>;
 
-export type RequestOptions = {
-  query?: Record<string, QueryValue | readonly QueryValue[] | null | undefined>;
-  signal?: AbortSignal;
-  /** Sent as `Idempotency-Key`; give the same value when repeating the same create. */
-  idempotencyKey?: string;
-  /** Extra request headers (e.g. `Usage-Report-Channel`). */
+/** The paths of the document that have an operation for `M`. */
+export type ApiPath<M extends Method> = ClientPathsWithMethod<ApiClient, M>;
+
+/** The operation `M path` of the document. */
+type Operation<M extends Method, P extends ApiPath<M>> = paths[P][M];
+
+/** What the document says `M path` answers on success (its JSON body). */
+export type ApiAnswer<M extends Method, P extends ApiPath<M>> = MethodResponse<ApiClient, M, P>;
+
+/**
+ * A contract schema fit to read the answer of an operation: everything the document says the
+ * operation answers is an input the schema takes, and what the schema takes the document allows.
+ * A schema that is looser or stricter than the operation fails to compile at the call. An
+ * operation that answers no body (`never`) takes any schema of an empty answer.
+ */
+type SchemaFor<S extends z.ZodType, Answer> = [Answer] extends [never]
+  ? S
+  : [Answer] extends [z.input<S>]
+    ? [z.input<S>] extends [Answer]
+      ? S
+      : { 'the schema accepts more than the operation answers': Answer }
+    : { 'the schema does not accept what the operation answers': Answer };
+
+/** How a request is sent, beside what the operation types. */
+export type SendOptions = {
+  signal?: AbortSignal | undefined;
+  /** Extra request headers the document does not name; prefer `params.header` when it does. */
   headers?: Record<string, string>;
   /**
    * Use these instead of the session's (the key screen checks a key before keeping it).
@@ -71,7 +101,29 @@ export type RequestOptions = {
   keepalive?: boolean;
 };
 
-export type BodyRequestOptions = RequestOptions & { body?: unknown };
+/** The `Idempotency-Key` option, for the operations whose document names that header. */
+type IdempotencyOption<Op> = Op extends { parameters: { header?: infer H } }
+  ? [NonNullable<H>] extends [never]
+    ? { idempotencyKey?: never }
+    : 'Idempotency-Key' extends keyof NonNullable<H>
+      ? {
+          /** Sent as `Idempotency-Key`; give the same value when repeating the same create. */
+          idempotencyKey?: string;
+        }
+      : { idempotencyKey?: never }
+  : { idempotencyKey?: never };
+
+/**
+ * The options of a call to `M path`: its parameters (`params.path`, `params.query`,
+ * `params.header`) and `body` as the document types them, and how to send it.
+ */
+export type CallOptions<M extends Method, P extends ApiPath<M>> = ParamsOption<Operation<M, P>> &
+  RequestBodyOption<Operation<M, P>> &
+  IdempotencyOption<Operation<M, P>> &
+  SendOptions;
+
+/** The options argument: optional when the operation requires nothing. */
+type OptionsArg<O> = Partial<O> extends O ? [options?: O] : [options: O];
 
 let credentialsSource: () => ApiCredentials | null = () => null;
 const unauthenticatedListeners = new Set<() => void>();
@@ -105,17 +157,6 @@ export function resolveBaseUrl(baseUrl: string | null): string {
   return baseUrl ?? defaultBaseUrl();
 }
 
-function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
-    for (const v of values) search.append(name, String(v));
-  }
-  const qs = search.toString();
-  return `${base}${path}${qs ? `?${qs}` : ''}`;
-}
-
 function parseRetryAfter(header: string | null): number | null {
   if (!header) return null;
   const seconds = Number(header);
@@ -124,9 +165,8 @@ function parseRetryAfter(header: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, (date - Date.now()) / 1000);
 }
 
-async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
-  const text = await response.text();
-  if (text === '') return { ok: true, value: undefined };
+function readJson(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
+  if (text === undefined || text === '') return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
@@ -134,16 +174,64 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
   }
 }
 
-async function request<S extends z.ZodType>(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  path: string,
+// openapi-fetch builds the URL (path parameters, query), the headers and the JSON body from the
+// document's types; the answer is read here, as text, so that a body that is not JSON is an
+// `invalid_response` like one of the wrong shape. It loads with the first request, not with the
+// first screen, whose budget it would exceed (docs/decisions/0111-one-typed-client.md).
+let documentClient: Promise<ApiClient> | undefined;
+
+function loadDocumentClient(): Promise<ApiClient> {
+  documentClient ??= import('openapi-fetch').then(
+    ({ default: createClient }) => createClient<paths>(),
+    (error: unknown) => {
+      documentClient = undefined;
+      throw error;
+    },
+  );
+  return documentClient;
+}
+
+/**
+ * Hands the request openapi-fetch built to the page's `fetch` as a URL and init, with the signal
+ * and `keepalive` given here: a `Request` carrying them cannot be built where `AbortSignal` is
+ * not the platform's own (jsdom in the tests).
+ */
+async function send(request: Request, signal: AbortSignal | undefined, keepalive: boolean) {
+  const body = await request.text();
+  const init: RequestInit = {
+    method: request.method,
+    headers: request.headers,
+    body: body === '' ? null : body,
+    signal: signal ?? null,
+  };
+  if (keepalive) init.keepalive = true;
+  return fetch(request.url, init);
+}
+
+async function request<M extends Method, P extends ApiPath<M>, S extends z.ZodType>(
+  method: M,
+  path: P,
   schema: S,
-  options: BodyRequestOptions = {},
+  options: CallOptions<M, P> | undefined,
 ): Promise<z.output<S>> {
-  const explicit = options.credentials !== undefined || options.anonymous !== undefined;
-  const credentials = options.anonymous
-    ? { apiKey: null, baseUrl: options.anonymous.baseUrl }
-    : (options.credentials ?? credentialsSource());
+  const {
+    signal,
+    headers: extraHeaders,
+    credentials: given,
+    anonymous,
+    keepalive = false,
+    idempotencyKey,
+    params,
+    body,
+  } = (options ?? {}) as SendOptions & {
+    idempotencyKey?: string;
+    params?: object;
+    body?: unknown;
+  };
+  const explicit = given !== undefined || anonymous !== undefined;
+  const credentials = anonymous
+    ? { apiKey: null, baseUrl: anonymous.baseUrl }
+    : (given ?? credentialsSource());
   if (!credentials) {
     throw new ApiError({
       status: 401,
@@ -152,25 +240,34 @@ async function request<S extends z.ZodType>(
     });
   }
   const base = resolveBaseUrl(credentials.baseUrl);
-  const url = buildUrl(base, path, options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (credentials.apiKey !== null) headers.Authorization = `Bearer ${credentials.apiKey}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  Object.assign(headers, options.headers);
-  const init: RequestInit = {
-    method,
-    headers,
-    body: options.body === undefined ? null : JSON.stringify(options.body),
-    signal: options.signal ?? null,
-  };
-  if (options.keepalive) init.keepalive = true;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+  Object.assign(headers, extraHeaders);
 
-  let response: Response;
+  let sentPath: string = path;
+  let result: { data?: string | undefined; error?: unknown; response: Response };
   try {
-    response = await fetch(url, init);
+    // The options were checked against the operation by the call's types; openapi-fetch's own
+    // generic signature cannot follow a path that is itself a type parameter.
+    const client = await loadDocumentClient();
+    result = (await client.request(
+      method,
+      path as never,
+      {
+        baseUrl: base,
+        params,
+        body,
+        headers,
+        parseAs: 'text',
+        fetch: (built: Request) => {
+          sentPath = new URL(built.url).pathname.slice(new URL(base, built.url).pathname.length);
+          return send(built, signal, keepalive);
+        },
+      } as never,
+    )) as typeof result;
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    if (signal?.aborted) throw error;
     throw new ApiError({
       status: 0,
       code: 'network_error',
@@ -178,57 +275,66 @@ async function request<S extends z.ZodType>(
       cause: error,
     });
   }
+  const { response } = result;
   const requestId = response.headers.get('x-request-id');
-
-  const body = await readJson(response);
 
   if (!response.ok) {
     // The error schema loads with the first refusal, not with the first screen (decision 0075).
     const { ErrorBody } = await import('#contract/common');
-    const parsed = body.ok ? ErrorBody.safeParse(body.value) : null;
+    const parsed = ErrorBody.safeParse(result.error);
     if (response.status === 401 && !explicit) reportUnauthenticated();
     throw new ApiError({
       status: response.status,
-      code: parsed?.success ? parsed.data.code : undefined,
-      message: parsed?.success
+      code: parsed.success ? parsed.data.code : undefined,
+      message: parsed.success
         ? parsed.data.message
         : `The service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
       requestId,
       retryAfterSeconds:
         response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null,
-      issues: parsed?.success ? parsed.data.issues : undefined,
+      issues: parsed.success ? parsed.data.issues : undefined,
     });
   }
 
-  const result = body.ok ? schema.safeParse(body.value) : null;
-  if (!result?.success) {
+  const body_ = readJson(result.data);
+  const parsed = body_.ok ? schema.safeParse(body_.value) : null;
+  if (!parsed?.success) {
     throw new ApiError({
       status: response.status,
       code: 'invalid_response',
-      message: `The service's answer to ${method} ${path} did not have the expected shape.`,
+      message: `The service's answer to ${method.toUpperCase()} ${sentPath} did not have the expected shape.`,
       requestId,
-      cause: result?.error,
+      cause: parsed?.error,
     });
   }
-  return result.data;
+  return parsed.data;
+}
+
+type CallMethod<M extends Method> = <P extends ApiPath<M>, S extends z.ZodType>(
+  path: P,
+  schema: S & SchemaFor<S, ApiAnswer<M, P>>,
+  ...options: OptionsArg<CallOptions<M, P>>
+) => Promise<z.output<S>>;
+
+function method<M extends Method>(name: M): CallMethod<M> {
+  return (path, schema, ...options) => request(name, path, schema, options[0]);
 }
 
 /**
- * The one HTTP client of the dashboard: Bearer key, JSON, responses parsed with the given
- * contract schema, `ApiError` on failure. It never retries: React Query owns retries (see
- * `query-client.ts`), so one query cannot multiply into retries of retries.
+ * The one HTTP client of the dashboard, typed by the service's OpenAPI document
+ * (`contract/openapi-api.ts`): a call names an operation by its method and path template
+ * (`api.GET('/campaigns/{campaign_id}', Campaign, { params: { path: { campaign_id } } })`), and
+ * its parameters, body and answer schema are checked against that operation at compile time.
+ * The answer is parsed with the given contract schema at run time; `ApiError` on failure. Bearer
+ * key, JSON. It never retries: React Query owns retries (see `query-client.ts`), so one query
+ * cannot multiply into retries of retries. See docs/code-health.md#the-dashboards-client.
  */
-export const apiClient = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
-    request('GET', path, schema, options),
-  post: <S extends z.ZodType>(path: string, schema: S, options?: BodyRequestOptions) =>
-    request('POST', path, schema, options),
-  patch: <S extends z.ZodType>(path: string, schema: S, options?: BodyRequestOptions) =>
-    request('PATCH', path, schema, options),
-  put: <S extends z.ZodType>(path: string, schema: S, options?: BodyRequestOptions) =>
-    request('PUT', path, schema, options),
-  delete: <S extends z.ZodType>(path: string, schema: S, options?: BodyRequestOptions) =>
-    request('DELETE', path, schema, options),
+export const api = {
+  GET: method('get'),
+  POST: method('post'),
+  PUT: method('put'),
+  PATCH: method('patch'),
+  DELETE: method('delete'),
 };
 
 /** A title and a sentence for an error, for toasts and error screens. */

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Campaign, type CampaignCreate } from '#contract/campaigns';
-import { apiClient } from './api-client';
+import { api } from './api-client';
 import { brandQueryKey } from './query-client';
 
 // What the campaign screens and the builder share: the cache of campaigns and how a created or
@@ -21,6 +21,20 @@ export const campaignKeys = {
     [...campaignKeys.detail(brandId, campaignId), 'tasks'] as const,
 };
 
+/**
+ * `GET /campaigns/{id}`: one campaign with its tasks, under the one key of a campaign (its page,
+ * the builder and the review queue read it; live events refresh it as `campaigns` declares).
+ */
+export const campaignDetailOptions = (brandId: string, campaignId: string) =>
+  queryOptions({
+    queryKey: campaignKeys.detail(brandId, campaignId),
+    queryFn: ({ signal }) =>
+      api.GET('/campaigns/{campaign_id}', Campaign, {
+        params: { path: { campaign_id: campaignId } },
+        signal,
+      }),
+  });
+
 /** After a campaign changed: its detail is replaced by the answer, lists refetch. */
 export function storeCampaign(queryClient: QueryClient, brandId: string, campaign: Campaign) {
   queryClient.setQueryData(campaignKeys.detail(brandId, campaign.id), (previous?: Campaign) =>
@@ -38,7 +52,7 @@ export function useCreateCampaign(brandId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CampaignCreate; idempotencyKey: string }) =>
-      apiClient.post('/campaigns', Campaign, { body, idempotencyKey }),
+      api.POST('/campaigns', Campaign, { body, idempotencyKey }),
     onSuccess: (campaign) => storeCampaign(queryClient, brandId, campaign),
     meta: { suppressErrorToast: true },
   });

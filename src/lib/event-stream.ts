@@ -1,5 +1,10 @@
 import { createParser } from 'eventsource-parser';
-import { reportUnauthenticated, resolveBaseUrl, sessionCredentials } from './api-client';
+import {
+  reportUnauthenticated,
+  resolveBaseUrl,
+  sessionCredentials,
+  type ApiPath,
+} from './api-client';
 
 /** One Server-Sent Event as the stream delivered it. */
 export type StreamEvent = { id: string | null; event: string; data: string };
@@ -38,8 +43,8 @@ export function createEventStreamParser(
 }
 
 export type EventStreamOptions = {
-  /** Path under the base URL, e.g. `/events`. */
-  path: string;
+  /** Path under the base URL, e.g. `/events`: a `GET` operation of the OpenAPI document. */
+  path: ApiPath<'get'>;
   onEvent: (event: StreamEvent) => void;
   /** Called when a connection opened (`true`) or failed / ended (`false`). */
   onStatus?: (connected: boolean) => void;
@@ -102,6 +107,9 @@ export async function runEventStream(options: EventStreamOptions): Promise<void>
     };
     if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
     try {
+      // The one request outside the typed client: a stream is read as it arrives, where the
+      // client reads whole JSON answers (docs/decisions/0111-one-typed-client.md).
+      // eslint-disable-next-line no-restricted-globals -- the event stream, as said above
       const response = await fetch(`${resolveBaseUrl(credentials.baseUrl)}${options.path}`, {
         headers,
         signal,

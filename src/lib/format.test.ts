@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCompactMoney,
+  formatEngagementRate,
   formatCompactNumber,
   formatDate,
   formatDateTime,
@@ -65,5 +67,21 @@ describe('format', () => {
       'Jun 1, 2026',
     );
     expect(formatRelativeTime(null, now)).toBe('—');
+  });
+});
+
+describe('formatEngagementRate', () => {
+  it('shows a rate with two decimals, and no rate at all without views', () => {
+    expect(formatEngagementRate({ views: 4000, engagement_rate: 0.0762 })).toBe('7.62%');
+    expect(formatEngagementRate({ views: 10, engagement_rate: 0 })).toBe('0%');
+    expect(formatEngagementRate({ views: 0, engagement_rate: 0 })).toBe('—');
+  });
+});
+
+describe('formatCompactMoney', () => {
+  it('shortens money for an axis', () => {
+    expect(formatCompactMoney(140_000, en)).toBe('$1.4K');
+    expect(formatCompactMoney(35_000, en)).toBe('$350');
+    expect(formatCompactMoney(0, en)).toBe('$0');
   });
 });

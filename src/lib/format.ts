@@ -3,6 +3,8 @@
  * `null`/`undefined` and answers an em dash, so screens need no guards for missing values.
  */
 
+import { centsAsDecimal } from '#contract/money';
+
 type Locale = string | undefined;
 export type FormatOptions = { locale?: Locale; timeZone?: string };
 
@@ -48,6 +50,18 @@ type DigitOptions = FormatOptions & { maximumFractionDigits?: number };
 /** Integer cents as money: `formatMoney(123456)` → "$1,234.56". */
 export const formatMoney = numberFormatter<FormatOptions & { currency?: string }>(
   (options) => ({ style: 'currency', currency: options.currency ?? 'USD' }),
+  100,
+);
+
+/** Money for dense places (a chart's axis): `formatCompactMoney(140000)` → "$1.4K". */
+export const formatCompactMoney = numberFormatter<FormatOptions & { currency?: string }>(
+  (options) => ({
+    style: 'currency',
+    currency: options.currency ?? 'USD',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }),
   100,
 );
 
@@ -146,4 +160,19 @@ export function formatRelativeTime(
   if (days === 1) return 'yesterday';
   if (days < 7) return `${days} days ago`;
   return formatDate(date, options);
+}
+
+/**
+ * Integer cents as a file writes them (an export's CSV): "1234.56", no symbol or grouping; the
+ * contract's rule, which the service's e-mails follow too.
+ */
+export const formatAmount = (cents: number): string => centsAsDecimal(cents);
+
+/**
+ * An engagement rate (a fraction of views) as every screen shows it: "7.62%", and "—" without
+ * views, since a rate of nothing is not 0%.
+ */
+export function formatEngagementRate(figures: { views: number; engagement_rate: number }): string {
+  if (figures.views <= 0) return EMPTY;
+  return formatPercent(figures.engagement_rate, { maximumFractionDigits: 2 });
 }

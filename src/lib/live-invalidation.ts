@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '#contract/events';
 import { brandOfKey } from './query-client';
 
@@ -14,6 +15,11 @@ export interface LiveInvalidation {
    * shows. Events say what changed, never how: a concerned query refetches.
    */
   concerns: (event: LiveEvent, key: readonly unknown[], brandId: string) => boolean;
+  /**
+   * For queries that must not refetch whole lists on an event (the review queue's pages): applies
+   * a burst of events to the cache itself, reading only what the events name.
+   */
+  apply?: (queryClient: QueryClient, events: readonly LiveEvent[]) => void;
 }
 
 /** Whether `key` begins with every segment of `prefix` (as React Query matches a key prefix). */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CampaignPage } from '#contract/campaigns';
 import { realService } from '#testing/service';
-import { apiClient, configureApiClient } from './api-client';
+import { api, configureApiClient } from './api-client';
 import { eachPage, fetchAllPages, infinitePageOptions, nextCursor } from './paging';
 
 const service = realService();
@@ -13,8 +13,8 @@ async function brandWithCampaigns(names: string[]) {
   for (const name of names) await service.world.campaign(team, 'draft', { name });
   configureApiClient({ credentials: () => ({ apiKey: team.key, baseUrl: null }) });
   return (cursor: string | null) =>
-    apiClient.get('/campaigns', CampaignPage, {
-      query: { brand_id: team.brand.id, limit: 2, starting_after: cursor },
+    api.GET('/campaigns', CampaignPage, {
+      params: { query: { brand_id: team.brand.id, limit: 2, starting_after: cursor ?? undefined } },
     });
 }
 

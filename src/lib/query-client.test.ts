@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
+import { Campaign } from '#contract/campaigns';
 import { Me } from '#contract/me';
 import { realService } from '#testing/service';
-import { ApiError, apiClient, configureApiClient } from './api-client';
+import { ApiError, api, configureApiClient } from './api-client';
 import { notify } from './notify';
 import {
   createQueryClient,
@@ -46,7 +47,7 @@ async function signIn() {
 
 const meQuery = (name: string) => ({
   queryKey: ['test', name],
-  queryFn: ({ signal }: { signal: AbortSignal }) => apiClient.get('/me', Me, { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.GET('/me', Me, { signal }),
 });
 
 describe('retries have one owner: the query client', () => {
@@ -89,12 +90,14 @@ describe('retries have one owner: the query client', () => {
   it('never retries another 4xx: a missing campaign is asked for once', async () => {
     await signIn();
     const queryClient = createQueryClient();
-    const path = `/campaigns/${crypto.randomUUID()}`;
+    const id = crypto.randomUUID();
+    const path = `/campaigns/${id}`;
 
     await expect(
       queryClient.fetchQuery({
         queryKey: ['test', 'missing'],
-        queryFn: () => apiClient.get(path, Me),
+        queryFn: () =>
+          api.GET('/campaigns/{campaign_id}', Campaign, { params: { path: { campaign_id: id } } }),
       }),
     ).rejects.toMatchObject({ status: 404, code: 'not_found' });
     expect(service.requests.filter((r) => r.path === path)).toHaveLength(1);

@@ -1,10 +1,22 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { realService } from '#testing/service';
 import { paths } from '#config/paths';
 import { renderApp } from './app';
 
 const service = realService();
+
+// The screens are lazy: the first visit of each in a test file loads and compiles its code, about
+// a second on a quiet machine and several on a busy one, which the 5-second waits below were not
+// meant to measure. Loaded here first, the waits cover the service's answers and React's render
+// (docs/decisions/0114-test-suite-speed.md).
+beforeAll(async () => {
+  await Promise.all([
+    import('#app/routes/brand-layout'),
+    import('#app/routes/brand/campaign-detail'),
+    import('#app/routes/brand/review'),
+  ]);
+}, 60_000);
 
 describe('the dashboard against the real service', () => {
   it('lists the campaigns the service holds for the signed-in brand', async () => {

@@ -111,7 +111,7 @@ CREATE INDEX "posts_campaign_posted_idx" ON "posts" USING btree ("campaign_id","
 CREATE INDEX "submissions_review_order_idx" ON "submissions" USING btree ("campaign_id","status","submitted_at","id");--> statement-breakpoint
 CREATE INDEX "submissions_campaign_order_idx" ON "submissions" USING btree ("campaign_id","submitted_at","id");--> statement-breakpoint
 CREATE INDEX "submissions_creator_idx" ON "submissions" USING btree ("campaign_id","creator_id","task_id");--> statement-breakpoint
--- Live events (extensions section 6): one outbox row per change, written in the changing transaction.
+-- Live events (docs/api.md#live-events): one outbox row per change, written in the changing transaction.
 -- TG_ARGV: event type on INSERT, event type on UPDATE, the column holding the resource id.
 CREATE FUNCTION cc_emit_event() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

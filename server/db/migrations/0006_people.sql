@@ -70,7 +70,7 @@ CREATE UNIQUE INDEX "members_email_idx" ON "members" USING btree (lower("email")
 CREATE INDEX "members_brand_idx" ON "members" USING btree ("brand_id");--> statement-breakpoint
 CREATE INDEX "members_agency_idx" ON "members" USING btree ("agency_id");--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");--> statement-breakpoint
--- The audit trail (extensions section 11). Every write of a request runs in a transaction that
+-- The audit trail (docs/api.md#people). Every write of a request runs in a transaction that
 -- names its actor and request id (transaction() in db/client.ts: set_config of cc.audit_actor and
 -- cc.request_id, local to the transaction); these triggers append one entry per changed row of
 -- the audited tables in that same transaction. Rows changed by other triggers (running totals) or

@@ -1,21 +1,20 @@
-import { pastDeadlineIssues, todayUtc } from '#contract/campaign-rules';
+import { todayUtc } from '#contract/campaign-rules';
 import type { Campaign } from '#contract/campaigns';
 import type { Context } from 'hono';
-import { transaction, type Tx } from '../../db/client.ts';
 import {
   campaignKeyset,
-  changeStatus,
-  createCampaign,
-  deleteCampaign,
   getCampaign,
-  inviteCodeTaken,
   listCampaignRows,
   toCampaignSummary,
-  updateCampaign,
 } from '../../domain/campaigns.ts';
-import { requestHash, runIdempotent } from '../../domain/idempotency.ts';
-import { brandForCreate } from '../../domain/tenancy.ts';
-import { fieldsRefused } from '../../errors.ts';
+import { requestHash } from '../../domain/idempotency.ts';
+import {
+  changeCampaignStatus,
+  createCampaign,
+  createCampaignOnce,
+  deleteCampaign,
+  updateCampaign,
+} from '../../services/campaigns.ts';
 import { getAuth } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/openapi.ts';
@@ -49,41 +48,21 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
   const { db, now } = deps;
   /** publish, pause, resume: the caller's campaign changes status as `action` says. */
   const move = (c: CampaignContext, action: 'publish' | 'pause' | 'resume') =>
-    transaction(db, (tx) =>
-      changeStatus(tx, c.req.valid('param').campaign_id, getAuth(c).brandIds, action, {
-        now: now(),
-      }),
-    );
+    changeCampaignStatus(db, c.req.valid('param').campaign_id, getAuth(c).brandIds, action, {
+      now: now(),
+    });
   return createRouter()
     .openapi(createCampaignRoute, async (c) => {
-      const auth = getAuth(c);
-      const body = c.req.valid('json');
+      const input = { auth: getAuth(c), body: c.req.valid('json'), now: now() };
       const key = c.req.valid('header')['Idempotency-Key'];
-      const { brand_id, ...rest } = body;
-      const create = (tx: Tx) => {
-        // Inside the idempotent run: a replay answers the stored campaign, whatever today is.
-        const late = pastDeadlineIssues(rest, todayUtc(now()));
-        if (late.length > 0) throw fieldsRefused(422, 'validation_failed', late);
-        return createCampaign(tx, { brandId: brandForCreate(auth, brand_id), body: rest });
+      if (key === undefined) return c.json(await createCampaign(db, input), 201);
+      const request = {
+        apiKeyId: input.auth.keyId,
+        key,
+        hash: requestHash('POST', '/campaigns', await c.req.json()),
+        now: input.now,
       };
-      if (key === undefined) {
-        const campaign = await transaction(db, create).catch((err: unknown) => {
-          throw inviteCodeTaken(err);
-        });
-        return c.json(campaign, 201);
-      }
-      const outcome = await runIdempotent(
-        db,
-        {
-          apiKeyId: auth.keyId,
-          key,
-          hash: requestHash('POST', '/campaigns', await c.req.json()),
-          now: now(),
-        },
-        async (tx) => ({ status: 201, body: await create(tx) }),
-      ).catch((err: unknown) => {
-        throw inviteCodeTaken(err);
-      });
+      const outcome = await createCampaignOnce(db, request, input);
       c.header('Idempotent-Replay', outcome.replay ? 'true' : 'false');
       c.header('Content-Type', 'application/json');
       // The stored text is the original answer byte for byte (jsonb would reorder its keys).
@@ -94,17 +73,26 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
     .openapi(listCampaignsRoute, async (c) => {
       const q = c.req.valid('query');
       const brandIds = listedBrands(c, q.brand_id);
-      const filters = cursorFilters(q, ['brand_id', 'status', 'created_after', 'created_before']);
+      // q and another order than the first bind the cursor too; the newest first without a
+      // search signs what it signed before they existed, so cursors already out stay valid.
+      const filters = {
+        ...cursorFilters(q, ['brand_id', 'status', 'created_after', 'created_before', 'id']),
+        ...(q.q === undefined ? {} : { q: q.q }),
+        ...(q.sort === 'newest' ? {} : { sort: q.sort }),
+      };
       return c.json(
         await answerList(c, deps.cursorSecret, q, {
           scope: { list: 'campaigns', filters },
-          keyset: campaignKeyset,
+          keyset: campaignKeyset(q.sort),
           read: (page) =>
             listCampaignRows(db, {
               scope: brandIds,
               statuses: q.status,
               createdAfter: q.created_after,
               createdBefore: q.created_before,
+              search: q.q,
+              sort: q.sort,
+              ids: q.id,
               ...page,
             }),
           show: toCampaignSummary,
@@ -120,22 +108,15 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       const { campaign_id } = c.req.valid('param');
       const patch = c.req.valid('json');
       const sent = await sentFields(c.req.json());
-      const campaign = await transaction(db, (tx) =>
-        updateCampaign(tx, campaign_id, getAuth(c).brandIds, patch, {
-          sent,
-          today: todayUtc(now()),
-        }),
-      ).catch((err: unknown) => {
-        throw inviteCodeTaken(err);
+      const campaign = await updateCampaign(db, campaign_id, getAuth(c).brandIds, patch, {
+        sent,
+        today: todayUtc(now()),
       });
       return c.json(campaign, 200);
     })
     .openapi(deleteCampaignRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');
-      return c.json(
-        await transaction(db, (tx) => deleteCampaign(tx, campaign_id, getAuth(c).brandIds)),
-        200,
-      );
+      return c.json(await deleteCampaign(db, campaign_id, getAuth(c).brandIds), 200);
     })
     .openapi(publishRoute, async (c) => c.json(await move(c, 'publish'), 200))
     .openapi(pauseRoute, async (c) => c.json(await move(c, 'pause'), 200))

@@ -10,6 +10,7 @@ import {
 import { IdempotencyKey } from '#contract/common';
 import { CampaignParams } from '#contract/params';
 import { apiRoutes, jsonBody, jsonContent } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
 const campaigns = apiRoutes({
   tags: ['Campaigns'],
@@ -33,10 +34,10 @@ export const createCampaignRoute = campaigns.create({
   description:
     'Creates a draft. Agency keys must give brand_id; brand keys may omit it (if given it must be their brand). ' +
     'An unlisted campaign without invite_code gets a generated one.',
-  request: { headers: IdempotencyHeaders, body: jsonBody(CampaignCreate) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(CampaignCreate, examples.campaignCreate) },
   responses: {
     201: {
-      ...jsonContent(Campaign, 'The new campaign, with its tasks'),
+      ...jsonContent(Campaign, 'The new campaign, with its tasks', examples.draftCampaign),
       headers: z.object({
         'Idempotent-Replay': z.enum(['true', 'false']).optional().meta({
           description:
@@ -53,10 +54,10 @@ export const listCampaignsRoute = campaigns.list({
   operationId: 'listCampaigns',
   summary: 'List campaigns',
   description:
-    'Newest first (created_at, then id). Lists omit `tasks`; see `tasks_count`. A brand_id the key does not ' +
+    'Newest first (created_at, then id) unless sort names another order; q keeps names containing it, without regard to case; `id` (repeatable) reads the named campaigns only. Lists omit `tasks`; see `tasks_count`. A brand_id the key does not ' +
     'manage answers 403 brand_not_managed; a bad cursor 400 invalid_request.',
   request: { query: CampaignListQuery },
-  responses: { 200: jsonContent(CampaignPage, 'A page of campaigns') },
+  responses: { 200: jsonContent(CampaignPage, 'A page of campaigns', examples.campaignsPage) },
 });
 
 export const getCampaignRoute = campaigns.read({
@@ -66,7 +67,7 @@ export const getCampaignRoute = campaigns.read({
   summary: 'Get a campaign, with its tasks',
   description: 'Any campaign of a brand the key acts for; another brand’s campaign answers 404.',
   request: { params: CampaignParams },
-  responses: { 200: jsonContent(Campaign, 'The campaign') },
+  responses: { 200: jsonContent(Campaign, 'The campaign', examples.campaign) },
 });
 
 export const updateCampaignRoute = campaigns.write({
@@ -79,8 +80,8 @@ export const updateCampaignRoute = campaigns.write({
     'everything in draft; in active and paused all but targeting and settings (deadlines never before today); ' +
     'nothing while pending_approval or completed (409 field_locked_for_status naming the field). A field sent ' +
     'with its current value is not a change. Settings merge key by key; links are replaced whole.',
-  request: { params: CampaignParams, body: jsonBody(CampaignUpdate) },
-  responses: { 200: jsonContent(Campaign, 'The updated campaign') },
+  request: { params: CampaignParams, body: jsonBody(CampaignUpdate, examples.campaignUpdate) },
+  responses: { 200: jsonContent(Campaign, 'The updated campaign', examples.campaign) },
 });
 
 export const deleteCampaignRoute = campaigns.decide({
@@ -91,8 +92,16 @@ export const deleteCampaignRoute = campaigns.decide({
   description:
     'Only a draft may be deleted; any other status answers 409 invalid_state_transition.',
   request: { params: CampaignParams },
-  responses: { 200: jsonContent(CampaignDeleted, 'The campaign is gone') },
+  responses: {
+    200: jsonContent(CampaignDeleted, 'The campaign is gone', examples.campaignDeleted),
+  },
 });
+
+const ACTION_EXAMPLES = {
+  publish: examples.pendingCampaign,
+  pause: examples.pausedCampaign,
+  resume: examples.campaign,
+};
 
 /** A lifecycle step of a campaign: POST /campaigns/{campaign_id}/<name>, answering the campaign. */
 const action = (name: 'publish' | 'pause' | 'resume', summary: string, description: string) => ({
@@ -102,7 +111,9 @@ const action = (name: 'publish' | 'pause' | 'resume', summary: string, descripti
   summary,
   description,
   request: { params: CampaignParams },
-  responses: { 200: jsonContent(Campaign, 'The campaign in its new status') },
+  responses: {
+    200: jsonContent(Campaign, 'The campaign in its new status', ACTION_EXAMPLES[name]),
+  },
 });
 
 export const publishRoute = campaigns.other({

@@ -96,6 +96,7 @@ describe('status transitions', () => {
     if (!action.from.includes(status)) {
       expectError(res, 409, 'invalid_state_transition', 'status');
       expect(res.json.message).toContain(status);
+      expect(res.json.issues.map((i: { field: string }) => i.field)).toEqual(['status']);
       const after = Campaign.parse((await api('GET', `/campaigns/${campaign.id}`)).json);
       expect(after).toEqual(campaign);
       return;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CampaignPage, type Campaign } from '#contract/campaigns';
 import {
@@ -216,7 +217,7 @@ describe('GET /campaigns filters', () => {
 
   it.each([
     ['status for an unknown status', 'status=archived', 'status[0]'],
-    ['an unknown query parameter', 'sort=name', 'sort'],
+    ['an unknown query parameter', 'order=name', 'order'],
   ])('answers 400 naming %s', async (_what, query, field) => {
     expectError(
       await ctx.request('GET', `/2026-07/campaigns?${query}`, { key: brand.key.key }),
@@ -396,5 +397,123 @@ describe('GET /campaigns tenancy', () => {
   it('answers an agency that manages no brand an empty page', async () => {
     const lonely = await ctx.ops.agencyWithKey(0);
     expect(await list(lonely.key.key)).toEqual({ data: [], has_more: false, next_cursor: null });
+  });
+});
+
+describe('GET /campaigns sort and q', () => {
+  let brand: BrandWithKey;
+  let made: Campaign[];
+  beforeAll(async () => {
+    brand = await ctx.ops.brandWithKey();
+    made = [];
+    // Names out of creation order, two alike but for case, a deadline missing, spend set below.
+    const specs: [string, string | null][] = [
+      ['beta', '2027-09-03'],
+      ['Alpha', null],
+      ['gamma 100%', '2027-09-01'],
+      ['alpha', '2027-09-02'],
+      ['Délta', null],
+    ];
+    for (const [name, deadline] of specs)
+      made.push(
+        await createCampaign(ctx, brand.key.key, {
+          name,
+          ...(deadline ? { content_deadline_date: deadline } : {}),
+        }),
+      );
+    const spent = [300, 0, 300, 50, 1000];
+    for (const [i, c] of made.entries())
+      await ctx.db.execute(sql`update campaigns set spent_cents = ${spent[i]} where id = ${c.id}`);
+  });
+  const ids = (...indexes: number[]) => indexes.map((i) => made[i]!.id);
+  /** Ties go by id in the order's direction. */
+  const byId = (a: number, b: number, desc = false) =>
+    made[a]!.id < made[b]!.id !== desc ? [a, b] : [b, a];
+
+  it('orders by each sort on every page size, ties by id', async () => {
+    const key = brand.key.key;
+    const expected: Record<string, string[]> = {
+      newest: ids(4, 3, 2, 1, 0),
+      oldest: ids(0, 1, 2, 3, 4),
+      name: ids(...byId(1, 3), 0, 4, 2),
+      name_desc: ids(2, 4, 0, ...byId(1, 3, true)),
+      spent: ids(4, ...byId(0, 2, true), 3, 1),
+      deadline: ids(2, 3, 0, ...byId(1, 4)),
+    };
+    for (const [sort, order] of Object.entries(expected))
+      for (const limit of [1, 2, 100])
+        expect(await walk(key, `sort=${sort}`, limit), `${sort}, limit ${limit}`).toEqual(order);
+  });
+
+  it('keeps names containing q without regard to case or accents, % taken as it is, in any order', async () => {
+    const key = brand.key.key;
+    expect(await walk(key, 'q=ALPH', 1)).toEqual(ids(3, 1));
+    expect(await walk(key, 'q=alph&sort=oldest', 1)).toEqual(ids(1, 3));
+    expect(await walk(key, `q=${encodeURIComponent('0%')}`, 1)).toEqual(ids(2));
+    // Without accents either way: "Délta" matches "DEL" and "délt", and sorts as "delta".
+    expect(await walk(key, 'q=DEL', 1)).toEqual(ids(4));
+    expect(await walk(key, `q=${encodeURIComponent('DÉLT')}`, 1)).toEqual(ids(4));
+    expect(await walk(key, 'q=a&status=draft&sort=spent', 2)).toEqual(
+      ids(4, ...byId(0, 2, true), 3, 1),
+    );
+    expect(await walk(key, 'q=zzz', 5)).toEqual([]);
+  });
+
+  it('binds a cursor to its sort and q, and refuses an unknown sort or an empty q naming them', async () => {
+    const key = brand.key.key;
+    const first = await list(key, 'sort=name&limit=2');
+    const cursor = encodeURIComponent(first.next_cursor!);
+    expectError(
+      await ctx.request('GET', `/2026-07/campaigns?sort=oldest&starting_after=${cursor}`, { key }),
+      400,
+      'invalid_request',
+      'starting_after',
+    );
+    expectError(
+      await ctx.request('GET', `/2026-07/campaigns?sort=name&q=a&starting_after=${cursor}`, {
+        key,
+      }),
+      400,
+      'invalid_request',
+      'starting_after',
+    );
+    expectError(
+      await ctx.request('GET', '/2026-07/campaigns?sort=biggest', { key }),
+      400,
+      'invalid_request',
+      'sort',
+    );
+    expectError(
+      await ctx.request('GET', '/2026-07/campaigns?q=%20%20', { key }),
+      400,
+      'invalid_request',
+      'q',
+    );
+    // Newest first without q signs the cursor as before sort and q existed.
+    const newest = await list(key, 'limit=2');
+    const next = await list(
+      key,
+      `sort=newest&limit=2&starting_after=${encodeURIComponent(newest.next_cursor!)}`,
+    );
+    expect(next.data.map((c) => c.id)).toEqual(ids(2, 1));
+  });
+
+  it('pages an agency across its brands in name order', async () => {
+    const agency = await ctx.ops.agencyWithKey(2);
+    const names = ['m', 'B', 'x', 'a', 'K', 'c'];
+    const byName = new Map<string, string>();
+    for (const [i, name] of names.entries()) {
+      const res = await ctx.request('POST', '/2026-07/campaigns', {
+        key: agency.key.key,
+        body: { name, brand_id: agency.brands[i % 2]!.id },
+      });
+      byName.set(name, (expectStatus(res, 201) as Campaign).id);
+    }
+    const sorted = [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    for (const limit of [1, 4])
+      expect(await walk(agency.key.key, 'sort=name', limit)).toEqual(
+        sorted.map((n) => byName.get(n)),
+      );
+    expect(await walk(agency.key.key, 'sort=name_desc&q=a', 1)).toEqual([byName.get('a')]);
   });
 });

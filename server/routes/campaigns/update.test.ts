@@ -83,7 +83,7 @@ const CHANGES: Record<
   post_deadline_date: echoed('post_deadline_date', '2099-02-01'),
 };
 
-/** Extensions section 3: which fields PATCH may change in each status. */
+/** docs/api.md#what-patch-may-change: which fields PATCH may change in each status. */
 const EDITABLE: Record<CampaignStatus, (field: Field) => boolean> = {
   draft: () => true,
   pending_approval: () => false,

@@ -1,25 +1,21 @@
 import type { UsageReport } from '#contract/codes';
 import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
-import { transaction, type Db } from '../../db/client.ts';
 import {
-  addCodes,
   codeGroupKeyset,
   codeKeyset,
-  deleteCode,
   findCodeGroup,
-  getCode,
   listCodeGroups,
   listCodes,
-  reportUsage,
   toCodeGroup,
   toDiscountCode,
 } from '../../domain/codes.ts';
-import { receiveUsageReport, type UsageReportBody } from '../../domain/usage-reports.ts';
+import type { UsageReportBody } from '../../domain/usage-reports.ts';
 import { cursorFilters } from '../../domain/paging.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { answerList, listedBrands } from '../../http/paging.ts';
+import { answerList, listedBrands, type ListRouteDeps } from '../../http/paging.ts';
+import { addCodes, deleteCode, receiveUsageReport, setCodeUsage } from '../../services/codes.ts';
 import {
   listGroupsRoute,
   listCodesRoute,
@@ -30,13 +26,11 @@ import {
   deleteRoute,
 } from './codes.routes.ts';
 
-// The discount-code facility (interface 4.3, extensions section 4), scopes codes:read and
+// The discount-code facility (docs/api.md#discount-codes), scopes codes:read and
 // codes:write. PUT /codes takes JSON or text/csv, parsed by the contract's parseUsageCsv, the
 // same parser the dashboard previews uploads with.
 
-export interface CodeRouteDeps {
-  db: Db;
-  cursorSecret: () => Promise<Uint8Array>;
+export interface CodeRouteDeps extends ListRouteDeps {
   /** The domain of the groups' intake addresses. */
   intakeDomain: string;
 }
@@ -80,7 +74,7 @@ export function codeRoutes(deps: CodeRouteDeps) {
     .openapi(addRoute, async (c) => {
       const body = c.req.valid('json');
       const scope = getAuth(c).brandIds;
-      return c.json({ data: await transaction(db, (tx) => addCodes(tx, scope, body)) }, 201);
+      return c.json({ data: await addCodes(db, scope, body) }, 201);
     })
     .openapi(reportServed, async (c) => {
       const auth = getAuth(c);
@@ -97,18 +91,16 @@ export function codeRoutes(deps: CodeRouteDeps) {
         }
         body = { kind: 'json', usage: json.usage };
       }
-      const received = await transaction(db, (tx) =>
-        receiveUsageReport(tx, {
-          channel:
-            c.req.header(USAGE_REPORT_CHANNEL_HEADER)?.trim().toLowerCase() === 'dashboard'
-              ? 'dashboard'
-              : 'api',
-          format: body.kind === 'csv' ? 'csv' : 'json',
-          sender: auth.prefix,
-          scope: auth.brandIds,
-          body,
-        }),
-      );
+      const received = await receiveUsageReport(db, {
+        channel:
+          c.req.header(USAGE_REPORT_CHANNEL_HEADER)?.trim().toLowerCase() === 'dashboard'
+            ? 'dashboard'
+            : 'api',
+        format: body.kind === 'csv' ? 'csv' : 'json',
+        sender: auth.prefix,
+        scope: auth.brandIds,
+        body,
+      });
       if (received.duplicate) throw new Error('a report without a Message-ID was a duplicate');
       // Thrown after the commit, so the refusal stays recorded.
       if (received.refused) throw received.refused;
@@ -119,19 +111,12 @@ export function codeRoutes(deps: CodeRouteDeps) {
       const { code } = c.req.valid('param');
       const { total_uses } = c.req.valid('json');
       const scope = getAuth(c).brandIds;
-      const result = await transaction(db, async (tx) => {
-        await getCode(tx, code, scope);
-        return reportUsage(tx, scope, [{ code, totalUses: total_uses, where: '' }], {
-          fieldOfCode: 'code',
-          fieldOfTotal: 'total_uses',
-        });
-      });
-      return c.json(result.data[0]!, 200);
+      return c.json(await setCodeUsage(db, scope, code, total_uses), 200);
     })
     .openapi(deleteRoute, async (c) => {
       const { code } = c.req.valid('param');
       const scope = getAuth(c).brandIds;
-      await transaction(db, (tx) => deleteCode(tx, scope, code));
+      await deleteCode(db, scope, code);
       return c.json({ code, deleted: true as const }, 200);
     });
 }

@@ -24,6 +24,7 @@ import {
   jsonContent,
   withScope,
 } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
 const tags = ['Discount codes'];
 const codes = apiRoutes({ tags, read: 'codes:read', write: 'codes:write' });
@@ -36,7 +37,7 @@ export const listGroupsRoute = codes.read({
   description:
     'Groups are created on the platform side. Newest first, then id. Agency keys may narrow to one brand.',
   request: { query: CodeGroupListQuery },
-  responses: { 200: jsonContent(CodeGroupPage, 'A page of code groups') },
+  responses: { 200: jsonContent(CodeGroupPage, 'A page of code groups', examples.codeGroupsPage) },
 });
 
 export const listCodesRoute = codes.read({
@@ -46,7 +47,7 @@ export const listCodesRoute = codes.read({
   summary: 'List discount codes',
   description: 'In code order (byte order). Filters: group_id, code (repeatable), assigned.',
   request: { query: CodeListQuery },
-  responses: { 200: jsonContent(DiscountCodePage, 'A page of codes') },
+  responses: { 200: jsonContent(DiscountCodePage, 'A page of codes', examples.discountCodesPage) },
 });
 
 export const addRoute = codes.write({
@@ -56,8 +57,8 @@ export const addRoute = codes.write({
   summary: 'Add codes to a group',
   description:
     "1 to 1000 codes, all or nothing: a code present anywhere answers 409 code_exists naming it, and nothing is added. user_description defaults to the group's.",
-  request: { body: jsonBody(CodesAdd) },
-  responses: { 201: jsonContent(CodesAdded, 'The added codes') },
+  request: { body: jsonBody(CodesAdd, examples.codesAdd) },
+  responses: { 201: jsonContent(CodesAdded, 'The added codes', examples.codesAdded) },
 });
 
 const CsvBody = z.string().meta({
@@ -87,11 +88,14 @@ const reportDoc = {
     }),
     body: {
       required: true,
-      content: { 'application/json': { schema: UsageReport }, 'text/csv': { schema: CsvBody } },
+      content: {
+        'application/json': { schema: UsageReport, example: examples.usageReport },
+        'text/csv': { schema: CsvBody, example: 'code,total_uses\nGLOW-ANNA,42\nGLOW-BEN,7\n' },
+      },
     },
   },
   responses: {
-    200: jsonContent(UsageReportResult, 'The reported codes'),
+    200: jsonContent(UsageReportResult, 'The reported codes', examples.usageReportResult),
     ...errorResponses(...API_ERRORS.write),
   },
 } as const;
@@ -111,8 +115,8 @@ export const putOneRoute = codes.write({
   summary: "Report one code's usage",
   description:
     'Sent each time the code is used: its new total. Lower than the stored total: 422 usage_decrease, nothing changes.',
-  request: { params: CodeParams, body: jsonBody(CodeUsageUpdate) },
-  responses: { 200: jsonContent(DiscountCode, 'The code') },
+  request: { params: CodeParams, body: jsonBody(CodeUsageUpdate, examples.codeUsageUpdate) },
+  responses: { 200: jsonContent(DiscountCode, 'The code', examples.reportedCode) },
 });
 
 export const deleteRoute = codes.decide({
@@ -122,5 +126,5 @@ export const deleteRoute = codes.decide({
   summary: 'Delete a code',
   description: 'An assigned code cannot be deleted: 409 code_assigned.',
   request: { params: CodeParams },
-  responses: { 200: jsonContent(CodeDeleted, 'The code is deleted') },
+  responses: { 200: jsonContent(CodeDeleted, 'The code is deleted', examples.codeDeleted) },
 });

@@ -274,6 +274,7 @@ describe('POST /codes', () => {
     });
     expectError(res, 409, 'code_exists', 'codes[1]');
     expect(res.json.message).toContain(taken);
+    expect(res.json.issues).toEqual([{ field: 'codes[1]', message: `"${taken}" already exists` }]);
     expect(await getCode(fresh)).toBeUndefined();
     expect(await codesCount(group.id)).toBe(0);
   });
@@ -554,6 +555,14 @@ describe('PUT /codes (JSON)', () => {
     ]);
     expectError(unknown, 422, 'validation_failed', 'usage[1].code');
     expect(unknown.json.message).toContain('usage[2].total_uses');
+    // Each bad row is named in `issues`, so a client places it without reading the message.
+    expect(unknown.json.issues).toEqual([
+      { field: 'usage[1].code', message: 'no code "NOPE-NOT-HERE" exists' },
+      {
+        field: 'usage[2].total_uses',
+        message: `code "${spare!.code}" already has 9 uses reported; reported usage never decreases (got 1)`,
+      },
+    ]);
 
     expectError(
       await put([

@@ -1,18 +1,30 @@
 import type { CreatorReject } from '#contract/creators';
-import { campaignCreatorList, decideCreator, getCampaignCreator } from '../../domain/creators.ts';
+import type { Context } from 'hono';
+import { campaignCreatorList, getCampaignCreator } from '../../domain/creators.ts';
 import { getAuth } from '../../http/auth.ts';
-import { decisionsBy } from '../../http/decisions.ts';
+import { callerDecision, type CallerDecision } from '../../http/decisions.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { answerCampaignList, type ListRouteDeps } from '../../http/paging.ts';
+import { decideCreator } from '../../services/creators.ts';
 import { listRoute, getRoute, approveRoute, rejectRoute } from './creators.routes.ts';
 
 export function creatorRoutes(deps: ListRouteDeps) {
   const { db } = deps;
-  const decide = decisionsBy(
-    db,
-    (tx, item: { campaign_id: string; creator_id: string }, scope, { to, note, keyId }) =>
-      decideCreator(tx, item.campaign_id, item.creator_id, scope, { to, reason: note, keyId }),
-  );
+  /** approve, reject: the caller decides the application of `item`. */
+  const decide = (
+    c: Context<AppEnv>,
+    item: { campaign_id: string; creator_id: string },
+    to: CallerDecision['to'],
+    reason?: string,
+  ) => {
+    const { scope, decision } = callerDecision(c, to, reason);
+    return decideCreator(db, item.campaign_id, item.creator_id, scope, {
+      to,
+      reason: decision.note,
+      keyId: decision.keyId,
+    });
+  };
   return createRouter()
     .openapi(listRoute, async (c) =>
       c.json(await answerCampaignList(c, deps, campaignCreatorList), 200),

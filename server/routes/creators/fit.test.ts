@@ -5,7 +5,7 @@ import { apply } from '../../test/activity.ts';
 import { campaignIn, expectError, expectStatus, ops } from '../../test/campaigns.ts';
 import { brandWorld, uniqueName } from '../../test/harness.ts';
 
-// Extensions section 13: the creator's targeting properties and whether they fit the campaign,
+// docs/api.md#creator-fit: the creator's targeting properties and whether they fit the campaign,
 // on every campaign creator record, and the `fits` filter of the list.
 
 const { ctx, brand, api } = await brandWorld();

@@ -1,27 +1,28 @@
-import type { Db } from '../../db/client.ts';
+import {
+  deliveryOf,
+  type Delivery,
+  type EventHub,
+  type Subscription,
+} from '../../domain/event-hub.ts';
 import {
   aheadOfNewest,
   comparePositions,
-  deliveryOf,
   formatPosition,
   parsePosition,
   readEvents,
   replayProblem,
-  type Delivery,
-  type EventHub,
   type OutboxEvent,
   type Position,
   type ReplayProblem,
-  type Subscription,
-} from '../../domain/events.ts';
-import type { StreamRegistry } from '../../domain/streams.ts';
+} from '../../domain/outbox.ts';
+import type { StreamEnd, StreamRegistry } from '../../domain/streams.ts';
 import { getAuth } from '../../http/auth.ts';
+import type { RouteDeps } from '../../http/context.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { eventsRoute } from './events.routes.ts';
 import { sseBody } from './sse-body.ts';
 
-export interface EventRouteDeps {
-  db: Db;
+export interface EventRouteDeps extends RouteDeps {
   hub: EventHub;
   /** The open streams of this instance by credential: the cap, and closing on revocation. */
   streams: StreamRegistry;
@@ -33,24 +34,32 @@ export interface EventRouteDeps {
 
 const CATCH_UP_BATCH = 500;
 
+/** The reconnection delay a stream ended by shutdown suggests: 250 ms to 1.25 s, spread at random. */
+export function shutdownRetryMs(): number {
+  return 250 + Math.floor(Math.random() * 1000);
+}
+
 export function eventRoutes(deps: EventRouteDeps) {
   const { db, hub, streams } = deps;
   return createRouter().openapi(eventsRoute, async (c) => {
     const auth = getAuth(c);
     // The slot first (429 past the cap), given back however the stream ends.
     let open = true;
-    let end: () => void = () => (open = false);
-    const slot = streams.open(auth, () => end());
+    let end: (reason?: StreamEnd) => void = () => (open = false);
+    const slot = streams.open(auth, (reason) => end(reason));
     let sub: Subscription | null = null;
     let heartbeat: ReturnType<typeof setTimeout> | undefined;
     const stream = sseBody({ onEnd: () => end(), maxWaiting: hub.queueLimit });
     let ended = false;
-    end = () => {
+    end = (reason) => {
       open = false;
       sub?.close();
       if (ended) return;
       ended = true;
       clearTimeout(heartbeat);
+      // The instance is going away (docs/deployment.md#shutdown): reconnect soon, elsewhere, and
+      // not every client in the same millisecond.
+      if (reason === 'shutdown') stream.push(`retry: ${shutdownRetryMs()}\n\n`, 0);
       stream.close();
       slot.release();
     };

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { LiveEvent } from '#contract/events';
 import { requireScope } from '../../http/auth.ts';
 import { bearerWithScope, errorResponses } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
 export const eventsRoute = createRoute({
   method: 'get',
@@ -24,7 +25,7 @@ export const eventsRoute = createRoute({
   responses: {
     200: {
       description: 'A text/event-stream of LiveEvent',
-      content: { 'text/event-stream': { schema: LiveEvent } },
+      content: { 'text/event-stream': { schema: LiveEvent, example: examples.liveEvent } },
     },
     ...errorResponses(400, 401, 403, 429),
   },

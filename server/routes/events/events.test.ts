@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LiveEvent } from '#contract/events';
-import { EventHub } from '../../domain/events.ts';
+import { EventHub } from '../../domain/event-hub.ts';
+import { comparePositions, parsePosition, type Position } from '../../domain/outbox.ts';
+import { apiKeyCacheOf } from '../../domain/key-cache.ts';
+import { StreamRegistry } from '../../domain/streams.ts';
 import { activeWorld, review, submit } from '../../test/activity.ts';
 import { expectStatus } from '../../test/campaigns.ts';
 import { brandWorld } from '../../test/harness.ts';
@@ -14,6 +17,28 @@ interface Received {
   id: string;
   event: LiveEvent;
 }
+
+/** The stream's ids as positions; each must be one (`<tx_id>.<id>`). */
+function positionsOf(events: readonly Received[]): Position[] {
+  return events.map((e) => {
+    const position = parsePosition(e.id);
+    expect(position, `the id ${e.id}`).not.toBeNull();
+    return position!;
+  });
+}
+
+/** Fails unless every id is greater than the one before it (as a position, not as text). */
+function expectStrictlyIncreasing(events: readonly Received[]) {
+  const positions = positionsOf(events);
+  for (let i = 1; i < positions.length; i++)
+    expect(
+      comparePositions(positions[i]!, positions[i - 1]!),
+      `${events[i]!.id} after ${events[i - 1]!.id}`,
+    ).toBeGreaterThan(0);
+}
+
+const described = (events: readonly Received[]) =>
+  events.map((e) => `${e.id} ${e.event.type} ${e.event.id}`);
 
 /** An open SSE connection read in the background: events, comments, and whether it ended. */
 async function connect(key: string, headers: Record<string, string> = {}, target = app) {
@@ -40,7 +65,10 @@ async function connect(key: string, headers: Record<string, string> = {}, target
       () => state.events.some((e) => e.event.type === type && e.event.id === id),
       `${type} ${id}`,
     );
-  return { state, until: waitUntil, untilEvent, close };
+  /** Resolves once the stream is subscribed (the retry hint is its first message). */
+  const ready = () =>
+    waitUntil(() => state.comments.some((c) => c.startsWith('retry: ')), 'the retry hint');
+  return { state, until: waitUntil, untilEvent, ready, close };
 }
 
 describe('GET /events', () => {
@@ -72,38 +100,60 @@ describe('GET /events', () => {
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'campaign.updated', id: mine.campaign.id }),
     );
-    // Ids grow along the stream.
-    const ids = stream.state.events.map((e) => e.id);
-    expect(new Set(ids).size).toBe(ids.length);
+    // Ids grow along the stream: each is a position strictly after the one before it.
+    expect(stream.state.events.length).toBeGreaterThanOrEqual(3);
+    expectStrictlyIncreasing(stream.state.events);
     await stream.close();
   });
 
-  it('resumes after Last-Event-ID with what happened in between, and nothing before', async () => {
+  it('resumes after Last-Event-ID with exactly what happened in between, and nothing before', async () => {
     const world = await activeWorld(ctx, brand.key.key, 1);
+    // The witness stays connected throughout: what the resumed stream must equal after the id.
+    const witness = await connect(brand.key.key);
     const first = await connect(brand.key.key);
-    await new Promise((r) => setTimeout(r, 60));
+    await Promise.all([witness.ready(), first.ready()]);
     const before = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
-    await first.until(
-      () => first.state.events.some((e) => e.event.id === before.id),
-      'the first submission',
-    );
-    const lastId = first.state.events.at(-1)!.id;
+    await first.untilEvent('submission.created', before.id);
+    // Resume from the middle of what the first stream saw: the submission's own event.
+    const lastId = first.state.events.find(
+      (e) => e.event.type === 'submission.created' && e.event.id === before.id,
+    )!.id;
     await first.close();
     const missed = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
     const approved = await review(ctx, brand.key.key, world.campaign.id, missed.id, 'approve');
     const second = await connect(brand.key.key, { 'Last-Event-ID': lastId });
     await second.untilEvent('submission.updated', approved.id);
-    const seen = second.state.events.map((e) => e.event);
-    expect(seen.some((e) => e.type === 'submission.created' && e.id === missed.id)).toBe(true);
-    expect(seen.some((e) => e.id === before.id)).toBe(false);
-    await second.close();
+    // A change after the resume, seen by both: everything before it was delivered to both.
+    const sentinel = await activeWorld(ctx, brand.key.key, 0);
+    const isSentinel = (e: Received) => e.event.campaign_id === sentinel.campaign.id;
+    await witness.until(() => witness.state.events.some(isSentinel), 'the sentinel (witness)');
+    await second.until(() => second.state.events.some(isSentinel), 'the sentinel (resumed)');
+    const upTo = (events: Received[]) => events.slice(0, events.findIndex(isSentinel) + 1);
+
+    const after = parsePosition(lastId)!;
+    const expected = upTo(witness.state.events).filter(
+      (e) => comparePositions(parsePosition(e.id)!, after) > 0,
+    );
+    // The positive control: the witness did get the events before the id, and the ones between.
+    expect(witness.state.events.some((e) => e.event.id === before.id)).toBe(true);
+    expect(
+      expected.some((e) => e.event.type === 'submission.created' && e.event.id === missed.id),
+    ).toBe(true);
+    expect(described(upTo(second.state.events))).toEqual(described(expected));
+    expect(
+      second.state.events.some(
+        (e) => e.event.id === before.id && e.event.type === 'submission.created',
+      ),
+    ).toBe(false);
+    expectStrictlyIncreasing(second.state.events);
+    await Promise.all([witness.close(), second.close()]);
   });
 
   it('reaches a stream on another instance, and an agency key hears all its brands', async () => {
     const agency = await ctx.ops.agencyWithKey(2);
     const elsewhere = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 10_000 } });
     const stream = await connect(agency.key.key, {}, elsewhere);
-    await new Promise((r) => setTimeout(r, 60));
+    await stream.ready();
     const [a, b] = agency.brands;
     const one = await activeWorld(ctx, agency.key.key, 0, { brand_id: a!.id });
     const two = await activeWorld(ctx, agency.key.key, 0, { brand_id: b!.id });
@@ -134,14 +184,15 @@ describe('GET /events', () => {
     const world = await activeWorld(ctx, brand.key.key, 1);
     const s = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
     const stream = await connect(brand.key.key);
-    await new Promise((r) => setTimeout(r, 60));
+    await stream.ready();
     await review(ctx, brand.key.key, world.campaign.id, s.id, 'approve');
-    await stream.until(
-      () => stream.state.events.some((e) => e.event.type === 'creator.updated'),
-      'creator.updated',
-    );
-    await new Promise((r) => setTimeout(r, 100));
-    expect(stream.state.events.map((e) => `${e.event.type} ${e.event.id}`)).toEqual([
+    // A later change as the positive control instead of a sleep: the stream is ordered, so once
+    // the sentinel's events arrive, every event of the approval has arrived before them.
+    const sentinel = await activeWorld(ctx, brand.key.key, 0);
+    const isSentinel = (e: Received) => e.event.campaign_id === sentinel.campaign.id;
+    await stream.until(() => stream.state.events.some(isSentinel), 'the sentinel');
+    const beforeSentinel = stream.state.events.slice(0, stream.state.events.findIndex(isSentinel));
+    expect(beforeSentinel.map((e) => `${e.event.type} ${e.event.id}`)).toEqual([
       `submission.updated ${s.id}`,
       `creator.updated ${world.creators[0]!.id}`,
     ]);
@@ -153,12 +204,18 @@ describe('GET /events', () => {
     const woken = ctx.makeApp({ eventHub: hub, events: { heartbeatMs: 10_000 } });
     const stream = await connect(brand.key.key, {}, woken);
     const world = await activeWorld(ctx, brand.key.key, 0);
-    hub.wake();
-    await stream.until(
-      () => stream.state.events.some((e) => e.event.id === world.campaign.id),
-      'the woken delivery',
-      2000,
-    );
+    // Each commit's NOTIFY wakes the hub; here the test wakes it. A read stops below the oldest
+    // running transaction of the whole PostgreSQL cluster (docs/architecture.md#live-events), which
+    // another test file's database may hold for a moment: wake again until delivered, within 2 s,
+    // far below the 60 s interval.
+    const delivered = () => stream.state.events.some((e) => e.event.id === world.campaign.id);
+    const waking = setInterval(() => hub.wake(), 100);
+    try {
+      hub.wake();
+      await stream.until(delivered, 'the woken delivery', 2000);
+    } finally {
+      clearInterval(waking);
+    }
     await stream.close();
   });
 
@@ -171,15 +228,20 @@ describe('GET /events', () => {
   });
 
   it('closes a connection that falls too far behind; it resumes with Last-Event-ID', async () => {
-    const slowApp = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 10_000, queueLimit: 2 } });
+    const streams = new StreamRegistry(ctx.db, apiKeyCacheOf(ctx.db));
+    const slowApp = ctx.makeApp({
+      streams,
+      events: { pollMs: 25, heartbeatMs: 10_000, queueLimit: 2 },
+    });
     const res = await slowApp.request('/2026-07/events', {
       headers: { Authorization: `Bearer ${brand.key.key}` },
     });
+    expect(streams.count(brand.key.id)).toBe(1);
     const world = await activeWorld(ctx, brand.key.key, 1);
     for (let i = 0; i < 3; i++)
       await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
-    await new Promise((r) => setTimeout(r, 200));
-    // Only now read: the queue overflowed meanwhile, so the stream ends after what it had.
+    // Not read meanwhile: the queue overflows and the stream ends, giving its slot back.
+    await waitUntil(() => streams.count(brand.key.id) === 0, 'the overflowing stream to end');
     const text = await res.text();
     expect(text.startsWith('retry: ')).toBe(true);
   });

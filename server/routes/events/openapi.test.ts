@@ -75,9 +75,31 @@ describe('the conventions every operation of the OpenAPI documents declares', ()
     });
     expect(doc.paths['/openapi.json'].get.operationId).toBe('getOpenApiDocument');
 
+    // What the edge answers on any operation (decision 0086), with Allow on 405.
+    const me = doc.paths['/me'].get;
+    expect(Object.keys(me.responses)).toEqual(
+      expect.arrayContaining(['400', '405', '408', '429', '431', '500']),
+    );
+    expect(Object.keys(me.responses['405'].headers)).toContain('Allow');
+    // The sign-in limits count every answer of a sign-in, the 401 of a wrong password included.
+    const signIn = doc.paths['/sessions'].post;
+    expect(Object.keys(signIn.responses['401'].headers)).toEqual(
+      expect.arrayContaining(['X-Request-Id', 'RateLimit', 'RateLimit-Policy']),
+    );
+    expect(Object.keys(signIn.responses['429'].headers)).toContain('Retry-After');
+
+    // /ops counts every request per client address: every answer carries the RateLimit headers.
     const ops = (await ctx.request('GET', '/ops/openapi.json')).json;
     const brand = ops.paths['/brands'].post;
-    expect(Object.keys(brand.responses['201'].headers)).toEqual(['X-Request-Id']);
-    expect(Object.keys(ops.components.headers)).toEqual(['X-Request-Id']);
+    expect(Object.keys(brand.responses['201'].headers)).toEqual([
+      'X-Request-Id',
+      'RateLimit',
+      'RateLimit-Policy',
+    ]);
+    expect(Object.keys(brand.responses['401'].headers)).toContain('RateLimit');
+    expect(Object.keys(brand.responses['429'].headers)).toContain('Retry-After');
+    expect(Object.keys(ops.components.headers).sort()).toEqual(
+      ['Allow', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id'].sort(),
+    );
   });
 });

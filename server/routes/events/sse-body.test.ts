@@ -15,8 +15,7 @@ describe('sseBody', () => {
     void body.drained().then(() => (drained = true));
     expect(text((await reader.read()).value)).toBe('a\n\n');
     expect(text((await reader.read()).value)).toBe('b\n\nc\n\n');
-    await new Promise((r) => setTimeout(r, 0));
-    expect(drained).toBe(true);
+    await vi.waitFor(() => expect(drained).toBe(true));
     // Nothing waits now: the next push goes straight to a reader that asks.
     const next = reader.read();
     body.push('d\n\n');

@@ -1,25 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { EventHub, type Delivery } from '../../domain/event-hub.ts';
 import {
   currentPosition,
-  EventHub,
-  type Delivery,
   formatPosition,
   MAX_REPLAY_EVENTS,
   type Position,
-} from '../../domain/events.ts';
+} from '../../domain/outbox.ts';
 import { ApiKeyCache, apiKeyCacheOf } from '../../domain/key-cache.ts';
 import { MAX_STREAMS_PER_CREDENTIAL, StreamRegistry } from '../../domain/streams.ts';
 import { activeWorld, submit } from '../../test/activity.ts';
 import { brandWorld } from '../../test/harness.ts';
 import { readSseBlocks, waitUntil } from '../../test/sse.ts';
 
-// Extensions section 12: the cap of streams per credential, closing on revocation, and `reset`
+// docs/api.md#limits and #live-events: the cap of streams per credential, closing on revocation, and `reset`
 // instead of a long replay.
 
 const { ctx, brand } = await brandWorld();
 const app = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 250, retryMs: 1000 } });
+
+/**
+ * Polls `hub` until `check` holds. Events are read below the oldest running transaction of the
+ * whole PostgreSQL cluster (docs/architecture.md#live-events): on a server shared with other test
+ * files' databases, a read right after a commit may stop short of it while another file's
+ * transaction runs, and the next read delivers it.
+ */
+async function pollUntil(hub: EventHub, check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  await hub.poll();
+  while (!check()) {
+    if (Date.now() > end) throw new Error('the event was not read in time');
+    await hub.poll();
+  }
+}
 
 interface Message {
   id: string | null;
@@ -66,15 +80,15 @@ describe('streams per credential', () => {
     expect(other.state.status).toBe(200);
     // A closed stream gives its slot back.
     await streams[0]!.close();
-    const again = await (async () => {
-      const end = Date.now() + 3000;
-      for (;;) {
+    // The slot comes back once the service has seen the reader go: until then, 429.
+    const again = await vi.waitFor(
+      async () => {
         const s = await open(own.key.key);
-        if (s.state.status === 200 || Date.now() > end) return s;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    })();
-    expect(again.state.status).toBe(200);
+        expect(s.state.status).toBe(200);
+        return s;
+      },
+      { timeout: 3000, interval: 50 },
+    );
     for (const s of [...streams.slice(1), other, again]) await s.close();
   });
 });
@@ -105,6 +119,7 @@ describe('revoking a key', () => {
 
   it('closes the streams of another instance when it hears of the revocation, or rechecks after missing it', async () => {
     const own = await ctx.ops.brandWithKey();
+    const keep = await ctx.ops.createKey({ kind: 'brand', brand_id: own.brand.id });
     const cacheB = new ApiKeyCache();
     const instanceB = ctx.makeApp({
       apiKeyCache: cacheB,
@@ -113,8 +128,14 @@ describe('revoking a key', () => {
     const s = await open(own.key.key, {}, instanceB);
     expect(s.state.status).toBe(200);
     await ctx.ops.revokeKey(own.key.id);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(s.state.ended).toBe(false); // instance B was not told yet
+    // Instance B was not told yet: its stream still delivers a change made after the revocation
+    // (a positive control that it is open, instead of a wait for it not to end).
+    const world = await activeWorld(ctx, keep.key, 0);
+    await s.until(
+      () => s.state.messages.some((m) => m.data.includes(world.campaign.id)),
+      'a change after the revocation',
+    );
+    expect(s.state.ended).toBe(false);
     cacheB.clear(); // what index.ts does when the LISTEN connection comes back: notifications may be lost
     await s.until(() => s.state.ended, 'the stream of the revoked key to end', 2000);
 
@@ -138,10 +159,10 @@ describe('ending a credential elsewhere', () => {
   });
 });
 
-async function insertEvents(brandId: string, count: number) {
+async function insertEvents(brandId: string, count: number, prefix = 'CODE') {
   await ctx.db.execute(
     sql`insert into events (brand_id, campaign_id, type, resource_id)
-      select ${brandId}::uuid, null, 'code.updated', 'CODE' || n from generate_series(1, ${count}) n`,
+      select ${brandId}::uuid, null, 'code.updated', ${prefix} || n from generate_series(1, ${count}) n`,
   );
 }
 
@@ -178,8 +199,12 @@ describe('resuming with Last-Event-ID', () => {
     await insertEvents(own.brand.id, 1);
     const reset = await open(own.key.key, { 'Last-Event-ID': formatPosition(from) });
     await reset.until(() => reset.state.messages.length > 0, 'the first message');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(reset.state.messages.map((m) => m.event)).toEqual(['reset']);
+    // A live event after the reset as the positive control, instead of a wait: a replay would
+    // have come before it.
+    await insertEvents(own.brand.id, 1, 'AFTER');
+    await reset.until(() => reset.state.messages.length > 1, 'a live event after the reset');
+    expect(reset.state.messages.map((m) => m.event)).toEqual(['reset', 'message']);
+    expect(reset.state.messages[1]!.data).toContain('AFTER1');
     expect(JSON.parse(reset.state.messages[0]!.data).reason).toBe('too_far_behind');
     await reset.close();
   });
@@ -207,8 +232,10 @@ describe('fan-out', () => {
     await hub.poll();
     const before = { ...hub.stats };
     await insertEvents(quiet, 1);
-    await hub.poll();
-    expect(hub.stats.events - before.events).toBe(1);
+    await pollUntil(hub, () => got.length > 0);
+    // Events of this file's other tests may be read in the same polls (a read held back by another
+    // database's transaction catches up): they have no subscriber here, and cost no visit.
+    expect(got.flatMap((d) => d.events)).toHaveLength(1);
     expect(hub.stats.visits - before.visits).toBe(1);
     expect(got.flatMap((d) => d.events.map((e) => e.brandId))).toEqual([quiet]);
     expect(new TextDecoder().decode(got[0]!.bytes)).toBe(got[0]!.events[0]!.frame);
@@ -231,7 +258,8 @@ describe('fan-out', () => {
     await hub.poll();
     await insertEvents(one, 2);
     await insertEvents(two, 1);
-    await hub.poll();
+    const events = (name: string) => (got.get(name) ?? []).flatMap((d) => d.events).length;
+    await pollUntil(hub, () => events('a') === 2 && events('agency') === 3);
     const [a, b, agency, again] = ['a', 'b', 'agency', 'agency again'].map((n) => got.get(n)!);
     expect(a).toHaveLength(1);
     // The same Delivery, not equal copies: built once.

@@ -1,10 +1,10 @@
-import type { Db } from '../../db/client.ts';
+import type { RouteDeps } from '../../http/context.ts';
 import { brandsByIds, findAgency } from '../../domain/tenancy.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { meRoute } from './me.routes.ts';
 
-export function meRoutes(deps: { db: Db }) {
+export function meRoutes(deps: RouteDeps) {
   return createRouter().openapi(meRoute, async (c) => {
     const auth = getAuth(c);
     const [agency, brands] = await Promise.all([

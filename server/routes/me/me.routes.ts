@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Me } from '#contract/me';
 import { bearerWithScope, errorResponses, jsonContent } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
 export const meRoute = createRoute({
   method: 'get',
@@ -11,7 +12,7 @@ export const meRoute = createRoute({
   description: 'Any valid key may call this; no scope is needed.',
   security: bearerWithScope(),
   responses: {
-    200: jsonContent(Me, 'The key, its agency (agency keys) and its brands'),
+    200: jsonContent(Me, 'The key, its agency (agency keys) and its brands', examples.me),
     ...errorResponses(401, 429),
   },
 });

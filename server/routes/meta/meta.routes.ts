@@ -4,11 +4,12 @@ import { dirname, join } from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Db } from '../../db/client.ts';
+import type { RouteDeps } from '../../http/context.ts';
 import { ApiError } from '../../errors.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { jsonContent, type Router } from '../../http/openapi.ts';
 import { applyConventions } from '../../http/openapi-conventions.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
 // Health, the OpenAPI documents and the interactive docs (Swagger UI served from the
 // swagger-ui-dist package: no CDN, no inline script).
@@ -21,6 +22,8 @@ interface DocumentOptions {
   scheme: { name: string; description: string };
   /** Whether answers to a credential carry the RateLimit headers. */
   rateLimited: boolean;
+  /** Whether every answer carries them, as a limit per client address counts every request. */
+  limitedByAddress?: boolean;
 }
 
 /**
@@ -42,7 +45,11 @@ export function registerOpenApiDocument(router: Router, options: DocumentOptions
     description: 'Public: no credential needed. Generated from the routes the service registers.',
     security: [],
     responses: {
-      200: jsonContent(z.looseObject({ openapi: z.string() }), 'OpenAPI 3.1 document'),
+      200: jsonContent(
+        z.looseObject({ openapi: z.string() }),
+        'OpenAPI 3.1 document',
+        examples.openApiDocument,
+      ),
     },
   });
   let document: unknown;
@@ -54,7 +61,7 @@ export function registerOpenApiDocument(router: Router, options: DocumentOptions
         servers: [{ url: options.serverUrl }],
         security: [{ [options.scheme.name]: [] }],
       }),
-      { rateLimited: options.rateLimited },
+      { rateLimited: options.rateLimited, limitedByAddress: options.limitedByAddress ?? false },
     );
     return c.json(document as { openapi: string }, 200);
   });
@@ -106,7 +113,7 @@ const DOCS_INIT = `window.addEventListener('load', function () {
 });
 `;
 
-export function metaRoutes(deps: { db: Db }) {
+export function metaRoutes(deps: RouteDeps) {
   const app = new Hono<AppEnv>();
   const files = new Map<string, Buffer>();
   let swaggerDir: string | undefined;

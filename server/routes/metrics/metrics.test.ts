@@ -5,7 +5,7 @@ import { DiscountCode } from '#contract/codes';
 import { CreatorPage } from '#contract/creators';
 import { PLATFORM_LABELS, type Platform } from '#contract/enums';
 import { emptyFunnel } from '#contract/fixtures';
-import { MetricsReport } from '#contract/metrics';
+import { CampaignsMetrics, MetricsHistory, MetricsReport } from '#contract/metrics';
 import { PostPage, type Post } from '#contract/posts';
 import { SubmissionPage } from '#contract/submissions';
 import { activeWorld, post, review, submit } from '../../test/activity.ts';
@@ -63,6 +63,19 @@ async function expectReportAgreesWithLists(campaignId: string) {
     totals.views > 0 ? Math.round((campaign.spent_cents * 1000) / totals.views) : 0,
   );
   expect(r.groups).toBeUndefined();
+  // The history's last day is the report's figures (docs/api.md#metrics-history).
+  const history = MetricsHistory.parse(
+    expectStatus(
+      await ctx.request('GET', `/2026-07/campaigns/${campaignId}/metrics/history`, { key }),
+      200,
+    ),
+  );
+  expect(
+    history.days.at(-1) ?? { views: 0, likes: 0, comments: 0, shares: 0, saves: 0, spent_cents: 0 },
+  ).toMatchObject({
+    ...totals,
+    spent_cents: campaign.spent_cents,
+  });
 
   const byTask = await report(campaignId, '?group_by=task');
   expect(byTask.groups).toEqual(
@@ -94,6 +107,35 @@ async function expectReportAgreesWithLists(campaignId: string) {
         };
       }),
   );
+
+  // By day posted, in UTC and in a zone far from it: each live post on its calendar day there.
+  for (const zone of ['UTC', 'Pacific/Kiritimati']) {
+    const byDay = await report(campaignId, `?group_by=day&time_zone=${zone}`);
+    const dayOf = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: zone });
+    const days = [...new Set(live.map((p) => dayOf(p.posted_at)))].sort();
+    expect(byDay.groups).toEqual(
+      days.map((day) => {
+        const mine = live.filter((p) => dayOf(p.posted_at) === day);
+        return {
+          group_key: day,
+          group_label: day,
+          posts: mine.length,
+          performance: sumMetrics(mine),
+        };
+      }),
+    );
+  }
+
+  // GET /metrics over this one campaign sums to the report, and names it in by_campaign.
+  const across = CampaignsMetrics.parse(
+    expectStatus(
+      await ctx.request('GET', `/2026-07/metrics?campaign_id=${campaignId}`, { key }),
+      200,
+    ),
+  );
+  const { campaign_id: _id, groups: _groups, as_of: _asOf, ...figures } = r;
+  expect(across).toMatchObject({ campaigns: 1, ...figures });
+  expect(across.by_campaign).toEqual([{ campaign_id: campaignId, ...figures }]);
   return r;
 }
 
@@ -404,4 +446,169 @@ describe('GET /campaigns/{campaign_id}/metrics', () => {
       expect(final.spend.spent_cents).toBeGreaterThan(0);
     });
   }
+});
+
+describe('GET /campaigns/{campaign_id}/metrics?group_by=day', () => {
+  it('sums live posts per calendar day of time_zone, oldest first, and refuses an unknown zone', async () => {
+    const world = await activeWorld(ctx, brand.key.key, 3);
+    // 23:30 UTC on July 1 is July 2 in Paris; a taken-down post counts nowhere.
+    const times = ['2026-07-01T23:30:00Z', '2026-07-01T08:00:00Z', '2026-06-28T12:00:00Z'];
+    const made: Post[] = [];
+    for (const [i, creator] of world.creators.entries()) {
+      const s = await submit(ctx, world.campaign.id, creator.id, world.taskId);
+      await review(ctx, brand.key.key, world.campaign.id, s.id, 'approve');
+      const p = await post(ctx, s.id, { posted_at: times[i] });
+      expectStatus(
+        await ops(ctx, 'PATCH', `/ops/posts/${p.id}/metrics`, {
+          views: 100 * (i + 1),
+          likes: i + 1,
+          comments: 0,
+          shares: 0,
+          saves: 0,
+        }),
+        200,
+      );
+      made.push(p);
+    }
+    expectStatus(await ops(ctx, 'POST', `/ops/posts/${made[2]!.id}/take-down`), 200);
+    const day = (key: string, posts: number, views: number, likes: number) => ({
+      group_key: key,
+      group_label: key,
+      posts,
+      performance: { views, likes, comments: 0, shares: 0, saves: 0 },
+    });
+    expect((await report(world.campaign.id, '?group_by=day')).groups).toEqual([
+      day('2026-07-01', 2, 300, 3),
+    ]);
+    expect(
+      (await report(world.campaign.id, '?group_by=day&time_zone=Europe/Paris')).groups,
+    ).toEqual([day('2026-07-01', 1, 200, 2), day('2026-07-02', 1, 100, 1)]);
+    expectError(
+      await ctx.request(
+        'GET',
+        `/2026-07/campaigns/${world.campaign.id}/metrics?group_by=day&time_zone=Mars/Olympus`,
+        { key: brand.key.key },
+      ),
+      400,
+      'invalid_request',
+      'time_zone',
+    );
+  });
+});
+
+describe('GET /metrics', () => {
+  const across = async (key: string, query = '') =>
+    CampaignsMetrics.parse(
+      expectStatus(await ctx.request('GET', `/2026-07/metrics${query}`, { key }), 200),
+    );
+
+  it('sums the figures of the campaigns the list filters select, and answers each named one', async () => {
+    const own = await ctx.ops.brandWithKey();
+    const key = own.key.key;
+    const a = await activeWorld(ctx, key, 1, { name: 'Spring launch' });
+    const b = await activeWorld(ctx, key, 1, { name: 'Summer glow' });
+    const draft = await campaignIn(ctx, key, 'draft', { name: 'Spring draft' });
+    for (const [world, views, likes, cents] of [
+      [a, 1000, 100, 5000],
+      [b, 3000, 60, 10_000],
+    ] as const) {
+      const s = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
+      await review(ctx, key, world.campaign.id, s.id, 'approve');
+      const p = await post(ctx, s.id);
+      expectStatus(
+        await ops(ctx, 'PATCH', `/ops/posts/${p.id}/metrics`, {
+          views,
+          likes,
+          comments: 0,
+          shares: 0,
+          saves: 0,
+        }),
+        200,
+      );
+      expectStatus(
+        await ops(ctx, 'POST', '/ops/payouts', {
+          campaign_id: world.campaign.id,
+          creator_id: world.creators[0]!.id,
+          amount_cents: cents,
+        }),
+        201,
+      );
+    }
+    const all = await across(key);
+    expect(all).toMatchObject({
+      campaigns: 3,
+      funnel: { creators_applied: 2, creators_approved: 2, submissions_approved: 2, posts: 2 },
+      // 160 engagements over 4,000 views: 4%, not the average of 10% and 2%.
+      performance: { views: 4000, likes: 160, engagement_rate: 0.04 },
+      spend: { spent_cents: 15_000, effective_cpm_cents: 3750 },
+    });
+    expect('by_campaign' in all).toBe(false);
+    expect(await across(key, `?status=active&q=${encodeURIComponent('SPRÏNG')}`)).toMatchObject({
+      campaigns: 1,
+      performance: { views: 1000 },
+    });
+    expect((await across(key, '?status=draft')).campaigns).toBe(1);
+    const named = await across(
+      key,
+      `?campaign_id=${draft.id}&campaign_id=${b.campaign.id}&campaign_id=${a.campaign.id}`,
+    );
+    expect(named.campaigns).toBe(3);
+    expect(named.by_campaign!.map((c) => [c.campaign_id, c.performance.views])).toEqual([
+      [draft.id, 0],
+      [b.campaign.id, 3000],
+      [a.campaign.id, 1000],
+    ]);
+    expect(named.by_campaign![1]).toMatchObject({
+      spend: { spent_cents: 10_000, effective_cpm_cents: 3333 },
+      performance: { engagement_rate: 0.02 },
+    });
+    expect(
+      (
+        await across(key, `?status=active&campaign_id=${draft.id}&campaign_id=${a.campaign.id}`)
+      ).by_campaign!.map((c) => c.campaign_id),
+    ).toEqual([a.campaign.id]);
+  });
+
+  it('counts nothing of brands the key does not act for, and refuses bad filters naming them', async () => {
+    const own = await ctx.ops.brandWithKey();
+    const other = await ctx.ops.brandWithKey();
+    const theirs = await campaignIn(ctx, other.key.key, 'active');
+    const mine = await across(own.key.key, `?campaign_id=${theirs.id}`);
+    expect(mine).toMatchObject({ campaigns: 0, by_campaign: [] });
+    expectError(
+      await ctx.request('GET', `/2026-07/metrics?brand_id=${other.brand.id}`, {
+        key: own.key.key,
+      }),
+      403,
+      'brand_not_managed',
+    );
+    const agency = await ctx.ops.createAgency([own.brand.id, other.brand.id]);
+    const agencyKey = await ctx.ops.createKey({ kind: 'agency', agency_id: agency.id });
+    expect((await across(agencyKey.key, `?brand_id=${other.brand.id}`)).campaigns).toBe(1);
+    const tooMany = Array.from({ length: 101 }, () => `campaign_id=${theirs.id}`).join('&');
+    for (const [query, field] of [
+      ['status=archived', 'status[0]'],
+      ['campaign_id=nope', 'campaign_id[0]'],
+      [tooMany, 'campaign_id'],
+      ['q=', 'q'],
+      ['limit=5', 'limit'],
+    ] as const) {
+      expectError(
+        await ctx.request('GET', `/2026-07/metrics?${query}`, { key: own.key.key }),
+        400,
+        'invalid_request',
+        field,
+      );
+    }
+    const codesOnly = await ctx.ops.createKey({
+      kind: 'brand',
+      brand_id: own.brand.id,
+      scopes: ['codes:read'],
+    });
+    expectError(
+      await ctx.request('GET', '/2026-07/metrics', { key: codesOnly.key }),
+      403,
+      'missing_scope',
+    );
+  });
 });

@@ -1,11 +1,12 @@
 import type { Submission } from '#contract/submissions';
-import { transaction, type Db, type Tx } from '../../db/client.ts';
-import { applyToCampaign, createCreator } from '../../domain/creators.ts';
-import { createPayout } from '../../domain/payouts.ts';
-import { createPost, takeDownPost, updateMetrics } from '../../domain/posts.ts';
+
 import type { Reviewer } from '../../domain/reviewer.ts';
-import { createSubmission, failSubmission, reviseSubmission } from '../../domain/submissions.ts';
+import type { ArrivalContext } from '../../domain/submissions.ts';
 import { createRouter } from '../../http/openapi.ts';
+import type { RouteDeps } from '../../http/context.ts';
+import { applyToCampaign, createCreator } from '../../services/creators.ts';
+import { createPayout, createPost, takeDownPost, updateMetrics } from '../../services/posts.ts';
+import { createSubmission, failSubmission, reviseSubmission } from '../../services/submissions.ts';
 import {
   createCreatorRoute,
   applyRoute,
@@ -19,8 +20,7 @@ import {
 } from './activity.routes.ts';
 
 /** What the platform's activity needs: where content arrives and who reviews it. */
-export interface OpsActivityDeps {
-  db: Db;
+export interface OpsActivityDeps extends RouteDeps {
   now: () => Date;
   reviewer: Reviewer;
   inspectMedia?: boolean;
@@ -29,29 +29,34 @@ export interface OpsActivityDeps {
 
 export function opsActivityRoutes(deps: OpsActivityDeps) {
   const { db, reviewer } = deps;
-  const arrival = { reviewer, inspect: deps.inspectMedia ?? false, now: deps.now };
+  const arrival: ArrivalContext = { reviewer, inspect: deps.inspectMedia ?? false, now: deps.now };
   /**
    * Content arriving (a submission, a revision) through `write`; after the commit the instance's
    * worker takes a new inspection job now, not at its next poll.
    */
   const arrive = async <Body>(
-    write: (tx: Tx, id: string, body: Body, ctx: typeof arrival) => Promise<Submission>,
+    write: (
+      db: RouteDeps['db'],
+      id: string,
+      body: Body,
+      ctx: ArrivalContext,
+    ) => Promise<Submission>,
     id: string,
     body: Body,
   ) => {
-    const answer = await transaction(db, (tx) => write(tx, id, body, arrival));
+    const answer = await write(db, id, body, arrival);
     if (arrival.inspect) deps.onInspectionQueued?.();
     return answer;
   };
   return createRouter()
     .openapi(createCreatorRoute, async (c) => {
       const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => createCreator(tx, body)), 201);
+      return c.json(await createCreator(db, body), 201);
     })
     .openapi(applyRoute, async (c) => {
       const { id } = c.req.valid('param');
       const { creator_id } = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => applyToCampaign(tx, id, creator_id)), 201);
+      return c.json(await applyToCampaign(db, id, creator_id), 201);
     })
     .openapi(submitRoute, async (c) =>
       c.json(await arrive(createSubmission, c.req.valid('param').id, c.req.valid('json')), 201),
@@ -62,24 +67,24 @@ export function opsActivityRoutes(deps: OpsActivityDeps) {
     .openapi(failRoute, async (c) => {
       const { id } = c.req.valid('param');
       const { reason } = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => failSubmission(tx, id, reason)), 200);
+      return c.json(await failSubmission(db, id, reason), 200);
     })
     .openapi(postRoute, async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => createPost(tx, id, body)), 201);
+      return c.json(await createPost(db, id, body), 201);
     })
     .openapi(metricsRoute, async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => updateMetrics(tx, id, body)), 200);
+      return c.json(await updateMetrics(db, id, body), 200);
     })
     .openapi(takeDownRoute, async (c) => {
       const { id } = c.req.valid('param');
-      return c.json(await transaction(db, (tx) => takeDownPost(tx, id)), 200);
+      return c.json(await takeDownPost(db, id), 200);
     })
     .openapi(payoutRoute, async (c) => {
       const body = c.req.valid('json');
-      return c.json(await transaction(db, (tx) => createPayout(tx, body)), 201);
+      return c.json(await createPayout(db, body), 201);
     });
 }

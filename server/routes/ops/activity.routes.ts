@@ -15,8 +15,9 @@ import { IdParams } from '#contract/params';
 import { Post } from '#contract/posts';
 import { Submission } from '#contract/submissions';
 import { jsonBody, jsonContent, opsRoutes } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
-// The platform side of creator activity (extensions section 5): creators, applications,
+// The platform side of creator activity (docs/api.md#the-platform-side-ops): creators, applications,
 // submissions and their revisions and failures, posts, metrics, take-downs and payouts. The
 // simulator drives the same domain functions.
 
@@ -29,8 +30,8 @@ export const createCreatorRoute = ops.create({
   summary: 'Create a creator',
   description:
     'properties: targeting property id -> value. Usernames are unique (422 naming username).',
-  request: { body: jsonBody(OpsCreatorCreate) },
-  responses: { 201: jsonContent(OpsCreator, 'The creator') },
+  request: { body: jsonBody(OpsCreatorCreate, examples.opsCreatorCreate) },
+  responses: { 201: jsonContent(OpsCreator, 'The creator', examples.opsCreator) },
 });
 
 export const applyRoute = ops.write({
@@ -40,8 +41,11 @@ export const applyRoute = ops.write({
   summary: 'A creator applies to a campaign',
   description:
     'Active campaigns only. Approved at once when the campaign does not require creator approval; applying twice is a 409.',
-  request: { params: IdParams, body: jsonBody(OpsApplicationCreate) },
-  responses: { 201: jsonContent(CampaignCreator, 'The participation') },
+  request: {
+    params: IdParams,
+    body: jsonBody(OpsApplicationCreate, examples.opsApplicationCreate),
+  },
+  responses: { 201: jsonContent(CampaignCreator, 'The participation', examples.appliedCreator) },
 });
 
 export const submitRoute = ops.write({
@@ -53,8 +57,8 @@ export const submitRoute = ops.write({
     'The creator must be approved, the campaign accepting submissions and the task active; max_posts_per_creator, ' +
     'completion_mode pick_one and the weekly video cap are honoured (409 naming the field). post_approval_mode always, ' +
     'or an autoreview task without a prompt, approves on arrival; with a prompt the configured reviewer decides.',
-  request: { params: IdParams, body: jsonBody(OpsSubmissionCreate) },
-  responses: { 201: jsonContent(Submission, 'The submission') },
+  request: { params: IdParams, body: jsonBody(OpsSubmissionCreate, examples.opsSubmissionCreate) },
+  responses: { 201: jsonContent(Submission, 'The submission', examples.newSubmission) },
 });
 
 export const reviseRoute = ops.write({
@@ -63,8 +67,8 @@ export const reviseRoute = ops.write({
   operationId: 'opsReviseSubmission',
   summary: 'A rejected submission comes back',
   description: 'Only from rejected; revision_count + 1.',
-  request: { params: IdParams, body: jsonBody(OpsRevise) },
-  responses: { 200: jsonContent(Submission, 'The revised submission') },
+  request: { params: IdParams, body: jsonBody(OpsRevise, examples.opsRevise) },
+  responses: { 200: jsonContent(Submission, 'The revised submission', examples.revisedSubmission) },
 });
 
 export const failRoute = ops.write({
@@ -73,8 +77,8 @@ export const failRoute = ops.write({
   operationId: 'opsFailSubmission',
   summary: 'Processing or validation failed',
   description: 'Any status but failed; reason becomes failure_reason.',
-  request: { params: IdParams, body: jsonBody(OpsFail) },
-  responses: { 200: jsonContent(Submission, 'The failed submission') },
+  request: { params: IdParams, body: jsonBody(OpsFail, examples.opsFail) },
+  responses: { 200: jsonContent(Submission, 'The failed submission', examples.failedSubmission) },
 });
 
 export const postRoute = ops.write({
@@ -83,8 +87,8 @@ export const postRoute = ops.write({
   operationId: 'opsCreatePost',
   summary: 'Approved content is published',
   description: 'Only from approved, once per submission, on one of the task platforms.',
-  request: { params: IdParams, body: jsonBody(OpsPostCreate) },
-  responses: { 201: jsonContent(Post, 'The post') },
+  request: { params: IdParams, body: jsonBody(OpsPostCreate, examples.opsPostCreate) },
+  responses: { 201: jsonContent(Post, 'The post', examples.newPost) },
 });
 
 export const metricsRoute = ops.write({
@@ -93,8 +97,8 @@ export const metricsRoute = ops.write({
   operationId: 'opsUpdatePostMetrics',
   summary: 'New metric totals of a live post',
   description: 'Totals never go down (422 naming the metric).',
-  request: { params: IdParams, body: jsonBody(OpsMetricsUpdate) },
-  responses: { 200: jsonContent(Post, 'The post') },
+  request: { params: IdParams, body: jsonBody(OpsMetricsUpdate, examples.opsMetricsUpdate) },
+  responses: { 200: jsonContent(Post, 'The post', examples.post) },
 });
 
 export const takeDownRoute = ops.decide({
@@ -104,7 +108,7 @@ export const takeDownRoute = ops.decide({
   summary: 'A post is removed',
   description: 'live -> deleted; its approved submission becomes post_deleted.',
   request: { params: IdParams },
-  responses: { 200: jsonContent(Post, 'The deleted post') },
+  responses: { 200: jsonContent(Post, 'The deleted post', examples.takenDownPost) },
 });
 
 export const payoutRoute = ops.write({
@@ -113,6 +117,6 @@ export const payoutRoute = ops.write({
   operationId: 'opsCreatePayout',
   summary: 'Pay a creator',
   description: "Adds to the creator's spend_cents and the campaign's spent_cents.",
-  request: { body: jsonBody(OpsPayoutCreate) },
-  responses: { 201: jsonContent(OpsPayout, 'The payout') },
+  request: { body: jsonBody(OpsPayoutCreate, examples.opsPayoutCreate) },
+  responses: { 201: jsonContent(OpsPayout, 'The payout', examples.opsPayout) },
 });

@@ -1,8 +1,7 @@
-import { transaction, type Db } from '../../db/client.ts';
-import { changeStatus, createCampaign, inviteCodeTaken } from '../../domain/campaigns.ts';
-import { findBrand } from '../../domain/tenancy.ts';
-import { validationFailed } from '../../errors.ts';
+import { ALL_BRANDS } from '../../domain/brand-scope.ts';
 import { createRouter } from '../../http/openapi.ts';
+import type { RouteDeps } from '../../http/context.ts';
+import { changeCampaignStatus, createCampaignForBrand } from '../../services/campaigns.ts';
 import {
   createCampaignRoute,
   reviewRoute,
@@ -10,16 +9,15 @@ import {
   completeRoute,
 } from './campaigns.routes.ts';
 
-export function opsCampaignRoutes(deps: { db: Db; now: () => Date }) {
+export function opsCampaignRoutes(deps: RouteDeps & { now: () => Date }) {
   const { db, now } = deps;
   return createRouter()
     .openapi(createCampaignRoute, async (c) => {
       const { brand_id, weekly_video_cap, ...body } = c.req.valid('json');
-      const campaign = await transaction(db, async (tx) => {
-        if (!(await findBrand(tx, brand_id))) throw validationFailed('brand_id', 'unknown brand');
-        return createCampaign(tx, { brandId: brand_id, body, weeklyVideoCap: weekly_video_cap });
-      }).catch((err: unknown) => {
-        throw inviteCodeTaken(err);
+      const campaign = await createCampaignForBrand(db, {
+        brandId: brand_id,
+        body,
+        weeklyVideoCap: weekly_video_cap,
       });
       return c.json(campaign, 201);
     })
@@ -28,7 +26,7 @@ export function opsCampaignRoutes(deps: { db: Db; now: () => Date }) {
       const { decision, reason } = c.req.valid('json');
       const action = decision === 'approved' ? 'approve' : 'deny';
       return c.json(
-        await transaction(db, (tx) => changeStatus(tx, id, null, action, { now: now(), reason })),
+        await changeCampaignStatus(db, id, ALL_BRANDS, action, { now: now(), reason }),
         200,
       );
     })
@@ -36,16 +34,14 @@ export function opsCampaignRoutes(deps: { db: Db; now: () => Date }) {
       const { id } = c.req.valid('param');
       const { reason } = c.req.valid('json');
       return c.json(
-        await transaction(db, (tx) =>
-          changeStatus(tx, id, null, 'auto_pause', { now: now(), reason }),
-        ),
+        await changeCampaignStatus(db, id, ALL_BRANDS, 'auto_pause', { now: now(), reason }),
         200,
       );
     })
     .openapi(completeRoute, async (c) => {
       const { id } = c.req.valid('param');
       return c.json(
-        await transaction(db, (tx) => changeStatus(tx, id, null, 'complete', { now: now() })),
+        await changeCampaignStatus(db, id, ALL_BRANDS, 'complete', { now: now() }),
         200,
       );
     });

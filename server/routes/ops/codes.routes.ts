@@ -2,8 +2,9 @@ import { CodeGroup, DiscountCode } from '#contract/codes';
 import { OpsCodeAssign, OpsCodeGroupCreate } from '#contract/ops';
 import { CodeParams } from '#contract/params';
 import { jsonBody, jsonContent, opsRoutes } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
-// The platform side of discount codes (extensions section 5): code groups and assignments.
+// The platform side of discount codes (docs/api.md#the-platform-side-ops): code groups and assignments.
 
 const ops = opsRoutes();
 
@@ -14,8 +15,8 @@ export const createGroupRoute = ops.create({
   summary: 'Create a code group for a brand',
   description:
     'commission_cents is paid to the assigned creator per reported use. The group gets an unguessable e-mail intake address.',
-  request: { body: jsonBody(OpsCodeGroupCreate) },
-  responses: { 201: jsonContent(CodeGroup, 'The code group') },
+  request: { body: jsonBody(OpsCodeGroupCreate, examples.opsCodeGroupCreate) },
+  responses: { 201: jsonContent(CodeGroup, 'The code group', examples.newCodeGroup) },
 });
 
 export const assignRoute = ops.write({
@@ -27,6 +28,6 @@ export const assignRoute = ops.write({
     "The campaign must belong to the code's brand (422 naming campaign_id) and the creator be approved on it (409). " +
     'A code assigned to someone else: 409 code_assigned; assigning it again to the same creator and campaign changes nothing. ' +
     'Uses reported before the assignment are not paid.',
-  request: { params: CodeParams, body: jsonBody(OpsCodeAssign) },
-  responses: { 200: jsonContent(DiscountCode, 'The code') },
+  request: { params: CodeParams, body: jsonBody(OpsCodeAssign, examples.opsCodeAssign) },
+  responses: { 200: jsonContent(DiscountCode, 'The code', examples.discountCode) },
 });

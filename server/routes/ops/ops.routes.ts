@@ -13,8 +13,9 @@ import {
 import { InvitationCreated, OpsInvitationCreate } from '#contract/people';
 import { TargetingProperty } from '#contract/targeting';
 import { jsonBody, jsonContent, opsRoutes } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
-// The platform side (extensions section 5): tenancy, keys and targeting properties, for
+// The platform side (docs/api.md#the-platform-side-ops): tenancy, keys and targeting properties, for
 // operators, the demo world and tests. Guarded by the ops token in app.ts.
 
 const ops = opsRoutes();
@@ -25,8 +26,8 @@ export const createBrandRoute = ops.create({
   operationId: 'opsCreateBrand',
   summary: 'Create a brand',
   description: 'A brand with no keys yet; issue one with POST /keys.',
-  request: { body: jsonBody(OpsBrandCreate) },
-  responses: { 201: jsonContent(OpsBrand, 'The brand') },
+  request: { body: jsonBody(OpsBrandCreate, examples.opsBrandCreate) },
+  responses: { 201: jsonContent(OpsBrand, 'The brand', examples.opsBrand) },
 });
 
 export const createAgencyRoute = ops.create({
@@ -35,8 +36,8 @@ export const createAgencyRoute = ops.create({
   operationId: 'opsCreateAgency',
   summary: 'Create an agency managing some brands',
   description: 'Unknown brand ids answer 422 naming the entry.',
-  request: { body: jsonBody(OpsAgencyCreate) },
-  responses: { 201: jsonContent(OpsAgency, 'The agency') },
+  request: { body: jsonBody(OpsAgencyCreate, examples.opsAgencyCreate) },
+  responses: { 201: jsonContent(OpsAgency, 'The agency', examples.opsAgency) },
 });
 
 export const createKeyRoute = ops.create({
@@ -46,8 +47,8 @@ export const createKeyRoute = ops.create({
   summary: 'Issue an API key for a brand or an agency',
   description:
     'The whole key appears only in this answer; the service stores its hash. Scopes default to all.',
-  request: { body: jsonBody(OpsKeyCreate) },
-  responses: { 201: jsonContent(OpsKeyCreated, 'The new key') },
+  request: { body: jsonBody(OpsKeyCreate, examples.opsKeyCreate) },
+  responses: { 201: jsonContent(OpsKeyCreated, 'The new key', examples.opsKeyCreated) },
 });
 
 const KeyParams = z.object({ key_id: Uuid });
@@ -59,7 +60,7 @@ export const revokeKeyRoute = ops.other({
   summary: 'Revoke a key',
   description: 'The key answers 401 from then on. Revoking a revoked key changes nothing.',
   request: { params: KeyParams },
-  responses: { 200: jsonContent(OpsKeyRevoked, 'The revoked key') },
+  responses: { 200: jsonContent(OpsKeyRevoked, 'The revoked key', examples.keyRevoked) },
   errors: [400, 401, 404],
 });
 
@@ -69,8 +70,8 @@ export const createPropertyRoute = ops.create({
   operationId: 'opsCreateTargetingProperty',
   summary: 'Add a targeting property',
   description: 'Without an id the service makes one (a UUID). Only option properties have values.',
-  request: { body: jsonBody(OpsTargetingPropertyCreate) },
-  responses: { 201: jsonContent(TargetingProperty, 'The property') },
+  request: { body: jsonBody(OpsTargetingPropertyCreate, examples.opsTargetingPropertyCreate) },
+  responses: { 201: jsonContent(TargetingProperty, 'The property', examples.targetingProperty) },
 });
 
 export const createInvitationRoute = ops.other({
@@ -80,7 +81,13 @@ export const createInvitationRoute = ops.other({
   summary: 'Invite a member of a brand or an agency (the first admin)',
   description:
     'A one-time link, valid 7 days, shown only in this answer; accepting it (POST /2026-07/invitations/{token}/accept) makes the member and signs them in.',
-  request: { body: jsonBody(OpsInvitationCreate) },
-  responses: { 201: jsonContent(InvitationCreated, 'The invitation with its link') },
+  request: { body: jsonBody(OpsInvitationCreate, examples.opsInvitationCreate) },
+  responses: {
+    201: jsonContent(
+      InvitationCreated,
+      'The invitation with its link',
+      examples.opsInvitationCreated,
+    ),
+  },
   errors: [400, 401, 409, 413, 415, 422],
 });

@@ -15,7 +15,7 @@ import {
 } from '../../test/people.ts';
 import { addCodes, newCode, newGroup } from '../../test/usage.ts';
 
-// The audit trail (extensions section 11): every write operation of the OpenAPI document, done
+// The audit trail (docs/api.md#people): every write operation of the OpenAPI document, done
 // by a member, appends entries naming that member and the request, in the same transaction; the
 // list and its filters; entries cannot be changed or deleted.
 

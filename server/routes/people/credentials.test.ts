@@ -2,8 +2,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '#contract/people';
 import { MAX_SESSIONS_PER_MEMBER, SESSION_IDLE_MS } from '../../domain/people.ts';
-import { MAX_STREAMS_PER_CREDENTIAL, MAX_STREAMS_PER_MEMBER } from '../../domain/streams.ts';
-import { formatPosition } from '../../domain/events.ts';
+import { apiKeyCacheOf } from '../../domain/key-cache.ts';
+import {
+  MAX_STREAMS_PER_CREDENTIAL,
+  MAX_STREAMS_PER_MEMBER,
+  StreamRegistry,
+} from '../../domain/streams.ts';
+import { formatPosition } from '../../domain/outbox.ts';
 import { queryRows } from '../../db/client.ts';
 import type { App } from '../../app.ts';
 import { expectError } from '../../test/campaigns.ts';
@@ -146,14 +151,24 @@ describe('a key a member made acts within its maker’s current role', () => {
 describe('an expired session', () => {
   it('closes its open event streams within 2 seconds, as a revoked one does', async () => {
     const clock = { now: Date.now() };
-    const app = ctx.makeApp({ now: () => new Date(clock.now) });
+    // The registry's looks at the clock are its expiry checks (every EXPIRY_CHECK_MS).
+    let checks = 0;
+    const streams = new StreamRegistry(ctx.db, apiKeyCacheOf(ctx.db), {
+      now: () => {
+        checks++;
+        return new Date(clock.now);
+      },
+    });
+    const app = ctx.makeApp({ now: () => new Date(clock.now), streams });
     const brand = await ctx.ops.createBrand();
     const m = await memberWithSession(ctx, { brand_id: brand.id }, 'viewer');
     const s = (await signIn(m.email, TEST_PASSWORD, app)).json as Session;
     const stream = await openStream(s.token, app);
     expect(stream.state.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1_200));
-    expect(stream.state.ended).toBe(false); // a positive control: alive while the session is
+    // A positive control: alive after an expiry check made while the session is (no fixed wait).
+    const before = checks;
+    await waitUntil(() => checks > before, 'an expiry check', 3_000);
+    expect(stream.state.ended).toBe(false);
     clock.now += SESSION_IDLE_MS + 1_000;
     const t = performance.now();
     await waitUntil(() => stream.state.ended, 'the expired session’s stream to end', 3_000);

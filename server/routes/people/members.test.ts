@@ -3,6 +3,7 @@ import { KeyCreated, MemberPage, Session } from '#contract/people';
 import { INVITATION_TTL_MS } from '../../domain/people.ts';
 import { expectError } from '../../test/campaigns.ts';
 import { fileContext } from '../../test/harness.ts';
+import { waitUntil } from '../../test/sse.ts';
 import {
   memberWithSession,
   opsInvite,
@@ -11,7 +12,7 @@ import {
   uniqueEmail,
 } from '../../test/people.ts';
 
-// Members, invitations and self-service keys (extensions section 11).
+// Members, invitations and self-service keys (docs/api.md#people).
 
 const ctx = await fileContext();
 const app = ctx.makeApp({ events: { pollMs: 25, heartbeatMs: 250, retryMs: 1000 } });
@@ -38,11 +39,9 @@ async function openStream(key: string) {
       }
     }
   })();
-  const endsWithin = async (ms: number) => {
-    const end = Date.now() + ms;
-    while (!state.ended && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-    return state.ended;
-  };
+  /** Resolves once the service has closed the stream; fails after `ms`. */
+  const endsWithin = (ms: number) =>
+    waitUntil(() => state.ended, 'the service to close the stream', ms);
   return { state, endsWithin, close: () => reader.cancel() };
 }
 
@@ -76,6 +75,27 @@ describe('invitations', () => {
       409,
       'member_exists',
     );
+  });
+
+  it('accepts one link used twice at once only once: the other answers 404 like a used link', async () => {
+    const brand = await ctx.ops.createBrand();
+    for (let round = 0; round < 3; round++) {
+      const inv = await ctx.request('POST', '/ops/invitations', {
+        key: 'test-ops-token-0123456789',
+        body: { email: uniqueEmail(), role: 'viewer', brand_id: brand.id },
+      });
+      expect(inv.status).toBe(201);
+      const token = tokenOf(inv.json.invitation_url);
+      const answers = await Promise.all([accept(token), accept(token)]);
+      expect(answers.map((a) => a.status).sort(), answers.map((a) => a.text).join('\n')).toEqual([
+        201, 404,
+      ]);
+      expectError(
+        answers.find((a) => a.status === 404)!,
+        404,
+        'not_found',
+      );
+    }
   });
 
   it('refuses an expired invitation', async () => {
@@ -200,7 +220,7 @@ describe('members', () => {
       key: admin.token,
     });
     expect(removed.status, removed.text).toBe(200);
-    expect(await stream.endsWithin(2000)).toBe(true);
+    await stream.endsWithin(2000);
     for (const token of [leaving.token, again.json.token as string]) {
       expectError(await ctx.request('GET', '/2026-07/me', { key: token }), 401, 'unauthenticated');
     }
@@ -222,7 +242,7 @@ describe('members', () => {
     expect(
       (await ctx.request('DELETE', '/2026-07/sessions/current', { key: m.token })).status,
     ).toBe(200);
-    expect(await stream.endsWithin(2000)).toBe(true);
+    await stream.endsWithin(2000);
   });
 
   it('a member of another brand is not found', async () => {
@@ -270,7 +290,7 @@ describe('self-service keys', () => {
       key: admin.token,
     });
     expect(revoked.status, revoked.text).toBe(200);
-    expect(await stream.endsWithin(2000)).toBe(true);
+    await stream.endsWithin(2000);
     expectError(
       await ctx.request('GET', '/2026-07/me', { key: created.key }),
       401,

@@ -1,23 +1,10 @@
 import type { Context } from 'hono';
-import { setAuditActor } from '../../db/audit-context.ts';
-import { transaction } from '../../db/client.ts';
 import { listAuditEvents } from '../../domain/audit.ts';
 import { getCampaignRow } from '../../domain/campaigns.ts';
 import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
-import { insertApiKey, keyOwnerOf, listOwnKeys, revokeApiKey } from '../../domain/keys.ts';
+import { keyOwnerOf, listOwnKeys } from '../../domain/keys.ts';
 import { dummyPasswordHash, isCommonPassword, verifyPassword } from '../../domain/passwords.ts';
-import {
-  acceptInvitation,
-  actorOf,
-  changeRole,
-  createInvitation,
-  createSession,
-  endSession,
-  findMemberByEmail,
-  forgetSessions,
-  listMembers,
-  removeMember,
-} from '../../domain/people.ts';
+import { actorOf, findMemberByEmail, listMembers } from '../../domain/people.ts';
 import { hasScope, type AuthContext } from '../../domain/tenancy.ts';
 import { ApiError, fieldsRefused, validationFailed } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
@@ -28,6 +15,16 @@ import type { RateLimitStore } from '../../http/rate-limit.ts';
 import { SIGN_IN_LIMITS, SignInLimits } from '../../http/sign-in-limits.ts';
 import { clientAddress, credentialRefused } from '../../http/throttle.ts';
 import { linkBase } from '../../http/public-url.ts';
+import {
+  acceptInvitation,
+  changeRole,
+  createApiKey,
+  createInvitation,
+  removeMember,
+  revokeApiKey,
+  signIn,
+  signOut,
+} from '../../services/people.ts';
 import {
   acceptInvitationRoute,
   createKeyRoute,
@@ -42,7 +39,7 @@ import {
   signOutRoute,
 } from './people.routes.ts';
 
-// People (extensions section 11): handlers.
+// People (docs/api.md#people): handlers.
 
 export interface PeopleRouteDeps extends ListRouteDeps {
   now: () => Date;
@@ -144,21 +141,20 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
         throw invalidCredentials();
       }
       await ticket.succeeded();
-      setAuditActor({ type: 'member', id: member.id, label: `${member.name} (${member.role})` });
-      const session = await transaction(db, (tx) => createSession(tx, member, now()));
-      forgetSessions(db, session.ended);
-      return c.json(session.answer, 201);
+      return c.json(await signIn(db, member, now()), 201);
     })
     .openapi(signOutRoute, async (c) => {
       const auth = getAuth(c);
       if (!auth.member) {
-        throw new ApiError(
-          400,
-          'invalid_request',
-          'Authorization: this credential is an API key, not a session; revoke a key with POST /keys/{key_id}/revoke',
-        );
+        throw fieldsRefused(400, 'invalid_request', [
+          {
+            field: 'Authorization',
+            message:
+              'this credential is an API key, not a session; revoke a key with POST /keys/{key_id}/revoke',
+          },
+        ]);
       }
-      await endSession(db, auth.keyId);
+      await signOut(db, auth.keyId);
       return c.json({ ended: true as const }, 200);
     })
     .openapi(listMembersRoute, async (c) => {
@@ -240,18 +236,16 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
         );
       }
       const owner = keyOwnerOf(auth);
-      const created = await transaction(db, (tx) =>
-        insertApiKey(tx, {
-          ...(owner.kind === 'brand'
-            ? { kind: 'brand' as const, brandId: owner.brandId }
-            : { kind: 'agency' as const, agencyId: owner.agencyId }),
-          scopes: body.scopes,
-          name: body.name,
-          createdBy: actorOf(auth).label,
-          // The key is its maker's: a member's, or the member whose key made it.
-          ...makerOf(auth),
-        }),
-      );
+      const created = await createApiKey(db, {
+        ...(owner.kind === 'brand'
+          ? { kind: 'brand' as const, brandId: owner.brandId }
+          : { kind: 'agency' as const, agencyId: owner.agencyId }),
+        scopes: body.scopes,
+        name: body.name,
+        createdBy: actorOf(auth).label,
+        // The key is its maker's: a member's, or the member whose key made it.
+        ...makerOf(auth),
+      });
       return c.json({ ...created, name: body.name }, 201);
     })
     .openapi(revokeKeyRoute, async (c) => {

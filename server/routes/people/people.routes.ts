@@ -22,8 +22,9 @@ import {
   SessionEnded,
 } from '#contract/people';
 import { ANY_CREDENTIAL, apiRoutes, jsonBody, jsonContent, PUBLIC } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
-// People (extensions section 11): sign-in, members and invitations, self-service keys and the
+// People (docs/api.md#people): sign-in, members and invitations, self-service keys and the
 // audit trail. Definitions; handlers in people.handlers.ts.
 
 const tags = ['People'];
@@ -43,8 +44,10 @@ export const signInRoute = people.other({
     'or when the member is removed. Wrong e-mail or password: 401 invalid_credentials (one answer for both). ' +
     'Repeated failures for one e-mail or from one address: 429 with Retry-After.',
   access: PUBLIC,
-  request: { body: jsonBody(SessionCreate) },
-  responses: { 201: jsonContent(Session, 'The session; the token appears only here') },
+  request: { body: jsonBody(SessionCreate, examples.sessionCreate) },
+  responses: {
+    201: jsonContent(Session, 'The session; the token appears only here', examples.session),
+  },
   errors: [400, 401, 413, 415, 422, 429],
 });
 
@@ -57,7 +60,7 @@ export const signOutRoute = people.other({
     'The token answers 401 from then on and its event streams close. An API key is not a session: 400 invalid_request ' +
     '(revoke keys with POST /keys/{key_id}/revoke).',
   access: ANY_CREDENTIAL,
-  responses: { 200: jsonContent(SessionEnded, 'The session is over') },
+  responses: { 200: jsonContent(SessionEnded, 'The session is over', examples.sessionEnded) },
   errors: [400, 401, 429],
 });
 
@@ -69,7 +72,7 @@ export const listMembersRoute = members.list({
   description:
     'The members of the caller’s brand (an agency: of the agency and of each brand it manages), newest first.',
   request: { query: MemberListQuery },
-  responses: { 200: jsonContent(MemberPage, 'A page of members') },
+  responses: { 200: jsonContent(MemberPage, 'A page of members', examples.membersPage) },
 });
 
 export const inviteRoute = members.create({
@@ -81,8 +84,10 @@ export const inviteRoute = members.create({
     'A one-time link, valid 7 days, shown only in this answer. Without brand_id the member joins the caller’s brand ' +
     '(an agency credential: the agency); an agency credential may name one of its brands. ' +
     'An e-mail that already belongs to a member: 409 member_exists.',
-  request: { body: jsonBody(InvitationCreate) },
-  responses: { 201: jsonContent(InvitationCreated, 'The invitation with its link') },
+  request: { body: jsonBody(InvitationCreate, examples.invitationCreate) },
+  responses: {
+    201: jsonContent(InvitationCreated, 'The invitation with its link', examples.invitationCreated),
+  },
 });
 
 export const acceptInvitationRoute = people.other({
@@ -94,8 +99,11 @@ export const acceptInvitationRoute = people.other({
     'No credential needed. Works once, within 7 days; an unknown, used or expired invitation answers 404. ' +
     'The password needs at least 12 characters.',
   access: PUBLIC,
-  request: { params: InvitationParams, body: jsonBody(InvitationAccept) },
-  responses: { 201: jsonContent(Session, 'The new member’s session') },
+  request: {
+    params: InvitationParams,
+    body: jsonBody(InvitationAccept, examples.invitationAccept),
+  },
+  responses: { 201: jsonContent(Session, 'The new member’s session', examples.newMemberSession) },
   errors: [400, 404, 409, 413, 415, 422, 429],
 });
 
@@ -106,8 +114,8 @@ export const patchMemberRoute = members.write({
   summary: 'Change a member’s role',
   description:
     'Applies to the member’s very next request. The last admin of a brand or agency cannot be demoted: 409 last_admin.',
-  request: { params: MemberParams, body: jsonBody(MemberPatch) },
-  responses: { 200: jsonContent(Member, 'The member') },
+  request: { params: MemberParams, body: jsonBody(MemberPatch, examples.memberPatch) },
+  responses: { 200: jsonContent(Member, 'The member', examples.patchedMember) },
 });
 
 export const removeMemberRoute = members.decide({
@@ -118,7 +126,7 @@ export const removeMemberRoute = members.decide({
   description:
     'Ends the member’s sessions at once (their open event streams close within 2 seconds). The last admin cannot be removed: 409 last_admin.',
   request: { params: MemberParams },
-  responses: { 200: jsonContent(MemberRemoved, 'The member is gone') },
+  responses: { 200: jsonContent(MemberRemoved, 'The member is gone', examples.memberRemoved) },
 });
 
 export const listKeysRoute = keys.list({
@@ -129,7 +137,7 @@ export const listKeysRoute = keys.list({
   description:
     'The keys of the caller’s brand (an agency credential: of the agency), revoked ones included, newest first. Never the key itself.',
   request: { query: KeyListQuery },
-  responses: { 200: jsonContent(KeyPage, 'A page of keys') },
+  responses: { 200: jsonContent(KeyPage, 'A page of keys', examples.keysPage) },
 });
 
 export const createKeyRoute = keys.other({
@@ -140,8 +148,8 @@ export const createKeyRoute = keys.other({
   description:
     'A key of the caller’s brand (or agency), shown only in this answer. Its scopes can never exceed the caller’s own: ' +
     'naming one the caller lacks answers 403 missing_scope naming the entry.',
-  request: { body: jsonBody(KeyCreate) },
-  responses: { 201: jsonContent(KeyCreated, 'The key; it appears only here') },
+  request: { body: jsonBody(KeyCreate, examples.keyCreate) },
+  responses: { 201: jsonContent(KeyCreated, 'The key; it appears only here', examples.keyCreated) },
   errors: [400, 401, 403, 413, 415, 422, 429],
 });
 
@@ -153,7 +161,7 @@ export const revokeKeyRoute = keys.other({
   description:
     'The key answers 401 from then on and its event streams close within 2 seconds. Revoking a revoked key keeps its first revocation time.',
   request: { params: KeyParams },
-  responses: { 200: jsonContent(KeyRevoked, 'The key is revoked') },
+  responses: { 200: jsonContent(KeyRevoked, 'The key is revoked', examples.keyRevoked) },
   errors: [400, 401, 403, 404, 429],
 });
 
@@ -168,5 +176,7 @@ export const listAuditEventsRoute = audit.read({
     'Entries of the caller’s brands (an agency: and of the agency itself); a campaign_id the caller cannot see answers 404. ' +
     'No operation changes or deletes an entry.',
   request: { query: AuditEventQuery },
-  responses: { 200: jsonContent(AuditEventPage, 'A page of audit entries') },
+  responses: {
+    200: jsonContent(AuditEventPage, 'A page of audit entries', examples.auditEventsPage),
+  },
 });

@@ -9,7 +9,7 @@ import {
 } from '../../test/scoped-operations.ts';
 import { memberWithSession, type TestMember } from '../../test/people.ts';
 
-// The role × operation matrix (extensions section 11), generated from the OpenAPI document: for
+// The role × operation matrix (docs/api.md#people), generated from the OpenAPI document: for
 // every operation that names a scope, a member of each role, of a brand and of an agency, is
 // refused (403 missing_scope) exactly when the role's scopes lack it, and otherwise gets past the
 // scope check (whatever the answer about the random ids it names).

@@ -121,6 +121,22 @@ describe('POST /sessions', () => {
     expect((await signIn(other.email, TEST_PASSWORD, app)).status).toBe(201);
   });
 
+  it('gives a successful sign-in its failure tries back: right passwords never lock a member out', async () => {
+    const app = ctx.makeApp({
+      signIn: { signInFailuresPerEmail: 3, signInFailuresPerAddress: 1000 },
+      rateLimitStore: new MemoryRateLimitStore(),
+    });
+    const brand = await ctx.ops.createBrand();
+    const m = await memberWithSession(ctx, { brand_id: brand.id }, 'viewer');
+    // More successes than the failure limit: each reserves a try and gives it back.
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(m.email, TEST_PASSWORD, app)).status).toBe(201);
+    // The positive control: the limit is live on this app, and counts the failures only.
+    for (let i = 0; i < 3; i++)
+      expect((await signIn(m.email, 'wrong password!!', app)).status).toBe(401);
+    expectError(await signIn(m.email, TEST_PASSWORD, app), 429, 'rate_limited');
+  });
+
   it('throttles repeated failures per client address', async () => {
     // Its own counters: the database's are shared with this file's other sign-ins (one address).
     const app = ctx.makeApp({

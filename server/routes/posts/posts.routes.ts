@@ -3,6 +3,7 @@ import { Uuid } from '#contract/common';
 import { CampaignParams } from '#contract/params';
 import { Post, PostListQuery, PostPage } from '#contract/posts';
 import { apiRoutes, jsonContent } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
 const posts = apiRoutes({ tags: ['Posts'], read: 'campaigns:read' });
 
@@ -16,7 +17,7 @@ export const listRoute = posts.read({
   description:
     'Newest posted_at first, then id. Deleted posts are included unless status says otherwise.',
   request: { params: CampaignParams, query: PostListQuery },
-  responses: { 200: jsonContent(PostPage, 'A page of posts') },
+  responses: { 200: jsonContent(PostPage, 'A page of posts', examples.postsPage) },
 });
 
 export const getRoute = posts.read({
@@ -26,5 +27,5 @@ export const getRoute = posts.read({
   summary: 'Get a post',
   description: 'A post of the campaign, deleted or not, with its latest metrics.',
   request: { params: PostParams },
-  responses: { 200: jsonContent(Post, 'The post') },
+  responses: { 200: jsonContent(Post, 'The post', examples.post) },
 });

@@ -4,6 +4,7 @@ import { CampaignCreator } from '#contract/creators';
 import { Submission } from '#contract/submissions';
 import { activeWorld, apply, newCreator, submit } from '../../test/activity.ts';
 import { campaignIn, expectStatus } from '../../test/campaigns.ts';
+import { queryRows } from '../../db/client.ts';
 import { brandWorld } from '../../test/harness.ts';
 
 // Two reviewers deciding the same thing at the same moment: exactly one wins, the other gets 409
@@ -59,15 +60,38 @@ describe('concurrent decisions', () => {
     const s = await submit(ctx, world.campaign.id, world.creators[0]!.id, world.taskId);
     const path = `/2026-07/campaigns/${world.campaign.id}/submissions/${s.id}`;
     let answers: Promise<Awaited<ReturnType<typeof ctx.request>>[]> | undefined;
+    let answered = 0;
+    let answeredWhileHeld = -1;
     // Hold the row: both decisions start and queue behind the lock (on PostgreSQL, truly at once).
     await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select id from submissions where id = ${s.id} for update`);
+      const counted = <T>(p: Promise<T>) => p.finally(() => answered++);
       answers = Promise.all([
-        ctx.request('POST', `${path}/approve`, { key: brand.key.key }),
-        ctx.request('POST', `${path}/reject`, { key: agencyKey, body: { feedback: 'Too dark' } }),
+        counted(ctx.request('POST', `${path}/approve`, { key: brand.key.key })),
+        counted(
+          ctx.request('POST', `${path}/reject`, { key: agencyKey, body: { feedback: 'Too dark' } }),
+        ),
       ]);
-      await new Promise((r) => setTimeout(r, 150));
+      if (ctx.databaseUrl) {
+        // PostgreSQL: until both wait for this row's lock (a condition, not a guess).
+        await expect
+          .poll(async () => {
+            const [row] = await queryRows<{ n: number }>(
+              ctx.db,
+              sql`select count(*)::int as n from pg_locks where not granted`,
+            );
+            return row!.n;
+          })
+          .toBeGreaterThanOrEqual(2);
+      } else {
+        // PGlite runs one statement at a time: whatever reaches the database waits for this
+        // transaction, and there is no lock to watch. A short pause lets both requests get there;
+        // the control below (neither answered while the row was held) shows they were held.
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      answeredWhileHeld = answered;
     });
+    expect(answeredWhileHeld).toBe(0);
     const done = await answers!;
     expect(done.map((a) => a.status).sort(), done.map((a) => a.text).join('\n')).toEqual([
       200, 409,

@@ -176,6 +176,12 @@ describe('GET /submissions', () => {
       ['awaiting=brand', (s) => s.status === 'in_review' && s.awaiting === 'brand'],
       ['awaiting=agency', (s) => s.status === 'in_review' && s.awaiting === 'agency'],
       ['awaiting=agency&status=approved', () => false],
+      ['awaiting=none', (s) => s.status === 'in_review' && s.awaiting === null],
+      ['awaiting=agency&awaiting=none', (s) => s.status === 'in_review' && s.awaiting !== 'brand'],
+      [
+        'awaiting=brand&awaiting=none&status=in_review&status=failed',
+        (s) => s.status === 'in_review' && s.awaiting !== 'agency',
+      ],
       [`campaign_id=${world.plain.id}`, (s) => s.campaign_id === world.plain.id],
       [
         `campaign_id=${world.plain.id}&campaign_id=${world.secondBrand.id}&status=in_review`,
@@ -205,6 +211,12 @@ describe('GET /submissions', () => {
         (s) => s.submitted_at!.localeCompare(middle) < 0 && s.status === 'in_review',
       ],
     ];
+    // Each whose-turn value matches something here, so its case can fail.
+    for (const turn of ['agency', 'brand', null])
+      expect(
+        all.some((s) => s.status === 'in_review' && s.awaiting === turn),
+        String(turn),
+      ).toBe(true);
     for (const [query, keep] of cases) {
       const expected = all.filter(keep).map((s) => s.id);
       expect(
@@ -343,6 +355,19 @@ describe('GET /submissions/counts', () => {
         expect(await counts(agency.key.key, 'awaiting=brand')).toEqual(
           naiveCounts(all.filter((s) => s.status === 'in_review' && s.awaiting === 'brand')),
         );
+        expect(await counts(agency.key.key, 'awaiting=agency&awaiting=none')).toEqual(
+          naiveCounts(all.filter((s) => s.status === 'in_review' && s.awaiting !== 'brand')),
+        );
+        expect(await counts(brandKey.key, 'awaiting=none')).toEqual(
+          naiveCounts(
+            all.filter(
+              (s) =>
+                s.brand_id === agency.brands[0]!.id &&
+                s.status === 'in_review' &&
+                s.awaiting === null,
+            ),
+          ),
+        );
         // And the running totals equal a count of the table itself.
         const [table] = await queryRows<{ in_review: number; failed: number }>(
           ctx.db,
@@ -415,7 +440,8 @@ describe('cost: a page and the counts read the same rows however large the queue
     const filters: QueueFilter[] = [
       { brands: [brand.brand.id] },
       { brands: [brand.brand.id], statuses: ['in_review'] },
-      { brands: [brand.brand.id], awaiting: 'agency' },
+      { brands: [brand.brand.id], awaiting: ['agency'] },
+      { brands: [brand.brand.id], awaiting: ['agency', 'none'] },
     ];
     const measure = async () => {
       const pages: number[] = [];

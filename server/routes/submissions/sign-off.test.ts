@@ -7,7 +7,7 @@ import { campaignIn, expectError, expectStatus, ops } from '../../test/campaigns
 import { fileContext, type AgencyWithKey } from '../../test/harness.ts';
 import { memberWithSession } from '../../test/people.ts';
 
-// Extensions section 8: for an agency-managed brand with settings.brand_approval_required, the
+// docs/review-bar.md#sign-off: for an agency-managed brand with settings.brand_approval_required, the
 // agency reviews first and the brand signs off; the brand has the last word.
 
 const ctx = await fileContext();
@@ -52,7 +52,7 @@ const inReviewCount = async (campaignId: string) =>
     }
   ).funnel.submissions_in_review;
 
-describe('brand sign-off after the agency (section 8)', () => {
+describe('brand sign-off after the agency (docs/review-bar.md#sign-off)', () => {
   it('names the agency member who approved (a session is not a key), also after they sign out, and in a late decision’s refusal', async () => {
     const { base } = await world();
     const maya = await memberWithSession(
@@ -64,10 +64,10 @@ describe('brand sign-off after the agency (section 8)', () => {
     const handed = Submission.parse(
       expectStatus(await call(maya.token, 'POST', `${base}/approve`), 200),
     );
-    expect(handed.agency_approved_by).toBe('Maya Chen (reviewer)');
+    expect(handed.agency_approved_by).toBe(`Maya Chen (${agency.agency.name} reviewer)`);
     expectStatus(await call(maya.token, 'DELETE', '/sessions/current'), 200);
     const read = Submission.parse(expectStatus(await asBrand('GET', base), 200));
-    expect(read.agency_approved_by).toBe('Maya Chen (reviewer)');
+    expect(read.agency_approved_by).toBe(`Maya Chen (${agency.agency.name} reviewer)`);
 
     const ben = await memberWithSession(
       ctx,

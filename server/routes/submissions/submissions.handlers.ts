@@ -1,9 +1,8 @@
 import type { Submission, SubmissionReject } from '#contract/submissions';
-import type { Tx } from '../../db/client.ts';
-import { requestHash, runIdempotent } from '../../domain/idempotency.ts';
-import { getSubmission, reviewSubmission, submissionList } from '../../domain/submissions.ts';
+import { requestHash } from '../../domain/idempotency.ts';
+import { getSubmission, submissionList } from '../../domain/submissions.ts';
 import { getAuth } from '../../http/auth.ts';
-import { decisionsBy } from '../../http/decisions.ts';
+import { callerDecision, type CallerDecision } from '../../http/decisions.ts';
 import { createRouter } from '../../http/openapi.ts';
 import {
   answerCampaignList,
@@ -22,6 +21,11 @@ import {
 import type { QueueCountsQuery } from '#contract/submissions';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
+import {
+  reviewSubmission,
+  reviewSubmissionOnce,
+  type SubmissionItem,
+} from '../../services/submissions.ts';
 import {
   listRoute,
   getRoute,
@@ -63,38 +67,29 @@ export function submissionRoutes(deps: ListRouteDeps) {
    * A decision, at most once per (credential, Idempotency-Key) when the caller sends one: a retry
    * after a lost answer replays the original 200 instead of 409 already_reviewed (decision 0102).
    */
-  const decideOnce = async (
+  const decide = async (
     c: Context<AppEnv>,
     key: string | undefined,
+    item: SubmissionItem,
+    to: CallerDecision['to'],
+    feedback: string | undefined,
     body: unknown,
-    run: (tx?: Tx) => Promise<Submission>,
   ) => {
-    if (key === undefined) return c.json(await run(), 200);
-    const outcome = await runIdempotent(
-      db,
-      {
-        apiKeyId: getAuth(c).keyId,
-        key,
-        hash: requestHash('POST', c.req.path, body),
-        now: new Date(),
-      },
-      async (tx) => ({ status: 200, body: await run(tx) }),
-    );
+    const { scope, decision } = callerDecision(c, to, feedback);
+    const review = { to, feedback, keyId: decision.keyId, side: decision.side };
+    if (key === undefined) return c.json(await reviewSubmission(db, item, scope, review), 200);
+    const request = {
+      apiKeyId: getAuth(c).keyId,
+      key,
+      hash: requestHash('POST', c.req.path, body),
+      now: new Date(),
+    };
+    const outcome = await reviewSubmissionOnce(db, request, item, scope, review);
     c.header('Idempotent-Replay', outcome.replay ? 'true' : 'false');
     c.header('Content-Type', 'application/json');
     // The stored text is the original answer byte for byte.
     return c.body(outcome.body, 200) as unknown as ReturnType<typeof c.json<Submission, 200>>;
   };
-  const decide = decisionsBy(
-    db,
-    (tx, item: { campaign_id: string; submission_id: string }, scope, { to, note, keyId, side }) =>
-      reviewSubmission(tx, item.campaign_id, item.submission_id, scope, {
-        to,
-        feedback: note,
-        keyId,
-        side,
-      }),
-  );
   return createRouter()
     .openapi(queueRoute, async (c) => {
       const q = c.req.valid('query');
@@ -118,15 +113,12 @@ export function submissionRoutes(deps: ListRouteDeps) {
       return c.json(await getSubmission(db, campaign_id, submission_id, getAuth(c).brandIds), 200);
     })
     .openapi(approveRoute, async (c) => {
-      const item = c.req.valid('param');
-      return decideOnce(c, c.req.valid('header')['Idempotency-Key'], null, (tx) =>
-        decide(c, item, 'approved', undefined, tx),
-      );
+      const key = c.req.valid('header')['Idempotency-Key'];
+      return decide(c, key, c.req.valid('param'), 'approved', undefined, null);
     })
     .openapi(rejectRoute, async (c) => {
       const body = c.req.valid('json') as SubmissionReject | undefined;
-      return decideOnce(c, c.req.valid('header')['Idempotency-Key'], body ?? null, (tx) =>
-        decide(c, c.req.valid('param'), 'rejected', body?.feedback, tx),
-      );
+      const key = c.req.valid('header')['Idempotency-Key'];
+      return decide(c, key, c.req.valid('param'), 'rejected', body?.feedback, body ?? null);
     });
 }

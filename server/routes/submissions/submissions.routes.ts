@@ -12,6 +12,7 @@ import {
   SubmissionReject,
 } from '#contract/submissions';
 import { apiRoutes, jsonContent, optionalJsonBody } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
 const submissions = apiRoutes({
   tags: ['Submissions'],
@@ -26,7 +27,9 @@ export const listRoute = submissions.read({
   summary: "List a campaign's submissions",
   description: 'Oldest submitted_at first (the review queue), then id. status may be repeated.',
   request: { params: CampaignParams, query: SubmissionListQuery },
-  responses: { 200: jsonContent(SubmissionPage, 'A page of submissions') },
+  responses: {
+    200: jsonContent(SubmissionPage, 'A page of submissions', examples.submissionsPage),
+  },
 });
 
 export const getRoute = submissions.read({
@@ -36,7 +39,7 @@ export const getRoute = submissions.read({
   summary: 'Get a submission',
   description: 'A submission of the campaign in any status, with who reviewed it and when.',
   request: { params: SubmissionParams },
-  responses: { 200: jsonContent(Submission, 'The submission') },
+  responses: { 200: jsonContent(Submission, 'The submission', examples.submission) },
 });
 
 /** A decision retried after a lost answer (docs/decisions/0102). */
@@ -49,8 +52,8 @@ const DecisionHeaders = z.object({
   }),
 });
 
-const decisionAnswer = (description: string) => ({
-  ...jsonContent(Submission, description),
+const decisionAnswer = (description: string, example: Submission) => ({
+  ...jsonContent(Submission, description, example),
   headers: z.object({
     'Idempotent-Replay': z.enum(['true', 'false']).optional().meta({
       description:
@@ -73,7 +76,7 @@ export const approveRoute = submissions.decide({
     'submission cannot be decided yet: 409 inspection_pending. With an Idempotency-Key a retry answers the ' +
     'original decision.',
   request: { params: SubmissionParams, headers: DecisionHeaders },
-  responses: { 200: decisionAnswer('The approved submission') },
+  responses: { 200: decisionAnswer('The approved submission', examples.approvedSubmission) },
 });
 
 export const rejectRoute = submissions.write({
@@ -88,9 +91,9 @@ export const rejectRoute = submissions.write({
   request: {
     params: SubmissionParams,
     headers: DecisionHeaders,
-    body: optionalJsonBody(SubmissionReject),
+    body: optionalJsonBody(SubmissionReject, examples.submissionReject),
   },
-  responses: { 200: decisionAnswer('The rejected submission') },
+  responses: { 200: decisionAnswer('The rejected submission', examples.rejectedSubmission) },
 });
 
 export const queueRoute = submissions.read({
@@ -103,7 +106,9 @@ export const queueRoute = submissions.read({
     'campaign and brand. status and campaign_id may be repeated. A brand_id the key does not manage: 403 ' +
     'brand_not_managed. A page costs the same however many campaigns and waiting submissions there are.',
   request: { query: QueueQuery },
-  responses: { 200: jsonContent(QueuedSubmissionPage, 'A page of submissions') },
+  responses: {
+    200: jsonContent(QueuedSubmissionPage, 'A page of submissions', examples.queuedSubmissionsPage),
+  },
 });
 
 export const queueCountsRoute = submissions.read({
@@ -117,5 +122,5 @@ export const queueCountsRoute = submissions.read({
     'From running totals; with task_id, creator_id, submitted_after or submitted_before, a count of the ' +
     'matching waiting submissions.',
   request: { query: QueueCountsQuery },
-  responses: { 200: jsonContent(QueueCounts, 'The counts') },
+  responses: { 200: jsonContent(QueueCounts, 'The counts', examples.queueCounts) },
 });

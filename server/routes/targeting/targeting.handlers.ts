@@ -1,9 +1,9 @@
-import type { Db } from '../../db/client.ts';
+import type { RouteDeps } from '../../http/context.ts';
 import { listProperties, listValues } from '../../domain/targeting.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { listPropertiesRoute, listValuesRoute } from './targeting.routes.ts';
 
-export function targetingRoutes(deps: { db: Db }) {
+export function targetingRoutes(deps: RouteDeps) {
   return createRouter()
     .openapi(listPropertiesRoute, async (c) => c.json({ data: await listProperties(deps.db) }, 200))
     .openapi(listValuesRoute, async (c) => {

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { TargetingPropertyList, TargetingValueList } from '#contract/targeting';
 import { requireScope } from '../../http/auth.ts';
 import { bearerWithScope, errorResponses, jsonContent } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
 export const listPropertiesRoute = createRoute({
   method: 'get',
@@ -15,7 +16,11 @@ export const listPropertiesRoute = createRoute({
   security: bearerWithScope('campaigns:read'),
   middleware: [requireScope('campaigns:read')] as const,
   responses: {
-    200: jsonContent(TargetingPropertyList, 'All targeting properties, in display order'),
+    200: jsonContent(
+      TargetingPropertyList,
+      'All targeting properties, in display order',
+      examples.targetingProperties,
+    ),
     ...errorResponses(401, 403, 429),
   },
 });
@@ -41,7 +46,11 @@ export const listValuesRoute = createRoute({
   middleware: [requireScope('campaigns:read')] as const,
   request: { params: PropertyParams },
   responses: {
-    200: jsonContent(TargetingValueList, 'The allowed values, in display order'),
+    200: jsonContent(
+      TargetingValueList,
+      'The allowed values, in display order',
+      examples.targetingValues,
+    ),
     ...errorResponses(400, 401, 403, 404, 422, 429),
   },
 });

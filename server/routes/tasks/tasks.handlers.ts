@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { TaskStatus } from '#contract/enums';
-import { transaction } from '../../db/client.ts';
-import { createTask, getTask, setTaskStatus, taskList, updateTask } from '../../domain/tasks.ts';
+import { getTask, taskList } from '../../domain/tasks.ts';
+import { createTask, setTaskStatus, updateTask } from '../../services/tasks.ts';
 import { getAuth } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/openapi.ts';
@@ -27,19 +27,14 @@ export function taskRoutes(deps: ListRouteDeps) {
   /** archive, unarchive: the task of the caller's campaign takes `status`. */
   const setStatus = (c: TaskContext, status: TaskStatus) => {
     const { campaign_id, task_id } = c.req.valid('param');
-    return transaction(db, (tx) =>
-      setTaskStatus(tx, campaign_id, task_id, getAuth(c).brandIds, status),
-    );
+    return setTaskStatus(db, campaign_id, task_id, getAuth(c).brandIds, status);
   };
   return createRouter()
     .openapi(listTasksRoute, async (c) => c.json(await answerCampaignList(c, deps, taskList), 200))
     .openapi(createTaskRoute, async (c) => {
       const { campaign_id } = c.req.valid('param');
       const body = c.req.valid('json');
-      return c.json(
-        await transaction(db, (tx) => createTask(tx, campaign_id, getAuth(c).brandIds, body)),
-        201,
-      );
+      return c.json(await createTask(db, campaign_id, getAuth(c).brandIds, body), 201);
     })
     .openapi(getTaskRoute, async (c) => {
       const { campaign_id, task_id } = c.req.valid('param');
@@ -48,12 +43,7 @@ export function taskRoutes(deps: ListRouteDeps) {
     .openapi(updateTaskRoute, async (c) => {
       const { campaign_id, task_id } = c.req.valid('param');
       const body = c.req.valid('json');
-      return c.json(
-        await transaction(db, (tx) =>
-          updateTask(tx, campaign_id, task_id, getAuth(c).brandIds, body),
-        ),
-        200,
-      );
+      return c.json(await updateTask(db, campaign_id, task_id, getAuth(c).brandIds, body), 200);
     })
     .openapi(archiveTaskRoute, async (c) => c.json(await setStatus(c, 'archived'), 200))
     .openapi(unarchiveTaskRoute, async (c) => c.json(await setStatus(c, 'active'), 200));

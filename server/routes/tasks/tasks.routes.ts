@@ -1,6 +1,7 @@
 import { CampaignParams, TaskParams } from '#contract/params';
 import { Task, TaskCreate, TaskListQuery, TaskPage, TaskUpdate } from '#contract/tasks';
 import { apiRoutes, jsonBody, jsonContent } from '../../http/openapi.ts';
+import * as examples from '../../http/openapi-examples.ts';
 
 const tasks = apiRoutes({ tags: ['Tasks'], read: 'campaigns:read', write: 'campaigns:write' });
 
@@ -15,7 +16,7 @@ export const listTasksRoute = tasks.read({
   summary: "List a campaign's tasks",
   description: 'In display_order, then created_at, then id.',
   request: { params: CampaignParams, query: TaskListQuery },
-  responses: { 200: jsonContent(TaskPage, 'A page of tasks') },
+  responses: { 200: jsonContent(TaskPage, 'A page of tasks', examples.tasksPage) },
 });
 
 export const createTaskRoute = tasks.write({
@@ -24,8 +25,8 @@ export const createTaskRoute = tasks.write({
   operationId: 'createTask',
   summary: 'Add a task to a campaign',
   description: `Without display_order the task goes after the last one. is_required may be sent only when the campaign's completion_mode is some_required (default true); otherwise it is derived. ${WRITE_NOTE}`,
-  request: { params: CampaignParams, body: jsonBody(TaskCreate) },
-  responses: { 201: jsonContent(Task, 'The new task') },
+  request: { params: CampaignParams, body: jsonBody(TaskCreate, examples.taskCreate) },
+  responses: { 201: jsonContent(Task, 'The new task', examples.task) },
 });
 
 export const getTaskRoute = tasks.read({
@@ -35,7 +36,7 @@ export const getTaskRoute = tasks.read({
   summary: 'Get a task',
   description: 'A task of the campaign, active or archived.',
   request: { params: TaskParams },
-  responses: { 200: jsonContent(Task, 'The task') },
+  responses: { 200: jsonContent(Task, 'The task', examples.task) },
 });
 
 export const updateTaskRoute = tasks.write({
@@ -44,8 +45,10 @@ export const updateTaskRoute = tasks.write({
   operationId: 'updateTask',
   summary: 'Update a task',
   description: `Any subset of the task fields; omitted fields stay unchanged, null clears. is_required only under completion_mode some_required (else 422). ${WRITE_NOTE}`,
-  request: { params: TaskParams, body: jsonBody(TaskUpdate) },
-  responses: { 200: jsonContent(Task, 'The updated task') },
+  request: { params: TaskParams, body: jsonBody(TaskUpdate, examples.taskUpdate) },
+  responses: {
+    200: jsonContent(Task, 'The updated task', { ...examples.task, ...examples.taskUpdate }),
+  },
 });
 
 const statusRoute = (action: 'archive' | 'unarchive') =>
@@ -59,7 +62,12 @@ const statusRoute = (action: 'archive' | 'unarchive') =>
         : 'Bring an archived task back',
     description: `${action === 'archive' ? 'An archived task' : 'An active task'} answers 409 invalid_state_transition. ${WRITE_NOTE}`,
     request: { params: TaskParams },
-    responses: { 200: jsonContent(Task, 'The task in its new status') },
+    responses: {
+      200: jsonContent(Task, 'The task in its new status', {
+        ...examples.task,
+        status: action === 'archive' ? 'archived' : 'active',
+      }),
+    },
   });
 
 export const archiveTaskRoute = statusRoute('archive');

@@ -1,23 +1,16 @@
-import { transaction, type Db } from '../../db/client.ts';
 import { findCodeGroup } from '../../domain/codes.ts';
 import { cursorFilters } from '../../domain/paging.ts';
-import {
-  listUsageReports,
-  rotateIntake,
-  toUsageReport,
-  usageReportKeyset,
-} from '../../domain/usage-reports.ts';
+import { listUsageReports, toUsageReport, usageReportKeyset } from '../../domain/usage-reports.ts';
 import { notFound } from '../../errors.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { answerList, listedBrands } from '../../http/paging.ts';
+import { answerList, listedBrands, type ListRouteDeps } from '../../http/paging.ts';
+import { rotateIntake } from '../../services/codes.ts';
 import { listRoute, rotateRoute } from './usage-reports.routes.ts';
 
-// The record of usage reports and the groups' e-mail intake (extensions section 10): handlers.
+// The record of usage reports and the groups' e-mail intake (docs/usage-reports.md): handlers.
 
-export interface UsageReportRouteDeps {
-  db: Db;
-  cursorSecret: () => Promise<Uint8Array>;
+export interface UsageReportRouteDeps extends ListRouteDeps {
   intakeDomain: string;
 }
 
@@ -43,9 +36,7 @@ export function usageReportRoutes(deps: UsageReportRouteDeps) {
     .openapi(rotateRoute, async (c) => {
       const { group_id } = c.req.valid('param');
       const scope = getAuth(c).brandIds;
-      const group = await transaction(db, (tx) =>
-        rotateIntake(tx, scope, group_id, deps.intakeDomain),
-      );
+      const group = await rotateIntake(db, scope, group_id, deps.intakeDomain);
       return c.json(group, 200);
     });
 }

@@ -14,7 +14,7 @@ import {
   usageReports,
 } from '../../test/usage.ts';
 
-// The record of every usage report (extensions section 10) as PUT /codes writes it, and the
+// The record of every usage report (docs/usage-reports.md) as PUT /codes writes it, and the
 // groups' intake addresses: GET /usage-reports, rotate-intake, usage_report.created.
 
 const { ctx, brand } = await brandWorld();

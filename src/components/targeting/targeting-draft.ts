@@ -4,12 +4,13 @@ import type {
   TargetingGroup,
   TargetingProperty,
 } from '#contract/targeting';
+import { TARGETING_LIMITS } from '#contract/limits';
 
-// The bounds the contract enforces (docs/decisions/0004-contract-choices.md).
-export const MAX_GROUPS = 20;
-export const MAX_CONDITIONS = 50;
-export const MAX_VALUES = 200;
-export const MAX_GROUP_NAME = 200;
+// The contract's bounds, by the names the editor uses (contract/limits.ts).
+export const MAX_GROUPS = TARGETING_LIMITS.groups;
+export const MAX_CONDITIONS = TARGETING_LIMITS.conditionsPerGroup;
+export const MAX_VALUES = TARGETING_LIMITS.valuesPerCondition;
+export const MAX_GROUP_NAME = TARGETING_LIMITS.groupName;
 
 export const emptyCondition = (): TargetingCondition => ({
   property: '',

@@ -1,4 +1,22 @@
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_TARGET_LABELS,
+  type LabelledAuditAction,
+  type AuditTargetType,
+} from '#contract/audit';
 import type { SelectFilterSpec } from '#lib/list-filters';
+
+// Which choices the filter offers and how they group is the screen's; the values and their words
+// are the contract's vocabulary (contract/audit.ts), so a choice cannot name an action that the
+// database never writes.
+const whole = (type: AuditTargetType) => ({
+  value: `${type}.*`,
+  label: AUDIT_TARGET_LABELS[type],
+});
+const one = (action: LabelledAuditAction) => ({
+  value: action,
+  label: AUDIT_ACTION_LABELS[action],
+});
 
 /**
  * The Activity screen's "What" filter: a kind of target (`submission.*`, every change of a
@@ -11,49 +29,35 @@ export const ACTION_FILTER: SelectFilterSpec = {
     {
       group: 'Submissions',
       options: [
-        { value: 'submission.*', label: 'Any submission change' },
-        { value: 'submission.approved', label: 'Submission approved' },
-        { value: 'submission.rejected', label: 'Changes requested' },
-        { value: 'submission.agency_approved', label: 'Approved for the brand’s sign-off' },
+        whole('submission'),
+        one('submission.approved'),
+        one('submission.rejected'),
+        one('submission.agency_approved'),
       ],
     },
     {
       group: 'Creators',
-      options: [
-        { value: 'creator.*', label: 'Any application change' },
-        { value: 'creator.approved', label: 'Application approved' },
-        { value: 'creator.rejected', label: 'Application declined' },
-      ],
+      options: [whole('creator'), one('creator.approved'), one('creator.rejected')],
     },
     {
       group: 'Campaigns',
       options: [
-        { value: 'campaign.*', label: 'Any campaign change' },
-        { value: 'campaign.created', label: 'Campaign created' },
-        { value: 'campaign.updated', label: 'Campaign edited' },
-        { value: 'campaign.publish_requested', label: 'Campaign sent for approval' },
-        { value: 'campaign.paused', label: 'Campaign paused' },
-        { value: 'campaign.resumed', label: 'Campaign resumed' },
-        { value: 'task.*', label: 'Any task change' },
+        whole('campaign'),
+        one('campaign.created'),
+        one('campaign.updated'),
+        one('campaign.publish_requested'),
+        one('campaign.paused'),
+        one('campaign.resumed'),
+        whole('task'),
       ],
     },
     {
       group: 'Codes',
-      options: [
-        { value: 'code.*', label: 'Any code change' },
-        { value: 'code.created', label: 'Code added' },
-        { value: 'code.updated', label: 'Usage reported' },
-        { value: 'code.assigned', label: 'Code assigned' },
-      ],
+      options: [whole('code'), one('code.created'), one('code.updated'), one('code.assigned')],
     },
     {
       group: 'People and keys',
-      options: [
-        { value: 'member.*', label: 'Any member change' },
-        { value: 'invitation.created', label: 'Member invited' },
-        { value: 'key.*', label: 'Any API key change' },
-        { value: 'session.created', label: 'Signed in' },
-      ],
+      options: [whole('member'), one('invitation.created'), whole('key'), one('session.created')],
     },
   ],
 };

@@ -1,3 +1,4 @@
+import type { AuditTargetType, AuditVerb } from '#contract/audit';
 import type { AuditEvent } from '#contract/people';
 
 /**
@@ -35,9 +36,17 @@ function changedFields(e: AuditEvent): string {
 
 type Phrase = { did: string; done: string };
 
+/**
+ * The words of every action the contract says the database writes for `T` (contract/audit.ts):
+ * a new action there is a type error here until it has its words.
+ */
+type Phrases<T extends AuditTargetType> = Record<AuditVerb<T>, Phrase>;
+const phraseFor = <T extends AuditTargetType>(phrases: Phrases<T>, verb: string) =>
+  Object.hasOwn(phrases, verb) ? (phrases as Record<string, Phrase>)[verb] : undefined;
+
 function campaignPhrase(e: AuditEvent, verb: string): Phrase {
   const what = named(e, 'campaign');
-  const phrases: Record<string, Phrase> = {
+  const phrases: Phrases<'campaign'> = {
     created: { did: `created ${what}`, done: 'Created' },
     updated: { did: `edited ${what}${changedFields(e)}`, done: `Edited${changedFields(e)}` },
     deleted: { did: `deleted ${what}`, done: 'Deleted' },
@@ -52,13 +61,17 @@ function campaignPhrase(e: AuditEvent, verb: string): Phrase {
     resumed: { did: `resumed ${what}`, done: 'Resumed' },
     completed: { did: `completed ${what}`, done: 'Completed' },
   };
-  return phrases[verb] ?? { did: `${verb.replaceAll('_', ' ')} ${what}`, done: cap(verb) };
+  return (
+    phraseFor(phrases, verb) ?? { did: `${verb.replaceAll('_', ' ')} ${what}`, done: cap(verb) }
+  );
 }
 
 function submissionPhrase(e: AuditEvent, verb: string): Phrase {
   const what = possessive(e, 'submission');
-  const phrases: Record<string, Phrase> = {
+  const phrases: Phrases<'submission'> = {
     created: { did: `received ${what}`, done: 'Submitted' },
+    updated: { did: `updated ${what}`, done: 'Updated' },
+    deleted: { did: `deleted ${what}`, done: 'Deleted' },
     approved: { did: `approved ${what}`, done: 'Approved' },
     agency_approved: {
       did: `approved ${what} for the brand’s sign-off`,
@@ -67,23 +80,26 @@ function submissionPhrase(e: AuditEvent, verb: string): Phrase {
     rejected: { did: `requested changes to ${what}`, done: 'Changes requested' },
     revised: { did: `received a revision of ${what}`, done: 'Revised' },
     failed: { did: `marked ${what} as failed`, done: 'Failed' },
+    post_deleted: { did: `recorded that ${what} was taken down`, done: 'Post taken down' },
   };
-  return phrases[verb] ?? { did: `updated ${what}`, done: 'Updated' };
+  return phraseFor(phrases, verb) ?? { did: `updated ${what}`, done: 'Updated' };
 }
 
 function creatorPhrase(e: AuditEvent, verb: string): Phrase {
   const what = possessive(e, 'application');
-  const phrases: Record<string, Phrase> = {
+  const phrases: Phrases<'creator'> = {
     applied: { did: `received ${what}`, done: 'Applied' },
+    updated: { did: `updated ${what}`, done: 'Updated' },
+    deleted: { did: `deleted ${what}`, done: 'Deleted' },
     approved: { did: `approved ${what}`, done: 'Approved' },
     rejected: { did: `declined ${what}`, done: 'Declined' },
   };
-  return phrases[verb] ?? { did: `updated ${what}`, done: 'Updated' };
+  return phraseFor(phrases, verb) ?? { did: `updated ${what}`, done: 'Updated' };
 }
 
 function codePhrase(e: AuditEvent, verb: string): Phrase {
   const what = e.target_label ? `the code ${e.target_label}` : 'a code';
-  const phrases: Record<string, Phrase> = {
+  const phrases: Phrases<'code'> = {
     created: { did: `added ${what}`, done: 'Added' },
     updated: {
       did: `reported usage of ${what}${after(e, 'total_uses') ? ` (${after(e, 'total_uses')} uses)` : ''}`,
@@ -93,7 +109,7 @@ function codePhrase(e: AuditEvent, verb: string): Phrase {
     unassigned: { did: `unassigned ${what}`, done: 'Unassigned' },
     deleted: { did: `deleted ${what}`, done: 'Deleted' },
   };
-  return phrases[verb] ?? { did: `updated ${what}`, done: 'Updated' };
+  return phraseFor(phrases, verb) ?? { did: `updated ${what}`, done: 'Updated' };
 }
 
 function phraseOf(e: AuditEvent): Phrase {
@@ -110,6 +126,9 @@ function phraseOf(e: AuditEvent): Phrase {
     case 'task': {
       const what = named(e, 'task');
       if (verb === 'created') return { did: `added ${what}`, done: 'Added' };
+      // Archiving changes the task's status: the trigger names the new one.
+      if (verb === 'archived') return { did: `archived ${what}`, done: 'Archived' };
+      if (verb === 'active') return { did: `restored ${what}`, done: 'Restored' };
       if (verb === 'updated' && 'archived_at' in e.changes) {
         const archived = e.changes.archived_at?.[1] !== null;
         return archived

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMPAIGN_LIMITS } from '#contract/limits';
 import {
   CAMPAIGN_SETTINGS_DEFAULTS,
   CampaignLinkInput,
@@ -24,11 +25,10 @@ import { TASK_DEFAULTS, TaskCreate, type Task } from '#contract/tasks';
 const S = campaignCreateShape;
 const T = TaskCreate.shape;
 
-/** The most tasks a creation body may carry (docs/decisions/0004-contract-choices.md). */
-export const MAX_TASKS = 50;
-/** The most example videos and links (same decision). */
-export const MAX_EXAMPLES = 20;
-export const MAX_LINKS = 50;
+/** The most tasks, example videos and links a campaign carries: the contract's (contract/limits.ts). */
+export const MAX_TASKS = CAMPAIGN_LIMITS.tasks;
+export const MAX_EXAMPLES = CAMPAIGN_LIMITS.videoExamples;
+export const MAX_LINKS = CAMPAIGN_LIMITS.links;
 
 const blankIsNull = (value: string): string | null | undefined => {
   const trimmed = value.trim();

@@ -1,4 +1,5 @@
 import type { CampaignStatusDetail } from '#contract/campaigns';
+import { actionsFrom, lockedEntirely, type CampaignAction } from '#contract/campaign-rules';
 import {
   AUTO_PAUSE_REASON_LABELS,
   type AutoPauseReason,
@@ -8,26 +9,27 @@ import {
 /** What a user can do to a campaign from the dashboard. */
 export type CampaignCommand = 'view' | 'edit' | 'publish' | 'pause' | 'resume' | 'delete';
 
-/**
- * The commands each status allows (interface 3.1 and extensions 1, 3), in menu order. `view` is
- * offered where nothing else is, so every row's menu has something to do.
- */
-const COMMANDS_BY_STATUS: Record<CampaignStatus, readonly CampaignCommand[]> = {
-  draft: ['edit', 'publish', 'delete'],
-  pending_approval: ['view'],
-  active: ['edit', 'pause'],
-  paused: ['edit', 'resume'],
-  completed: ['view'],
-};
+// The brand's actions in menu order; which of them a status allows is the contract's table.
+const BRAND_ACTIONS = ['publish', 'pause', 'resume', 'delete'] as const satisfies readonly (
+  CampaignAction | CampaignCommand
+)[];
 
-/** The commands a status allows, limited to reading when the key cannot write campaigns. */
+/**
+ * The commands a status allows, in menu order: `edit` while the lock table leaves something to
+ * change, then the brand's actions the state machine allows from it (docs/api.md#states); `view`
+ * where nothing else is (and for a key that cannot write campaigns), so every menu has something.
+ */
 export function allowedCommands(
   status: CampaignStatus,
   canWrite: boolean,
 ): readonly CampaignCommand[] {
-  const commands = COMMANDS_BY_STATUS[status];
-  if (canWrite) return commands;
-  return ['view'];
+  if (!canWrite) return ['view'];
+  const actions = new Set(actionsFrom(status, 'brand'));
+  const commands: CampaignCommand[] = [
+    ...(lockedEntirely(status) ? [] : (['edit'] as const)),
+    ...BRAND_ACTIONS.filter((action) => actions.has(action)),
+  ];
+  return commands.length > 0 ? commands : ['view'];
 }
 
 const isAutoPauseReason = (reason: string): reason is AutoPauseReason =>

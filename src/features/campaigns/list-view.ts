@@ -1,5 +1,4 @@
-import type { CampaignSummary } from '#contract/campaigns';
-import { CampaignStatus } from '#contract/enums';
+import { CAMPAIGN_SORT_LABELS, CampaignSort, CampaignStatus } from '#contract/enums';
 import type { CampaignListFilters } from './api/campaigns';
 
 /**
@@ -21,24 +20,9 @@ export type CampaignListView = {
   brand: string;
 };
 
-export const CAMPAIGN_SORTS = [
-  'newest',
-  'oldest',
-  'name',
-  'name_desc',
-  'spent',
-  'deadline',
-] as const;
-export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
-
-export const CAMPAIGN_SORT_LABELS: Record<CampaignSort, string> = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  name: 'Name (A–Z)',
-  name_desc: 'Name (Z–A)',
-  spent: 'Highest spend',
-  deadline: 'Content deadline (soonest)',
-};
+/** The list's orders, which the service sorts by (docs/api.md#campaign-list). */
+export const CAMPAIGN_SORTS = CampaignSort.options;
+export { CAMPAIGN_SORT_LABELS, type CampaignSort };
 
 export const CURRENT_BRAND = 'current';
 export const ALL_BRANDS = 'all';
@@ -69,7 +53,7 @@ export function parseCalendarDate(value: string | null): string | null {
 }
 
 const isSort = (value: string | null): value is CampaignSort =>
-  (CAMPAIGN_SORTS as readonly (string | null)[]).includes(value);
+  CampaignSort.safeParse(value).success;
 
 /** The view a URL describes; unknown or malformed values fall back to the defaults. */
 export function readListView(params: URLSearchParams): CampaignListView {
@@ -121,9 +105,9 @@ export function isRangeReversed(view: Pick<CampaignListView, 'createdFrom' | 'cr
 }
 
 /**
- * What the service filters (interface 4.2): statuses, and the created range as date-times from
- * the start of the first day to the start of the day after the last, both in the viewer's time
- * zone. Name search and sorting happen on the rows loaded, since the interface has neither.
+ * What the service filters and sorts (docs/api.md#campaign-list): statuses, the created range as
+ * date-times from the start of the first day to the start of the day after the last, both in the
+ * viewer's time zone, the name search and the order. The list reads pages of exactly this.
  */
 export function serviceFilters(view: CampaignListView, brand: string): CampaignListFilters {
   const filters: CampaignListFilters = {};
@@ -132,13 +116,12 @@ export function serviceFilters(view: CampaignListView, brand: string): CampaignL
     if (view.createdFrom) filters.created_after = startOfLocalDay(view.createdFrom);
     if (view.createdTo) filters.created_before = startOfLocalDay(view.createdTo, 1);
   }
+  const search = view.search.trim();
+  if (search) filters.q = search;
+  if (view.sort !== 'newest') filters.sort = view.sort;
   if (brand !== CURRENT_BRAND) filters.brand = brand;
   return filters;
 }
-
-/** Whether the view needs every page: a name search or any order but the service's own. */
-export const needsEveryRow = (view: Pick<CampaignListView, 'search' | 'sort'>) =>
-  view.search.trim() !== '' || view.sort !== 'newest';
 
 /** Whether anything narrows the list (the brand choice is not a filter: it says whose list). */
 export const hasFilters = (view: CampaignListView) =>
@@ -146,59 +129,3 @@ export const hasFilters = (view: CampaignListView) =>
   view.createdFrom !== null ||
   view.createdTo !== null ||
   view.search.trim() !== '';
-
-/** Text compared without case or accents: "Crème" matches "creme". */
-export const normalizeText = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase();
-
-// Names are normalized once per row object (rows of the cache keep their identity across pages).
-const normalizedNames = new WeakMap<CampaignSummary, string>();
-function normalizedName(row: CampaignSummary): string {
-  let name = normalizedNames.get(row);
-  if (name === undefined) {
-    name = normalizeText(row.name);
-    normalizedNames.set(row, name);
-  }
-  return name;
-}
-
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
-const comparators: Record<
-  Exclude<CampaignSort, 'newest' | 'oldest'>,
-  (a: CampaignSummary, b: CampaignSummary) => number
-> = {
-  name: (a, b) => collator.compare(a.name, b.name),
-  name_desc: (a, b) => collator.compare(b.name, a.name),
-  spent: (a, b) => b.spent_cents - a.spent_cents,
-  // Campaigns without a deadline go last.
-  deadline: (a, b) =>
-    a.content_deadline_date === b.content_deadline_date
-      ? 0
-      : a.content_deadline_date === null
-        ? 1
-        : b.content_deadline_date === null
-          ? -1
-          : a.content_deadline_date < b.content_deadline_date
-            ? -1
-            : 1,
-};
-
-/**
- * The rows to show: those whose name contains the search, in the chosen order. `rows` come in the
- * service's order (newest first); sorting is stable, so ties keep it.
- */
-export function searchAndSort(
-  rows: readonly CampaignSummary[],
-  search: string,
-  sort: CampaignSort,
-): readonly CampaignSummary[] {
-  const needle = normalizeText(search.trim());
-  const found = needle ? rows.filter((row) => normalizedName(row).includes(needle)) : rows;
-  if (sort === 'newest') return found;
-  if (sort === 'oldest') return [...found].reverse();
-  return [...found].sort(comparators[sort]);
-}

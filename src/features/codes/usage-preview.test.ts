@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CodeGroup, DiscountCode } from '#contract/codes';
-import { previewUsage, rowsNamedBy, usageBatches } from './usage-preview';
+import { previewUsage, rowsNamedIn, usageBatches } from './usage-preview';
 
 const GROUP: CodeGroup = {
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -55,9 +55,9 @@ describe('usage preview', () => {
       problems: [],
     });
     expect(byLine[3]!.problems).toEqual([
-      'would decrease the uses from 4 to 3; reported uses never go down',
+      'code "GLOW-BEN" already has 4 uses reported; reported usage never decreases (got 3)',
     ]);
-    expect(byLine[4]!.problems).toEqual(['unknown code "GLOW-NOPE"']);
+    expect(byLine[4]!.problems).toEqual(['no code "GLOW-NOPE" exists']);
     // Unassigned: its uses count, but nobody is paid.
     expect(byLine[5]).toMatchObject({ newUses: 2, earningsCents: 0, problems: [] });
     expect(byLine[6]!.problems[0]).toMatch(/total_uses must be a whole number/);
@@ -82,20 +82,27 @@ describe('usage preview', () => {
     expect(previewUsage('code,total_uses\n', known, [GROUP]).fileError).toMatch(/no usage rows/);
   });
 
-  it('finds the rows a refusal names, by position or by code', () => {
+  it('finds the rows a refusal names in its issues, and none when it names none', () => {
     const batch = [
       { code: 'GLOW-ANNA', total_uses: 1 },
       { code: 'GLOW-BEN', total_uses: 1 },
       { code: 'GLOW-BEN2', total_uses: 1 },
     ];
-    expect([
-      ...rowsNamedBy(
-        'usage[1].total_uses: code "GLOW-BEN" already has 4 uses reported; reported usage never decreases (got 1)',
-        batch,
-      ),
-    ]).toEqual([1]);
-    expect([...rowsNamedBy('no code "GLOW-BEN2" exists', batch)]).toEqual([2]);
-    expect(rowsNamedBy('something else went wrong', batch).size).toBe(0);
+    const named = rowsNamedIn(
+      [
+        { field: 'usage[1].total_uses', message: 'never decreases' },
+        { field: 'usage[2].code', message: 'no code "GLOW-BEN2" exists' },
+        { field: 'usage[9].code', message: 'outside the batch' },
+      ],
+      batch,
+    );
+    expect([...named]).toEqual([
+      [1, 'never decreases'],
+      [2, 'no code "GLOW-BEN2" exists'],
+    ]);
+    expect(rowsNamedIn([{ field: 'body', message: 'something else went wrong' }], batch).size).toBe(
+      0,
+    );
   });
 
   it('sends large reports in batches, in order', () => {

@@ -1,4 +1,14 @@
-import { parseUsageCsv, type CodeGroup, type DiscountCode, type UsageEntry } from '#contract/codes';
+import {
+  parseUsageCsv,
+  unknownCodeRefusal,
+  usageAdded,
+  usagePay,
+  usageRefusal,
+  type CodeGroup,
+  type DiscountCode,
+  type UsageEntry,
+} from '#contract/codes';
+import { issueIndex, type FieldIssue } from '#contract/issues';
 
 export type PreviewRow = {
   /** 1-based line of the file (the header is line 1). */
@@ -80,7 +90,7 @@ export function previewUsage(
     row.totalUses = parsedRow.total_uses;
     const current = known.get(parsedRow.code);
     if (!current) {
-      row.problems.push(`unknown code "${parsedRow.code}"`);
+      row.problems.push(unknownCodeRefusal(parsedRow.code));
       continue;
     }
     const rate = commission.get(current.group_id);
@@ -89,14 +99,19 @@ export function previewUsage(
       continue;
     }
     row.current = current;
-    if (parsedRow.total_uses < current.total_uses) {
-      row.problems.push(
-        `would decrease the uses from ${current.total_uses} to ${parsedRow.total_uses}; reported uses never go down`,
-      );
+    const refusal = usageRefusal(current.total_uses, parsedRow.total_uses, parsedRow.code);
+    if (refusal) {
+      row.problems.push(refusal);
       continue;
     }
-    row.newUses = parsedRow.total_uses - current.total_uses;
-    row.earningsCents = current.assigned_creator_id ? row.newUses * rate : 0;
+    const basis = {
+      current: current.total_uses,
+      reported: parsedRow.total_uses,
+      commissionCents: rate,
+      assigned: current.assigned_creator_id !== null,
+    };
+    row.newUses = usageAdded(basis);
+    row.earningsCents = usagePay(basis);
   }
 
   const rows = [...byLine.values()].sort((a, b) => a.line - b.line);
@@ -122,19 +137,19 @@ export function usageBatches(usage: readonly UsageEntry[], size = USAGE_BATCH_RO
 }
 
 /**
- * The rows of a refused batch that the service's message names: by position (`usage[3]`) or by
- * code. An empty answer means the message names none of them.
+ * The rows of a refused batch that the refusal's `issues` name (`usage[3].code`), with what is
+ * wrong with each; empty when it names none (the refusal is the whole batch's).
  */
-export function rowsNamedBy(message: string, batch: readonly UsageEntry[]): Set<number> {
-  const named = new Set<number>();
-  for (const match of message.matchAll(/usage\[(\d+)\]/g)) {
-    const index = Number(match[1]);
-    if (index < batch.length) named.add(index);
+export function rowsNamedIn(
+  issues: readonly FieldIssue[],
+  batch: readonly UsageEntry[],
+): Map<number, string> {
+  const named = new Map<number, string>();
+  for (const issue of issues) {
+    const index = issueIndex(issue.field, 'usage');
+    if (index === null || index >= batch.length) continue;
+    const before = named.get(index);
+    named.set(index, before ? `${before}; ${issue.message}` : issue.message);
   }
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  batch.forEach((entry, index) => {
-    if (new RegExp(`(^|[^A-Za-z0-9_-])${escape(entry.code)}($|[^A-Za-z0-9_-])`).test(message))
-      named.add(index);
-  });
   return named;
 }

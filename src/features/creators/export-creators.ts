@@ -1,7 +1,9 @@
+import { todayUtc } from '#contract/campaign-rules';
 import type { CreatorStatus } from '#contract/enums';
 import { CreatorPage, type CampaignCreator } from '#contract/creators';
-import { apiClient } from '#lib/api-client';
+import { api } from '#lib/api-client';
 import { fileSlug } from '#lib/csv';
+import { formatAmount } from '#lib/format';
 import type { CsvExportJob } from '#lib/csv-export';
 
 export const CREATORS_CSV_HEADER = [
@@ -47,7 +49,7 @@ export function creatorCsvRow(creator: CampaignCreator) {
     creator.metrics.comments,
     creator.metrics.shares,
     creator.metrics.saves,
-    (creator.spend_cents / 100).toFixed(2),
+    formatAmount(creator.spend_cents),
     creator.targeting_fit.matches ? 'yes' : 'no',
     creator.targeting_fit.unmet.join('; '),
     creator.properties.map((p) => `${p.name}: ${p.label}`).join('; '),
@@ -59,14 +61,17 @@ export function creatorsExportJob(
   campaign: { id: string; name: string },
   status: CreatorStatus,
 ): CsvExportJob<CampaignCreator> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayUtc();
   return {
     filename: `creators-${status}-${fileSlug(campaign.name)}-${today}.csv`,
     header: CREATORS_CSV_HEADER,
     fetchPage: (cursor, signal) =>
-      apiClient.get(`/campaigns/${campaign.id}/creators`, CreatorPage, {
+      api.GET('/campaigns/{campaign_id}/creators', CreatorPage, {
+        params: {
+          path: { campaign_id: campaign.id },
+          query: { status, limit: 100, starting_after: cursor ?? undefined },
+        },
         signal,
-        query: { status, limit: 100, starting_after: cursor },
       }),
     toRow: creatorCsvRow,
   };

@@ -19,11 +19,18 @@ describe('a stream that cannot be replayed', () => {
     // The dashboard resumes from a position the service no longer replays (here one it never
     // sent): the real service answers that request.
     const fetches = { queue: 0, unrelated: 0 };
+    // Resolved by the second of the two first fetches (an event, not a poll).
+    let bothFetched!: () => void;
+    const bothHoldData = new Promise<void>((resolve) => (bothFetched = resolve));
+    const fetched = (which: keyof typeof fetches) => {
+      const n = ++fetches[which];
+      if (fetches.queue > 0 && fetches.unrelated > 0) bothFetched();
+      return n;
+    };
     service.intercept(async (request) => {
       if (request.path !== '/events') return undefined;
       // Only once both queries hold data, so the refetch can only come from the reset.
-      while (fetches.queue === 0 || fetches.unrelated === 0)
-        await new Promise((r) => setTimeout(r, 10));
+      await bothHoldData;
       return service.app().request('/2026-07/events', {
         headers: { Authorization: `Bearer ${team.key}`, 'Last-Event-ID': '0' },
       });
@@ -36,9 +43,9 @@ describe('a stream that cannot be replayed', () => {
         live: useLiveEvents(noInvalidations),
         queue: useQuery({
           queryKey: ['brand', team.brand.id, 'review', 'waiting', 'x'],
-          queryFn: () => ++fetches.queue,
+          queryFn: () => fetched('queue'),
         }),
-        other: useQuery({ queryKey: ['me'], queryFn: () => ++fetches.unrelated }),
+        other: useQuery({ queryKey: ['me'], queryFn: () => fetched('unrelated') }),
       }),
       { wrapper },
     );

@@ -30,7 +30,10 @@ export function parseLiveEvent(data: string): LiveEvent | null {
   }
 }
 
-/** Refetches what some events may have changed (events say what, never how), once per query. */
+/**
+ * Refetches what some events may have changed (events say what, never how), once per query, and
+ * lets a feature that updates its cache itself apply them (`LiveInvalidation.apply`).
+ */
 export function applyLiveEvents(
   queryClient: QueryClient,
   invalidations: readonly LiveInvalidation[],
@@ -39,6 +42,7 @@ export function applyLiveEvents(
   if (events.length === 0) return;
   const predicates = events.map((event) => affectedBy(invalidations, event));
   void queryClient.invalidateQueries({ predicate: (query) => predicates.some((p) => p(query)) });
+  for (const invalidation of invalidations) invalidation.apply?.(queryClient, events);
 }
 
 /** Refreshes the queries on screen of every live area (the polling fallback). */

@@ -3,12 +3,6 @@ import type { MetricsFunnel } from '#contract/metrics';
 import { ZERO_METRICS } from '#contract/posts';
 import { funnelSequences, groupRows, timeline } from './report-data';
 
-// Local noon of a calendar day, so the day is the same in every time zone the tests run in.
-const at = (day: string, hour = 12) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d, hour).toISOString();
-};
-
 /** A funnel where nothing has happened yet. */
 const NOTHING_YET: MetricsFunnel = {
   creators_applied: 0,
@@ -75,47 +69,53 @@ describe('metrics report data', () => {
     ]);
   });
 
-  it('counts posts on the day they were posted, fills the days between and keeps running totals', () => {
-    const m = (views: number, likes: number) => ({ ...ZERO_METRICS, views, likes });
-    const points = timeline([
-      { posted_at: at('2026-07-03', 9), metrics: m(50, 5) },
-      { posted_at: at('2026-07-01'), metrics: m(100, 10) },
-      { posted_at: at('2026-07-03', 18), metrics: m(25, 1) },
-    ]);
-    expect(points).toEqual([
+  it('keeps the history’s running totals and says what each day added', () => {
+    const day = (d: string, views: number, likes: number, spent: number) => ({
+      day: d,
+      views,
+      likes,
+      comments: 1,
+      shares: 0,
+      saves: 0,
+      spent_cents: spent,
+    });
+    expect(
+      timeline([
+        day('2026-06-30', 100, 9, 500),
+        day('2026-07-01', 100, 9, 500),
+        day('2026-07-02', 175, 15, 900),
+      ]),
+    ).toEqual([
       {
-        day: '2026-07-01',
-        posts: 1,
+        day: '2026-06-30',
         views: 100,
         engagements: 10,
-        totalViews: 100,
-        totalEngagements: 10,
+        spentCents: 500,
+        newViews: 100,
+        newEngagements: 10,
+      },
+      {
+        day: '2026-07-01',
+        views: 100,
+        engagements: 10,
+        spentCents: 500,
+        newViews: 0,
+        newEngagements: 0,
       },
       {
         day: '2026-07-02',
-        posts: 0,
-        views: 0,
-        engagements: 0,
-        totalViews: 100,
-        totalEngagements: 10,
-      },
-      {
-        day: '2026-07-03',
-        posts: 2,
-        views: 75,
-        engagements: 6,
-        totalViews: 175,
-        totalEngagements: 16,
+        views: 175,
+        engagements: 16,
+        spentCents: 900,
+        newViews: 75,
+        newEngagements: 6,
       },
     ]);
+    // A post taken down lowers the totals: the day says so.
+    expect(timeline([day('2026-07-01', 100, 9, 0), day('2026-07-02', 40, 3, 0)])[1]).toMatchObject({
+      newViews: -60,
+      newEngagements: -6,
+    });
     expect(timeline([])).toEqual([]);
-  });
-
-  it('crosses month ends', () => {
-    const points = timeline([
-      { posted_at: at('2026-06-30'), metrics: ZERO_METRICS },
-      { posted_at: at('2026-07-01'), metrics: ZERO_METRICS },
-    ]);
-    expect(points.map((p) => p.day)).toEqual(['2026-06-30', '2026-07-01']);
   });
 });

@@ -1,6 +1,5 @@
-import type { MetricsFunnel, MetricsGroup } from '#contract/metrics';
+import type { MetricsFunnel, MetricsGroup, MetricsHistoryDay } from '#contract/metrics';
 import { engagementRate } from '#contract/metrics';
-import type { Post } from '#contract/posts';
 import { formatNumber } from '#lib/format';
 
 export type FunnelStep = {
@@ -95,52 +94,34 @@ export function groupRows(groups: readonly MetricsGroup[]): GroupRow[] {
 export type TimelinePoint = {
   /** The calendar day (`YYYY-MM-DD`) in the viewer's time zone. */
   day: string;
-  posts: number;
-  /** Views and engagements of the posts published that day (their current totals). */
+  /** Figures as they stood at the end of the day (today: now). */
   views: number;
   engagements: number;
-  /** Running totals up to and including the day. */
-  totalViews: number;
-  totalEngagements: number;
-};
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const localDay = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  spentCents: number;
+  /** What the day added (the first day: everything up to it). */
+  newViews: number;
+  newEngagements: number;
 };
 
 /**
- * Views and engagement over time: each post's current metrics counted on the day it was posted,
- * then running totals. Days without posts between the first and the last are kept (at zero), so
- * the time axis is even.
+ * The history's days (docs/api.md#metrics-history: running totals at each day's end, every day
+ * from the first with figures to today) as the timeline draws them, with what each day added.
  */
-export function timeline(posts: readonly Pick<Post, 'posted_at' | 'metrics'>[]): TimelinePoint[] {
-  const byDay = new Map<string, { posts: number; views: number; engagements: number }>();
-  for (const post of posts) {
-    const day = localDay(post.posted_at);
-    const entry = byDay.get(day) ?? { posts: 0, views: 0, engagements: 0 };
-    entry.posts += 1;
-    entry.views += post.metrics.views;
-    entry.engagements +=
-      post.metrics.likes + post.metrics.comments + post.metrics.shares + post.metrics.saves;
-    byDay.set(day, entry);
-  }
-  const days = [...byDay.keys()].sort();
-  if (days.length === 0) return [];
-  const points: TimelinePoint[] = [];
-  let totalViews = 0;
-  let totalEngagements = 0;
-  const [y, m, d] = days[0]!.split('-').map(Number) as [number, number, number];
-  const last = days.at(-1)!;
-  for (let i = 0; ; i++) {
-    const date = new Date(y, m - 1, d + i);
-    const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-    const entry = byDay.get(day) ?? { posts: 0, views: 0, engagements: 0 };
-    totalViews += entry.views;
-    totalEngagements += entry.engagements;
-    points.push({ day, ...entry, totalViews, totalEngagements });
-    if (day >= last) break;
-  }
-  return points;
+export function timeline(days: readonly MetricsHistoryDay[]): TimelinePoint[] {
+  let views = 0;
+  let engagements = 0;
+  return days.map((d) => {
+    const dayEngagements = d.likes + d.comments + d.shares + d.saves;
+    const point = {
+      day: d.day,
+      views: d.views,
+      engagements: dayEngagements,
+      spentCents: d.spent_cents,
+      newViews: d.views - views,
+      newEngagements: dayEngagements - engagements,
+    };
+    views = d.views;
+    engagements = dayEngagements;
+    return point;
+  });
 }

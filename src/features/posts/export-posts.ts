@@ -1,5 +1,6 @@
+import { todayUtc } from '#contract/campaign-rules';
 import { PostPage, type Post } from '#contract/posts';
-import { apiClient } from '#lib/api-client';
+import { api } from '#lib/api-client';
 import { fileSlug } from '#lib/csv';
 import type { CsvExportJob } from '#lib/csv-export';
 import { postQuery, type PostFilters } from './post-filters';
@@ -52,14 +53,17 @@ export function postsExportJob(
   tasks: readonly { id: string; title: string }[],
 ): CsvExportJob<Post> {
   const taskTitles = new Map(tasks.map((t) => [t.id, t.title]));
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayUtc();
   return {
     filename: `posts-${fileSlug(campaign.name)}-${today}.csv`,
     header: POSTS_CSV_HEADER,
     fetchPage: (cursor, signal) =>
-      apiClient.get(`/campaigns/${campaign.id}/posts`, PostPage, {
+      api.GET('/campaigns/{campaign_id}/posts', PostPage, {
+        params: {
+          path: { campaign_id: campaign.id },
+          query: { ...postQuery(filters), limit: 100, starting_after: cursor ?? undefined },
+        },
         signal,
-        query: { ...postQuery(filters), limit: 100, starting_after: cursor },
       }),
     toRow: (post) => postCsvRow(post, taskTitles),
   };

@@ -1,6 +1,6 @@
-import { Platform } from '#contract/enums';
-import type { Task } from '#contract/tasks';
-import type { QueueItem } from './api/review';
+import type { Side } from '#contract/me';
+import type { QueueCounts } from '#contract/submissions';
+import type { QueueScope } from './api/review';
 
 /**
  * The views of the review screen (the URL's `view`): `waiting` (the queue: for an agency what
@@ -10,11 +10,8 @@ import type { QueueItem } from './api/review';
  */
 export type ReviewView = 'waiting' | 'signoff' | 'failed';
 
-/** Who reviews: an agency's key or the brand's own. */
-export type ReviewSide = 'agency' | 'brand';
-
 /** The view the URL asks for, when the side has it; else the queue. */
-export function readReviewView(search: URLSearchParams, side: ReviewSide): ReviewView {
+export function readReviewView(search: URLSearchParams, side: Side): ReviewView {
   const view = search.get('view');
   if (view === 'failed') return 'failed';
   if (view === 'signoff' && side === 'brand') return 'signoff';
@@ -22,32 +19,43 @@ export function readReviewView(search: URLSearchParams, side: ReviewSide): Revie
 }
 
 /**
- * Whether a submission in review belongs to a queue view: the agency's queue leaves out what waits
- * for the brand's sign-off (only the brand acts on it); the brand's sign-off is what waits for it.
+ * The list a view reads: the agency's queue leaves out what waits for the brand's sign-off (only
+ * the brand acts on it); the brand's queue is everything in review; the brand's sign-off is what
+ * waits for it; the failed view, what inspection failed. Each under the campaign and task filters.
  */
-export function inQueueView(item: QueueItem, side: ReviewSide, view: 'waiting' | 'signoff') {
-  const awaiting = item.submission.awaiting;
-  if (view === 'signoff') return side === 'brand' && awaiting === 'brand';
-  return side === 'brand' || awaiting !== 'brand';
+export function scopeOf(view: ReviewView, side: Side, filters: QueueFilters): QueueScope {
+  const narrowing = { campaign: filters.campaign, task: filters.task };
+  if (view === 'failed') return { status: 'failed', awaiting: null, ...narrowing };
+  if (view === 'signoff') return { status: 'in_review', awaiting: ['brand'], ...narrowing };
+  return {
+    status: 'in_review',
+    awaiting: side === 'agency' ? ['agency', 'none'] : null,
+    ...narrowing,
+  };
 }
 
-/** The queue's filters; the URL holds them (`campaign`, `task`, `platform`, `round`). */
+/** How many a view lists, from the queue's counts (see `scopeOf`). */
+export function countOf(view: ReviewView, side: Side, counts: QueueCounts): number {
+  if (view === 'failed') return counts.failed;
+  if (view === 'signoff') return counts.awaiting_brand;
+  return side === 'agency' ? counts.in_review - counts.awaiting_brand : counts.in_review;
+}
+
+/**
+ * The queue's filters; the URL holds them (`campaign`, `task`). Only filters the service applies
+ * (GET /submissions), so every page and count is the service's (docs/decisions/0115).
+ */
 export type QueueFilters = {
   campaign: string | null;
   task: string | null;
-  platform: Platform | null;
-  round: 'first' | 'revision' | null;
 };
 
-export const NO_FILTERS: QueueFilters = { campaign: null, task: null, platform: null, round: null };
+export const NO_FILTERS: QueueFilters = { campaign: null, task: null };
 
 export function readQueueFilters(search: URLSearchParams): QueueFilters {
-  const round = search.get('round');
   return {
     campaign: search.get('campaign') || null,
     task: search.get('task') || null,
-    platform: Platform.safeParse(search.get('platform')).data ?? null,
-    round: round === 'first' || round === 'revision' ? round : null,
   };
 }
 
@@ -65,23 +73,4 @@ export function writeQueueFilters(
 /** How many filters narrow the queue (shown on the folded filter bar). */
 export function activeFilterCount(filters: QueueFilters): number {
   return Object.values(filters).filter(Boolean).length;
-}
-
-/** Whether an item passes the filters; the platform of a submission is its task's platforms. */
-export function matchesFilters(
-  item: QueueItem,
-  filters: QueueFilters,
-  tasks: ReadonlyMap<string, Task>,
-): boolean {
-  const s = item.submission;
-  if (filters.campaign && item.campaignId !== filters.campaign) return false;
-  if (filters.task && s.task_id !== filters.task) return false;
-  if (filters.round === 'first' && s.revision_count !== 0) return false;
-  if (filters.round === 'revision' && s.revision_count === 0) return false;
-  if (filters.platform) {
-    const task = tasks.get(s.task_id);
-    // Until the task is known the item stays listed rather than flickering in and out.
-    if (task && !task.platforms.includes(filters.platform)) return false;
-  }
-  return true;
 }

@@ -2,10 +2,11 @@ import { QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { realService } from '#testing/service';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '#lib/api-client';
 import { createQueryClient } from '#lib/query-client';
-import { decisionKey, type QueueItem } from './api/review';
+import type { QueuedSubmission } from '#contract/submissions';
+import { decisionKey, reviewKeys, type QueueItem, type QueueScope } from './api/review';
 import { decisionTimingsForEachTest, reviewWorld, submissionNow } from './test/review-world';
 import { review, useDecisions } from './use-decisions';
 
@@ -41,11 +42,30 @@ async function setup(options: { scopes?: ['campaigns:read'] } = {}) {
     `/campaigns/${world.spring.id}/submissions/${world.submissions[name].id}`;
   const statusOf = async (name: 'ana' | 'dee') =>
     (await submissionNow(service, world.team, world.spring, world.submissions[name])).status;
-  return { ...hook, item, posts, base, statusOf };
+  // A list of the queue in the cache, as the review screen reads it (one page).
+  const scope: QueueScope = { status: 'in_review', awaiting: null, campaign: null, task: null };
+  const list = reviewKeys.list(world.team.brand.id, scope);
+  const queued = (i: QueueItem): QueuedSubmission => ({
+    ...i.submission,
+    campaign_id: i.campaignId,
+    campaign_name: i.campaignName,
+    brand_id: world.team.brand.id,
+  });
+  const cacheList = (...items: QueueItem[]) =>
+    client.setQueryData(list, {
+      pages: [{ data: items.map(queued), has_more: false, next_cursor: null }],
+      pageParams: [null],
+    });
+  const listed = () =>
+    (
+      client.getQueryData(list) as { pages: { data: QueuedSubmission[] }[] } | undefined
+    )?.pages.flatMap((page) => page.data.map((s) => `${s.id}:${s.status}`));
+  return { ...hook, client, cacheList, listed, item, posts, base, statusOf };
 }
 
 decisionTimingsForEachTest({ undoWindowMs: 10_000, retryDelayMs: 10 });
 afterEach(() => {
+  vi.useRealTimers();
   onlineManager.setOnline(true);
   configureApiClient({ credentials: () => null });
 });
@@ -127,12 +147,136 @@ describe('review decisions', { timeout: 30_000 }, () => {
 
   it('puts an item back in the queue when the service refuses the decision', async () => {
     review.undoWindowMs = 20;
-    const { result, posts, item } = await setup({ scopes: ['campaigns:read'] });
+    const { result, posts, item, cacheList, listed } = await setup({ scopes: ['campaigns:read'] });
+    cacheList(item('ana'), item('dee'));
+    const before = listed();
     act(() => result.current.decide(item('ana'), { kind: 'approve' }));
+    expect(result.current.hidden.has(decisionKey(item('ana')))).toBe(true);
     await waitFor(() => expect(result.current.recent?.phase).toBe('refused'));
     // A refusal is final: sent once, not retried, and the item is no longer kept out.
     expect(posts()).toHaveLength(1);
     expect(result.current.hidden.has(decisionKey(item('ana')))).toBe(false);
     expect(result.current.notSent).toBe(0);
+    // Still in the cached list, in its place.
+    expect(listed()).toEqual(before);
+  });
+
+  it('takes a decided item out of the cached list from the answer, without reading the list again', async () => {
+    review.undoWindowMs = 20;
+    const { result, item, cacheList, listed } = await setup();
+    cacheList(item('ana'), item('dee'));
+    act(() => result.current.decide(item('ana'), { kind: 'approve' }));
+    await waitFor(() => expect(result.current.recent?.phase).toBe('sent'));
+    expect(listed()).toEqual([`${item('dee').submission.id}:in_review`]);
+    expect(service.requests.filter((r) => r.method === 'GET')).toEqual([]);
+  });
+
+  it('sends a decision whose answer was lost again under the same Idempotency-Key, and reports it sent', async () => {
+    review.undoWindowMs = 20;
+    const { result, item, statusOf } = await setup();
+    // The first try reaches the service and commits; its answer is lost on the way back.
+    let lost = false;
+    service.intercept(async (request) => {
+      if (request.method !== 'POST' || lost) return undefined;
+      lost = true;
+      const answer = await service.app().request(request.url.pathname + request.url.search, {
+        method: 'POST',
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+      });
+      expect(answer.status).toBe(200);
+      throw new TypeError('Failed to fetch');
+    });
+    act(() => result.current.decide(item('ana'), { kind: 'approve' }));
+    await waitFor(() => expect(result.current.recent?.phase).toBe('sent'));
+    const keys = service.requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(result.current.conflicts).toEqual([]);
+    expect(await statusOf('ana')).toBe('approved');
+  });
+});
+
+// The undo window on a fake clock: what happens inside it, and after it, without waiting for it.
+describe('review decisions on a fake clock', { timeout: 30_000 }, () => {
+  it('keeps a revision in the queue after the decision on the round before it was sent', async () => {
+    const { result, item, posts, base } = await setup();
+    const round = item('dee');
+    const answered = { ...round.submission, status: 'rejected' as const };
+    service.intercept((request) =>
+      request.method === 'POST' ? Response.json(answered, { status: 200 }) : undefined,
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    act(() => result.current.decide(round, { kind: 'request_changes', feedback: 'Brighter.' }));
+    await act(() => vi.advanceTimersByTimeAsync(review.undoWindowMs));
+    await vi.waitFor(() => expect(result.current.recent?.phase).toBe('sent'));
+    expect(posts().map((p) => p.path)).toEqual([`${base('dee')}/reject`]);
+
+    // The creator sends a revision: the same submission, the next round.
+    const revision: QueueItem = {
+      ...round,
+      submission: { ...round.submission, revision_count: round.submission.revision_count + 1 },
+    };
+    // The positive control: the round decided stays out of the queue...
+    expect(result.current.hidden.has(decisionKey(round))).toBe(true);
+    // ...and the revision is a new decision, in the queue until decided.
+    expect(decisionKey(revision)).not.toBe(decisionKey(round));
+    expect(result.current.hidden.has(decisionKey(revision))).toBe(false);
+    act(() => result.current.decide(revision, { kind: 'approve' }));
+    expect(result.current.hidden.has(decisionKey(revision))).toBe(true);
+    expect(result.current.recent?.phase).toBe('waiting');
+  });
+
+  it('undoes a decision once, leaving the cached list as it was, and never sends it', async () => {
+    const { result, cacheList, listed, item, posts } = await setup();
+    const ana = item('ana');
+    const dee = item('dee');
+    cacheList(ana, dee);
+    const before = listed();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    act(() => result.current.decide(ana, { kind: 'approve' }));
+    expect(result.current.hidden.has(decisionKey(ana))).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(review.undoWindowMs / 2));
+    let undone: QueueItem | null = null;
+    act(() => {
+      undone = result.current.undo();
+    });
+    expect(undone).toEqual(ana);
+    expect(listed()).toEqual(before);
+    expect(result.current.hidden.size).toBe(0);
+    // A second undo has nothing to take back.
+    act(() => {
+      undone = result.current.undo();
+    });
+    expect(undone).toBeNull();
+    // Past the end of the window: nothing goes out.
+    await act(() => vi.advanceTimersByTimeAsync(review.undoWindowMs * 2));
+    expect(posts()).toEqual([]);
+  });
+
+  it('a decision made again after an undo waits its own whole window', async () => {
+    const { result, item, posts, base } = await setup();
+    service.intercept((request) =>
+      request.method === 'POST'
+        ? Response.json({ ...item('ana').submission, status: 'approved' }, { status: 200 })
+        : undefined,
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const window = review.undoWindowMs;
+    act(() => result.current.decide(item('ana'), { kind: 'approve' }));
+    await act(() => vi.advanceTimersByTimeAsync(window / 2));
+    act(() => void result.current.undo());
+    act(() => result.current.decide(item('ana'), { kind: 'approve' }));
+    // Where the first window would have ended: the decision made again is still in its own.
+    await act(() => vi.advanceTimersByTimeAsync(window / 2 + 1));
+    expect(posts()).toEqual([]);
+    expect(result.current.recent?.phase).toBe('waiting');
+    // The positive control: at the end of its own window it goes out, once.
+    await act(() => vi.advanceTimersByTimeAsync(window / 2));
+    await vi.waitFor(() => expect(result.current.recent?.phase).toBe('sent'));
+    expect(posts().map((p) => p.path)).toEqual([`${base('ana')}/approve`]);
   });
 });

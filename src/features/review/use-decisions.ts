@@ -3,7 +3,6 @@ import {
   useMutation,
   useMutationState,
   useQueryClient,
-  type QueryClient,
 } from '@tanstack/react-query';
 import type { Submission } from '#contract/submissions';
 import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
@@ -12,10 +11,9 @@ import { isRetryableError, retryDelayMs } from '#lib/query-client';
 import {
   ReviewConflict,
   decisionKey,
-  removeFromQueue,
-  restoreToQueue,
   reviewKeys,
   sendDecision,
+  settleInLists,
   type Decision,
   type QueueItem,
 } from './api/review';
@@ -69,10 +67,27 @@ export const NOT_SENT: ReadonlySet<DecisionPhase> = new Set([
   'failed',
 ]);
 
-type Variables = { item: QueueItem; decision: Decision; keepalive?: boolean };
+/**
+ * A decision on its way: `idempotencyKey` is made once per decision, so every try of it (automatic,
+ * on reconnecting, on Retry) is the same request to the service, and one that had in fact
+ * committed answers as it did instead of "already reviewed".
+ */
+type Variables = {
+  item: QueueItem;
+  decision: Decision;
+  idempotencyKey: string;
+  keepalive?: boolean;
+};
 
 /** A decision made on this screen; `sent` once handed to the mutation. */
-type Local = { key: string; item: QueueItem; decision: Decision; at: number; sent: boolean };
+type Local = {
+  key: string;
+  item: QueueItem;
+  decision: Decision;
+  idempotencyKey: string;
+  at: number;
+  sent: boolean;
+};
 
 type Snapshot = {
   variables: Variables | undefined;
@@ -91,9 +106,8 @@ function phaseOf(snapshot: Snapshot): DecisionPhase {
   return snapshot.isPaused ? 'offline' : 'sending';
 }
 
-function refresh(queryClient: QueryClient, brandId: string, item: QueueItem) {
-  void queryClient.invalidateQueries({ queryKey: reviewKeys.waiting(brandId, item.campaignId) });
-}
+/** The time, read in callbacks (the mutation's), never during render. */
+const clock = () => Date.now();
 
 const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
 const isOnline = () => onlineManager.isOnline();
@@ -114,7 +128,12 @@ export function useDecisions(brandId: string) {
   const pending = useRef(
     new Map<
       string,
-      { item: QueueItem; decision: Decision; timer: ReturnType<typeof setTimeout> }
+      {
+        item: QueueItem;
+        decision: Decision;
+        idempotencyKey: string;
+        timer: ReturnType<typeof setTimeout>;
+      }
     >(),
   );
   const [local, setLocal] = useState<ReadonlyMap<string, Local>>(() => new Map());
@@ -124,22 +143,31 @@ export function useDecisions(brandId: string) {
 
   const mutation = useMutation({
     mutationKey,
-    mutationFn: ({ item, decision, keepalive }: Variables) =>
-      sendDecision(item, decision, { keepalive: keepalive ?? false }),
+    mutationFn: ({ item, decision, idempotencyKey, keepalive }: Variables) =>
+      sendDecision(item, decision, { keepalive: keepalive ?? false, idempotencyKey }),
     retry: (failures, error) => failures < AUTOMATIC_RETRIES && isRetryableError(error),
     // Kept for the tab's life: a failed decision collected after the default 5 minutes would
     // silently put its submission back in the queue; a sent one keeps its item out of a stale
     // refetch. A reviewer makes hundreds, not millions.
     gcTime: Number.POSITIVE_INFINITY,
     retryDelay: (attempt, error) => retryDelayMs(attempt, error, review.retryDelayMs),
-    onSuccess: (_submission, { item }) => refresh(queryClient, brandId, item),
+    // The answer is the submission decided: it leaves the lists without a read.
+    // When it was first sent: counts read since may include it already.
+    onMutate: () => ({ sentAt: clock() }),
+    onSuccess: (submission, { item }, context) =>
+      settleInLists(queryClient, brandId, item, submission, context.sentAt),
     onError: (error, { item }) => {
       // Someone got there first: the item stays out of the queue; the screen says who did what.
-      if (error instanceof ReviewConflict) return refresh(queryClient, brandId, item);
+      if (error instanceof ReviewConflict) {
+        if (error.current) settleInLists(queryClient, brandId, item, error.current);
+        // Whether the counts read so far include the other decision is unknown: read them again.
+        void queryClient.invalidateQueries({ queryKey: [...reviewKeys.all(brandId), 'counts'] });
+        return;
+      }
       // Kept for a retry; the screen shows it with the reason.
       if (isRetryableError(error)) return;
-      // Refused: the item returns to the queue, the reason goes to the toast.
-      restoreToQueue(queryClient, brandId, item);
+      // Refused: the item returns to the queue (it never left the lists), the reason goes to
+      // the toast.
       notify.apiError(
         error,
         `Could not send the decision on the submission from @${item.submission.creator_username}`,
@@ -197,7 +225,12 @@ export function useDecisions(brandId: string) {
     if (!entry) return;
     clearTimeout(entry.timer);
     pending.current.delete(key);
-    mutation.mutate({ item: entry.item, decision: entry.decision, keepalive });
+    mutation.mutate({
+      item: entry.item,
+      decision: entry.decision,
+      idempotencyKey: entry.idempotencyKey,
+      keepalive,
+    });
     setLocal((map) => {
       const made = map.get(key);
       return made ? new Map(map).set(key, { ...made, sent: true }) : map;
@@ -206,11 +239,13 @@ export function useDecisions(brandId: string) {
 
   const decide = (item: QueueItem, decision: Decision) => {
     const key = decisionKey(item);
-    removeFromQueue(queryClient, brandId, item);
+    const idempotencyKey = crypto.randomUUID();
     clearTimeout(pending.current.get(key)?.timer);
     const timer = setTimeout(() => send(key), review.undoWindowMs);
-    pending.current.set(key, { item, decision, timer });
-    setLocal((map) => new Map(map).set(key, { key, item, decision, at: Date.now(), sent: false }));
+    pending.current.set(key, { item, decision, idempotencyKey, timer });
+    setLocal((map) =>
+      new Map(map).set(key, { key, item, decision, idempotencyKey, at: Date.now(), sent: false }),
+    );
     setRecentKey(key);
   };
 
@@ -227,7 +262,6 @@ export function useDecisions(brandId: string) {
       next.delete(recent.key);
       return next;
     });
-    restoreToQueue(queryClient, brandId, recent.item);
     setRecentKey(null);
     return recent.item;
   };
@@ -242,7 +276,7 @@ export function useDecisions(brandId: string) {
       const variables = m.state.variables as Variables;
       // The newest attempt of a decision replaces the failed one.
       cache.remove(m);
-      mutation.mutate({ item: variables.item, decision: variables.decision, keepalive });
+      mutation.mutate({ ...variables, keepalive });
     }
   };
 

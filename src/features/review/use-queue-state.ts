@@ -1,12 +1,15 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Side } from '#contract/me';
 import type { Task } from '#contract/tasks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   decisionKey,
+  queueCountsOptions,
   reviewCampaignOptions,
-  useFailedSubmissions,
-  useReviewQueue,
+  reviewCampaignsOptions,
+  useQueueCounts,
+  useQueueList,
   type QueueItem,
 } from './api/review';
 import {
@@ -19,70 +22,95 @@ import {
   step,
 } from './queue-cursor';
 import {
-  inQueueView,
-  matchesFilters,
+  countOf,
   readQueueFilters,
   readReviewView,
+  scopeOf,
   writeQueueFilters,
   type QueueFilters,
-  type ReviewSide,
   type ReviewView,
 } from './queue-filters';
 import { useDecisions } from './use-decisions';
 
 /**
- * Everything the review screen shows and does, apart from how it looks: the queue (merged across
- * campaigns), the filters in the URL, the decisions, and which item is on screen (the cursor of
- * `queue-cursor.ts`), in the view the URL names (`queue-filters.ts` ReviewView): the brand's
- * sign-off is the same queue narrowed to what waits for the brand, worked the same way; the
- * failed view lists what inspection failed, under the same filters.
+ * Everything the review screen shows and does, apart from how it looks: the list of the view the
+ * URL names (read in pages from the service, `useQueueList`), its counts, the filters in the URL,
+ * the decisions, and which item is on screen (the cursor of `queue-cursor.ts`). The brand's
+ * sign-off is the queue narrowed to what waits for the brand, worked the same way; the failed
+ * view lists what inspection failed, under the same filters.
  */
-export function useQueueState(brandId: string, canDecide: boolean, side: ReviewSide = 'brand') {
+export function useQueueState(brandId: string, canDecide: boolean, side: Side = 'brand') {
+  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readQueueFilters(searchParams);
   const view = readReviewView(searchParams, side);
-  const queue = useReviewQueue(brandId);
-  const failed = useFailedSubmissions(brandId, queue.campaigns);
-  const tasksOf = useQueries({
-    queries: queue.campaigns.map((c) => reviewCampaignOptions(brandId, c.id)),
+  const list = useQueueList(brandId, scopeOf(view, side, filters));
+  const allCounts = useQueueCounts(brandId);
+  const narrowed = filters.campaign !== null || filters.task !== null;
+  const narrowedCounts = useQuery({
+    ...queueCountsOptions(brandId, filters.campaign, filters.task),
+    enabled: narrowed,
   });
-  const tasks = new Map<string, Task>();
-  for (const q of tasksOf) for (const task of q.data?.tasks ?? []) tasks.set(task.id, task);
-  const campaignTasks = filters.campaign
-    ? (tasksOf[queue.campaigns.findIndex((c) => c.id === filters.campaign)]?.data?.tasks ?? [])
-    : [...tasks.values()];
+  const counts = narrowed ? narrowedCounts.data : allCounts.data;
+  const campaigns = useQuery(reviewCampaignsOptions(brandId));
 
   const decisions = useDecisions(brandId);
-  // What is still waiting (decisions made here are out until the service says otherwise) and
-  // matches the filters; each view and its count come from it.
-  const waiting = queue.items.filter((item) => !decisions.hidden.has(decisionKey(item)));
-  const open = waiting.filter((item) => matchesFilters(item, filters, tasks));
-  const inView = (v: 'waiting' | 'signoff') => open.filter((item) => inQueueView(item, side, v));
-  const failedVisible = failed.items.filter((item) => matchesFilters(item, filters, tasks));
-  const visible = view === 'failed' ? [] : inView(view);
-  const total =
+  // Decisions made here are out of the list until the service says otherwise.
+  const visible =
     view === 'failed'
-      ? failed.items.length
-      : waiting.filter((item) => inQueueView(item, side, view)).length;
+      ? list.items
+      : list.items.filter((item) => !decisions.hidden.has(decisionKey(item)));
+  const decidedHere = list.items.length - visible.length;
   const ids = visible.map((item) => item.submission.id);
 
   const [cursor, setCursor] = useState(QUEUE_START);
-  // Another view starts from its oldest item.
-  const [shownView, setShownView] = useState(view);
-  const viewChanged = shownView !== view;
-  if (viewChanged) setShownView(view);
+  // Another view or another filter starts from its oldest item.
+  const listKey = `${view}|${filters.campaign ?? ''}|${filters.task ?? ''}`;
+  const [shownList, setShownList] = useState(listKey);
+  const listChanged = shownList !== listKey;
+  if (listChanged) setShownList(listKey);
   // Pin the cursor to what is on screen (React's "adjust state while rendering"): once the item
   // it named is gone, its successor stays on screen whatever else arrives or leaves.
-  const settled = settle(viewChanged ? QUEUE_START : cursor, ids);
+  const settled = settle(listChanged ? QUEUE_START : cursor, ids);
   if (settled !== cursor) setCursor(settled);
   const { index } = locate(settled, ids);
   const current = index === -1 ? undefined : visible[index];
+  const next = visible[index + 1];
+
+  // Read the next page before the reviewer reaches the end of those read.
+  const { readAhead } = list;
+  useEffect(() => {
+    if (view !== 'failed') readAhead(index);
+  }, [readAhead, index, ids.length, view]);
+
+  // The tasks of the campaign on screen and of the campaign filtered on (one request each, cached).
+  const currentCampaign = useQuery({
+    ...reviewCampaignOptions(brandId, current?.campaignId ?? ''),
+    enabled: current !== undefined,
+  });
+  const filteredCampaign = useQuery({
+    ...reviewCampaignOptions(brandId, filters.campaign ?? ''),
+    enabled: filters.campaign !== null,
+  });
+  // The next item's campaign is read ahead, so its requirements show with it.
+  const nextCampaignId = next?.campaignId;
+  useEffect(() => {
+    if (nextCampaignId)
+      void queryClient.prefetchQuery(reviewCampaignOptions(brandId, nextCampaignId));
+  }, [queryClient, brandId, nextCampaignId]);
+  const tasks = new Map<string, Task>();
+  for (const task of [
+    ...(currentCampaign.data?.tasks ?? []),
+    ...(filteredCampaign.data?.tasks ?? []),
+  ])
+    tasks.set(task.id, task);
 
   const [changing, setChanging] = useState<QueueItem | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
 
   // A submission still being inspected cannot be decided (its checks are not in yet).
-  const decidable = current !== undefined && canDecide && current.submission.checks !== null;
+  const decidable =
+    current !== undefined && canDecide && view !== 'failed' && current.submission.checks !== null;
 
   const approve = (): boolean => {
     if (!current || !decidable) return false;
@@ -102,37 +130,43 @@ export function useQueueState(brandId: string, canDecide: boolean, side: ReviewS
     setChanging(null);
   };
 
+  // How many each view lists (the service's counts, less what was decided here and not yet
+  // confirmed), under the filters; `total` in the view shown without them.
+  const viewCount = (v: ReviewView) =>
+    counts ? Math.max(0, countOf(v, side, counts) - (v === view ? decidedHere : 0)) : 0;
+  const total = allCounts.data ? Math.max(0, countOf(view, side, allCounts.data) - decidedHere) : 0;
+
   return {
-    queue,
+    list,
+    campaigns: campaigns.data ?? [],
     view,
-    setView: (next: ReviewView) => setSearchParams(writeQueueFilters(filters, next)),
-    /** How many each view lists under the filters, and in all (`total`). */
+    setView: (nextView: ReviewView) => setSearchParams(writeQueueFilters(filters, nextView)),
+    /** Whether the counts are in (the views' tabs and the count line wait for them). */
+    countsReady: counts !== undefined && allCounts.data !== undefined,
     counts: {
-      waiting: inView('waiting').length,
-      signoff: inView('signoff').length,
-      failed: failedVisible.length,
-      /** In the view shown, without the filters. */
+      waiting: viewCount('waiting'),
+      signoff: viewCount('signoff'),
+      failed: viewCount('failed'),
       total,
     },
     /** Whether the brand has a sign-off step: a campaign asks for it, or something waits for it. */
     hasSignOff:
       side === 'brand' &&
-      (queue.campaigns.some((c) => c.settings.brand_approval_required) ||
-        queue.items.some((item) => item.submission.awaiting === 'brand')),
-    failed: { ...failed, visible: failedVisible },
+      ((campaigns.data ?? []).some((c) => c.settings.brand_approval_required) ||
+        (allCounts.data?.awaiting_brand ?? 0) > 0 ||
+        (allCounts.data?.awaiting_agency ?? 0) > 0),
     filters,
     setFilters: (changes: Partial<QueueFilters>) => {
-      const next = { ...filters, ...changes };
-      // A selection that leaves out the item on screen starts from its oldest item.
-      if (current && !matchesFilters(current, next, tasks)) setCursor(QUEUE_START);
-      setSearchParams(writeQueueFilters(next, view), { replace: true });
+      setSearchParams(writeQueueFilters({ ...filters, ...changes }, view), { replace: true });
     },
     tasks,
-    campaignTasks,
+    campaignTasks: filteredCampaign.data?.tasks ?? [],
     visible,
+    /** The position of the item on screen in the whole list (pages dropped behind included). */
+    position: index === -1 ? 0 : list.skipped + index + 1,
     index,
     current,
-    next: visible[index + 1],
+    next,
     afterNext: visible[index + 2],
     decisions,
     move: (by: 1 | -1) => setCursor(step(settled, ids, by)),

@@ -2,7 +2,7 @@ import type { Role } from '#contract/me';
 
 export const ROLES: readonly Role[] = ['admin', 'manager', 'reviewer', 'viewer'];
 
-/** What each role may do, in a few words (section 11's table). */
+/** What each role may do, in a few words (the table in docs/api.md#people). */
 export const ROLE_SUMMARIES: Record<Role, string> = {
   admin: 'Everything, including members and API keys',
   manager: 'Campaigns, reviews, creators and codes',

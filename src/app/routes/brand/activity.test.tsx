@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '#config/paths';
 import { activityKeys } from '#features/activity/api/activity';
 import { renderApp } from '#test/app';
+import { chooseCampaign } from '#test/campaign-picker';
 import { brandWithActiveCampaign, tag } from '#test/world';
 import { realService } from '#testing/service';
 
@@ -101,6 +102,40 @@ describe('activity and history', { timeout: 40_000 }, () => {
     const sent = auditRequests().at(-1)!;
     expect(sent.get('campaign_id')).toBe(campaign.id);
     expect(sent.get('limit')).toBe('5');
+  });
+
+  it('filters by a campaign chosen in the picker, and names entries’ campaigns without the whole list', async () => {
+    const { world } = service;
+    const { team, campaign } = await approvedWorld();
+    const other = await world.campaign(team, 'draft', { name: `Autumn ${tag()}` });
+    const user = userEvent.setup();
+    const { router } = renderApp(paths.activity.href(team.brand.id), team.key);
+    const list = await screen.findByRole('list', { name: 'Activity, newest first' });
+    await waitFor(() =>
+      expect(within(list).getAllByRole('link', { name: other.name })).not.toEqual([]),
+    );
+    // The names come from one read of the campaigns the entries name (`id`), not every page (the
+    // shell's waiting badge reads the active and paused ones for the review queue).
+    const reads = service.requests.filter(
+      (r) =>
+        r.method === 'GET' &&
+        r.path === '/campaigns' &&
+        r.url.searchParams.getAll('status').join() !== 'active,paused',
+    );
+    expect(reads.map((r) => r.url.searchParams.getAll('id').sort())).toEqual([
+      [campaign.id, other.id].sort(),
+    ]);
+
+    const picker = screen.getByRole('combobox', { name: 'Campaign' });
+    expect(picker).toHaveValue('All campaigns');
+    await chooseCampaign(user, 'Summer glow');
+    await waitFor(() => expect(router.state.location.search).toBe(`?campaign=${campaign.id}`));
+    await waitFor(() => expect(auditRequests().at(-1)!.get('campaign_id')).toBe(campaign.id));
+    await waitFor(() => expect(picker).toHaveValue('Summer glow'));
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'All campaigns' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(picker).toHaveValue('All campaigns'));
   });
 
   it('says when nothing matches, and refuses days the wrong way round', async () => {

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { campaignDetailOptions } from '#features/campaigns/api/campaigns';
+import { campaignDetailOptions } from '#lib/campaign-cache';
 import { CampaignBuilder } from '#features/builder/components/campaign-builder';
 import { useCan, useCurrentBrand } from '#features/session/use-me';
 import { CampaignsReadOnly } from './campaigns-read-only';

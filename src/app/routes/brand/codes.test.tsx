@@ -125,10 +125,10 @@ describe('codes', { timeout: 30_000 }, () => {
     );
     const preview = await screen.findByRole('table', { name: 'Usage preview' });
     expect(within(preview).getByRole('row', { name: new RegExp(codes.ben) })).toHaveTextContent(
-      'Refused: would decrease the uses from 4 to 3',
+      `Refused: code "${codes.ben}" already has 4 uses reported; reported usage never decreases (got 3)`,
     );
     expect(within(preview).getByRole('row', { name: new RegExp(none) })).toHaveTextContent(
-      `Refused: unknown code "${none}"`,
+      `Refused: no code "${none}" exists`,
     );
     expect(
       within(preview).getByRole('row', { name: new RegExp(`${codes.spare},x`) }),
@@ -178,9 +178,13 @@ describe('codes', { timeout: 30_000 }, () => {
     const preview = () => screen.getByRole('table', { name: 'Usage preview' });
     await waitFor(() =>
       expect(within(preview()).getByRole('row', { name: new RegExp(codes.ben) })).toHaveTextContent(
-        `Refused: usage[1].total_uses: code "${codes.ben}" already has 9 uses reported`,
+        `Refused: code "${codes.ben}" already has 9 uses reported; reported usage never decreases (got 5)`,
       ),
     );
+    // Said once, though the preview (refreshed) and the service's refusal both find it.
+    expect(
+      within(preview()).getByRole('row', { name: new RegExp(codes.ben) }).textContent,
+    ).not.toMatch(/never decreases \(got 5\);/);
     expect(within(preview()).getByRole('row', { name: new RegExp(codes.anna) })).toHaveTextContent(
       'not saved: another row of its batch was refused',
     );

@@ -1,22 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { ScreenHeader } from '#components/layout/screen-header';
 import { Alert } from '#components/ui/alert';
-import { campaignListOptions } from '#features/campaigns/api/campaigns';
 import { CodesPanel } from '#features/codes/components/codes-panel';
 import { useCan, useCurrentBrand } from '#features/session/use-me';
-import { useEveryPage } from '#lib/paging';
 
 /** `/brands/:brandId/codes?group=…&show=assigned|unassigned` */
 export function CodesScreen() {
   const brand = useCurrentBrand();
   const canReadCodes = useCan('codes:read');
   const canWriteCodes = useCan('codes:write');
-  // Campaign names for the assignment column; codes show without them while they load.
-  const campaigns = useInfiniteQuery(campaignListOptions(brand.id, {}));
-  useEveryPage(campaigns);
-  const campaignNames = new Map(
-    campaigns.data?.pages.flatMap((p) => p.data.map((c) => [c.id, c.name] as const)) ?? [],
-  );
   return (
     <>
       <ScreenHeader
@@ -25,7 +16,7 @@ export function CodesScreen() {
         description={`Discount codes of the code groups of ${brand.name}: who holds each code, how often it was used and what it earned.`}
       />
       {canReadCodes ? (
-        <CodesPanel brandId={brand.id} canWrite={canWriteCodes} campaignNames={campaignNames} />
+        <CodesPanel brandId={brand.id} canWrite={canWriteCodes} />
       ) : (
         <Alert tone="warning" title="This key cannot read codes" live={false} className="mb-6">
           Codes need the codes:read scope, which this key does not have. Ask for a key with it.

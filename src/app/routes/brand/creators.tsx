@@ -1,12 +1,11 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ScreenHeader } from '#components/layout/screen-header';
 import { InlineError } from '#components/ui/inline-error';
 import { LoadingState } from '#components/ui/spinner';
-import { campaignListOptions } from '#features/campaigns/api/campaigns';
 import { CreatorsPanel } from '#features/creators/components/creators-panel';
 import { useCan, useCurrentBrand } from '#features/session/use-me';
+import { campaignDetailOptions } from '#lib/campaign-cache';
 import { useCampaignParam } from '#lib/campaign-choice';
-import { useEveryPage } from '#lib/paging';
 
 /** Campaigns that can have creators (every status but draft), newest first. */
 const ACTIVITY_CAMPAIGN_STATUSES = ['pending_approval', 'active', 'paused', 'completed'] as const;
@@ -15,14 +14,13 @@ const ACTIVITY_CAMPAIGN_STATUSES = ['pending_approval', 'active', 'paused', 'com
 export function CreatorsScreen() {
   const brand = useCurrentBrand();
   const canDecide = useCan('creators:write');
-  const campaigns = useInfiniteQuery(
-    campaignListOptions(brand.id, { status: ACTIVITY_CAMPAIGN_STATUSES }),
-  );
-  // The picker offers every campaign, not only the first page.
-  useEveryPage(campaigns);
-  const list = campaigns.data?.pages.flatMap((page) => page.data);
-  // The panel reads the campaign from the URL: it opens once the default is written there.
-  const campaignId = useCampaignParam(brand.id, list, { complete: !campaigns.hasNextPage });
+  // The campaign shown: the URL's, else the default (no list of every campaign is read).
+  const choice = useCampaignParam(brand.id, ACTIVITY_CAMPAIGN_STATUSES);
+  // Its targeting and name (the export's file name); the picker shows its name from it too.
+  const campaign = useQuery({
+    ...campaignDetailOptions(brand.id, choice.campaignId ?? ''),
+    enabled: choice.campaignId !== null,
+  });
   return (
     <>
       <ScreenHeader
@@ -30,18 +28,18 @@ export function CreatorsScreen() {
         context={brand.name}
         description={`Creators who applied to or joined the campaigns of ${brand.name}, and where each application stands.`}
       />
-      {campaigns.isPending ? (
-        <LoadingState label="Loading the campaigns…" />
-      ) : campaigns.isError ? (
-        <InlineError error={campaigns.error} onRetry={() => void campaigns.refetch()} />
-      ) : list && list.length > 0 && !campaignId ? (
+      {choice.error ? (
+        <InlineError error={choice.error} onRetry={choice.retry} />
+      ) : choice.pending ? (
         <LoadingState label="Loading the campaigns…" />
       ) : (
         <CreatorsPanel
           brandId={brand.id}
-          campaigns={list ?? []}
+          statuses={ACTIVITY_CAMPAIGN_STATUSES}
+          campaignId={choice.campaignId}
+          campaign={campaign.data}
+          none={choice.none}
           canDecide={canDecide}
-          moreCampaignsLoading={campaigns.hasNextPage}
         />
       )}
     </>

@@ -79,11 +79,12 @@ describe('overview', { timeout: 60_000 }, () => {
     );
   });
 
-  it('narrows to running campaigns and says when one campaign’s figures failed', async () => {
-    const { team, spring } = await brandWithCampaigns();
-    // The network fails for one campaign's figures: a fault, not an answer of the service.
+  it('narrows to running campaigns and says when the figures of a page failed', async () => {
+    const { team } = await brandWithCampaigns();
+    // The network fails for the figures of the page's campaigns: a fault, not an answer of the service.
     service.intercept((request) => {
-      if (request.path === `/campaigns/${spring.id}/metrics`) throw new TypeError('offline');
+      if (request.path === '/metrics' && request.url.searchParams.has('campaign_id'))
+        throw new TypeError('offline');
       return undefined;
     });
     const user = userEvent.setup();
@@ -98,6 +99,10 @@ describe('overview', { timeout: 60_000 }, () => {
         ),
       { timeout: 15_000 },
     );
+    // The totals come from their own request, which did not fail.
+    expect(within(table).getByRole('row', { name: /^Total \(2 campaigns\)/ })).toHaveTextContent(
+      '4,000',
+    );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Campaigns' }), 'running');
     await waitFor(() => expect(router.state.location.search).toBe('?show=running'));
     await waitFor(() =>
@@ -105,5 +110,24 @@ describe('overview', { timeout: 60_000 }, () => {
         within(screen.getByRole('table')).queryByRole('row', { name: /Summer glow/ }),
       ).toBeNull(),
     );
+    await waitFor(() =>
+      expect(screen.getByRole('row', { name: /^Total \(1 campaign\)/ })).toHaveTextContent('1,000'),
+    );
+  });
+
+  it('shows 25 campaigns a page, each page one request for its rows and one for their figures', async () => {
+    const team = await service.world.brandTeam();
+    await service.world.numberedCampaigns(team, 30, ['completed']);
+    const user = userEvent.setup();
+    renderApp(paths.overview.href(team.brand.id), team.key);
+    expect(await screen.findByText('Showing 25 of 30 campaigns')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Show 5 more' }));
+    expect(await screen.findByText('Showing 30 of 30 campaigns')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /more$/ })).toBeNull();
+    const figures = service.requests.filter(
+      (r) => r.path === '/metrics' && r.url.searchParams.has('campaign_id'),
+    );
+    expect(figures.map((r) => r.url.searchParams.getAll('campaign_id').length)).toEqual([25, 5]);
+    expect(screen.getAllByRole('row', { name: /^Campaign \d+/ })).toHaveLength(30);
   });
 });

@@ -1,7 +1,7 @@
-import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import type { CampaignStatus } from '#contract/enums';
 import { LayoutDashboard } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { ScreenHeader } from '#components/layout/screen-header';
 import { Button } from '#components/ui/button';
@@ -9,13 +9,13 @@ import { EmptyState } from '#components/ui/empty-state';
 import { QueryStates } from '#components/ui/query-states';
 import { Label } from '#components/ui/label';
 import { Select } from '#components/ui/select';
+import { Spinner } from '#components/ui/spinner';
 import { paths } from '#config/paths';
 import { campaignListOptions } from '#features/campaigns/api/campaigns';
-import { metricsReportOptions } from '#features/metrics/api/metrics';
+import { campaignsMetricsOptions } from '#features/metrics/api/metrics';
 import { OverviewTable } from '#features/overview/components/overview-table';
 import { useCurrentBrand } from '#features/session/use-me';
 import { formatNumber } from '#lib/format';
-import { useEveryPage } from '#lib/paging';
 
 /** Which campaigns the overview compares; drafts have no activity and are never listed. */
 const SHOWN: Record<string, { label: string; statuses: readonly CampaignStatus[] }> = {
@@ -24,24 +24,40 @@ const SHOWN: Record<string, { label: string; statuses: readonly CampaignStatus[]
   completed: { label: 'Completed', statuses: ['completed'] },
 };
 
-/** Reports are fetched for the rows on screen only: one request per campaign. */
+/** Campaigns a page: each page is one request for its rows and one for their figures. */
 const PAGE_ROWS = 25;
 
-/** `/brands/:brandId/overview?show=running|completed` */
+/**
+ * `/brands/:brandId/overview?show=running|completed`: the first page of campaigns with their
+ * figures, the totals over every campaign shown from the service's sums, and more pages on
+ * request. Four requests open it whatever the number of campaigns
+ * (docs/decisions/0124-screens-read-pages-and-sums.md).
+ */
 export function OverviewScreen() {
   const id = useId();
   const brand = useCurrentBrand();
   const [searchParams, setSearchParams] = useSearchParams();
   const show = searchParams.get('show') ?? 'all';
   const shown = SHOWN[show] ?? SHOWN.all!;
-  const [limit, setLimit] = useState(PAGE_ROWS);
-  const campaigns = useInfiniteQuery(campaignListOptions(brand.id, { status: shown.statuses }));
-  useEveryPage(campaigns);
-  const list = campaigns.data?.pages.flatMap((page) => page.data) ?? [];
-  const visible = list.slice(0, limit);
-  const reports = useQueries({
-    queries: visible.map((c) => metricsReportOptions(brand.id, c.id, null)),
+  const campaigns = useInfiniteQuery(
+    campaignListOptions(brand.id, { status: shown.statuses, limit: PAGE_ROWS }),
+  );
+  const totals = useQuery(campaignsMetricsOptions(brand.id, { status: shown.statuses }));
+  const pages = campaigns.data?.pages ?? [];
+  const list = pages.flatMap((page) => page.data);
+  // One request of figures per page of campaigns, named by their ids.
+  const figures = useQueries({
+    queries: pages.map((page) =>
+      campaignsMetricsOptions(brand.id, { campaignIds: page.data.map((c) => c.id) }),
+    ),
   });
+  const byCampaign = new Map(
+    figures.flatMap((q) => q.data?.by_campaign ?? []).map((f) => [f.campaign_id, f]),
+  );
+  const failedIds = new Set(
+    figures.flatMap((q, i) => (q.isError ? pages[i]!.data.map((c) => c.id) : [])),
+  );
+  const total = totals.data?.campaigns;
 
   const empty = (
     <EmptyState icon={LayoutDashboard} title="No campaigns to compare">
@@ -65,7 +81,6 @@ export function OverviewScreen() {
             if (e.target.value === 'all') next.delete('show');
             else next.set('show', e.target.value);
             setSearchParams(next, { replace: true });
-            setLimit(PAGE_ROWS);
           }}
         >
           {Object.entries(SHOWN).map(([value, { label }]) => (
@@ -78,21 +93,37 @@ export function OverviewScreen() {
       <QueryStates query={campaigns} rows={list} empty={empty} loading="Loading the campaigns…">
         <div className="space-y-3">
           <OverviewTable
-            rows={visible.map((campaign, i) => ({
+            rows={list.map((campaign) => ({
               campaign,
-              report: reports[i]?.data ?? null,
-              failed: reports[i]?.isError ?? false,
+              figures: byCampaign.get(campaign.id) ?? null,
+              failed: failedIds.has(campaign.id),
             }))}
+            totals={totals.data ?? null}
+            totalsFailed={totals.isError}
             metricsHref={(campaignId) => paths.metrics.href(brand.id, campaignId)}
           />
           <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
             <span role="status">
-              Showing {formatNumber(visible.length)} of {formatNumber(list.length)} campaigns
-              {campaigns.hasNextPage ? ' (loading more…)' : ''}
+              Showing {formatNumber(list.length)}
+              {total === undefined ? '' : ` of ${formatNumber(total)}`} campaigns
             </span>
-            {list.length > limit ? (
-              <Button variant="secondary" size="sm" onClick={() => setLimit((n) => n + PAGE_ROWS)}>
-                Show {formatNumber(Math.min(PAGE_ROWS, list.length - limit))} more
+            {campaigns.hasNextPage ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-disabled={campaigns.isFetchingNextPage}
+                onClick={() => {
+                  if (!campaigns.isFetchingNextPage) void campaigns.fetchNextPage();
+                }}
+              >
+                {campaigns.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+                Show{' '}
+                {formatNumber(
+                  total === undefined
+                    ? PAGE_ROWS
+                    : Math.max(1, Math.min(PAGE_ROWS, total - list.length)),
+                )}{' '}
+                more
               </Button>
             ) : null}
           </div>

@@ -78,7 +78,13 @@ describe('posts', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Task' })).toHaveValue(taskId));
     // People pick a creator by handle; the service is asked for the creator's id.
     const creator = screen.getByRole('combobox', { name: 'Creator' });
+    // The creators are read when the filter is used, not to open the screen.
+    const creatorReads = () =>
+      service.requests.filter((r) => r.path === `/campaigns/${campaign.id}/creators`).length;
+    expect(creatorReads()).toBe(0);
+    creator.focus();
     await within(creator).findByRole('option', { name: `@one_${t}` });
+    expect(creatorReads()).toBe(1);
     await user.selectOptions(creator, `@one_${t}`);
     await waitFor(() =>
       expect(screen.queryByRole('row', { name: new RegExp(`@three_${t}`) })).toBeNull(),

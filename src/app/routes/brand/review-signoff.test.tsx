@@ -11,7 +11,7 @@ import { formatDateTime } from '#lib/format';
 import { renderApp } from '#test/app';
 import { tag } from '#test/world';
 
-// The brand's sign-off after its agency (extensions section 8) and the failed submissions, on the
+// The brand's sign-off after its agency (docs/review-bar.md#sign-off) and the failed submissions, on the
 // review screen, against the real service.
 
 configure({ asyncUtilTimeout: 8000 });
@@ -142,7 +142,7 @@ describe('the brand’s sign-off', { timeout: 30_000 }, () => {
 
   it('a decision in its undo window survives a change of view, and Undo puts it back', async () => {
     review.undoWindowMs = 3000;
-    const { brand, names } = await signOffWorld();
+    const { brand, names, campaign, submissions } = await signOffWorld();
     renderApp(`${paths.review.href(brand.brand.id)}?view=signoff`, brand.key);
     await screen.findByText('2 submissions waiting for your sign-off');
     const user = userEvent.setup();
@@ -156,8 +156,15 @@ describe('the brand’s sign-off', { timeout: 30_000 }, () => {
     await user.click(tab(/^Sign-off/));
     await screen.findByText('2 submissions waiting for your sign-off');
     expect(currentCreator()).toBe(`@${names.ben}`);
-    await new Promise((resolve) => setTimeout(resolve, 3200));
-    expect(decisionPosts()).toEqual([]);
+    // The positive control instead of waiting out the window: @cy's approval, made later with the
+    // same window, is sent after the undone decision's window ended; it is the only one sent.
+    await user.keyboard('j');
+    expect(currentCreator()).toBe(`@${names.cy}`);
+    await user.keyboard('a');
+    await waitFor(() => expect(decisionPosts()).toHaveLength(1));
+    expect(decisionPosts().map((r) => r.path)).toEqual([
+      `/campaigns/${campaign.id}/submissions/${submissions.cy.id}/approve`,
+    ]);
   });
 
   it('a brand without a sign-off step has no Sign-off view', async () => {
@@ -171,7 +178,7 @@ describe('the brand’s sign-off', { timeout: 30_000 }, () => {
 });
 
 describe('failed submissions', { timeout: 30_000 }, () => {
-  it('are listed in the Failed view with the reason in words, most recent first, and counted', async () => {
+  it('are listed in the Failed view with the reason in words, oldest first, and counted', async () => {
     const { brand, campaign, names, submissions } = await signOffWorld();
     await fail(submissions.ana, 'duration: 212 s, TikTok story allows 60 s');
     await fail(submissions.cy, 'The video could not be processed (unsupported codec).');
@@ -185,17 +192,17 @@ describe('failed submissions', { timeout: 30_000 }, () => {
     const list = screen.getByRole('list', { name: 'Failed submissions' });
     const items = within(list).getAllByRole('article');
     expect(items.map((a) => within(a).getByRole('heading', { level: 2 }).textContent)).toEqual([
-      `@${names.cy}`,
       `@${names.ana}`,
+      `@${names.cy}`,
     ]);
-    expect(items[1]).toHaveTextContent(
+    expect(items[0]).toHaveTextContent(
       'Failed. Duration check failed: 212 s, TikTok story allows 60 s',
     );
-    expect(items[1]).toHaveTextContent(campaign.name);
-    expect(items[0]).toHaveTextContent(
+    expect(items[0]).toHaveTextContent(campaign.name);
+    expect(items[1]).toHaveTextContent(
       'Failed. The video could not be processed (unsupported codec).',
     );
-    expect(within(items[1]!).getByRole('link', { name: /Open the media/ })).toHaveAttribute(
+    expect(within(items[0]!).getByRole('link', { name: /Open the media/ })).toHaveAttribute(
       'href',
       `https://cdn.example.com/${names.ana}.mp4`,
     );

@@ -40,22 +40,26 @@ async function openQueue() {
 }
 
 describe('the review queue', { timeout: 30_000 }, () => {
-  it('merges the active and paused campaigns oldest first, with the task’s requirements beside the media', async () => {
+  it('reads the brand’s queue in one page across campaigns, oldest first, with the task’s requirements beside the media', async () => {
     const { names, team } = await openQueue();
     expect(within(region()).getByRole('heading', { level: 2 })).toHaveTextContent(
       'Submission 1 of 4',
     );
     expect(currentCreator()).toBe(`@${names.ana}`);
-    const listed = service.requests.find((r) => r.path === '/campaigns')!.url.searchParams;
-    expect(listed.getAll('status')).toEqual(['active', 'paused']);
-    expect(listed.get('brand_id')).toBe(team.brand.id);
+    // One read of the queue (GET /submissions) and one of its counts, whatever the campaigns.
+    const pages = service.requests.filter((r) => r.path === '/submissions');
+    expect(pages).toHaveLength(1);
+    expect(pages[0]!.url.searchParams.getAll('status')).toEqual(['in_review']);
+    expect(pages[0]!.url.searchParams.get('brand_id')).toBe(team.brand.id);
+    expect(service.requests.filter((r) => r.path === '/submissions/counts')).toHaveLength(1);
+    expect(service.requests.filter((r) => /^\/campaigns\/[^/]+\/submissions/.test(r.path))).toEqual(
+      [],
+    );
     expect(await within(region()).findByText('My glow routine #ad')).toBeInTheDocument();
     expect(within(region()).getByLabelText(`Video by ${names.ana}`)).toHaveAttribute(
       'src',
       `https://cdn.example.com/${names.ana}.mp4`,
     );
-    // The completed campaign's submission is not waiting for this queue.
-    expect(screen.queryByText(/^@old_/)).not.toBeInTheDocument();
   });
 
   it('moves with J and K, and shows a revision’s round and previous feedback', async () => {
@@ -87,7 +91,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
 
   it('says a decision is not sent yet during its undo window, and sends nothing when it is undone', async () => {
     review.undoWindowMs = 2000;
-    const { names } = await openQueue();
+    const { names, submissions } = await openQueue();
     const user = userEvent.setup();
     expect(await creatorAfter(user, 'a')).toBe(`@${names.ben}`);
     expect(screen.getByText(`Approving @${names.ana}: sent in a few seconds.`)).toBeInTheDocument();
@@ -96,8 +100,14 @@ describe('the review queue', { timeout: 30_000 }, () => {
     expect(currentCreator()).toBe(`@${names.ana}`);
     expect(screen.getByText('4 submissions waiting')).toBeInTheDocument();
     expect(screen.queryByText(/not sent yet/)).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 2200));
-    expect(decisionPosts()).toEqual([]);
+    // The positive control instead of waiting out the window: a later decision with the same
+    // window is sent after the undone one's window ended, so it would follow the undone one.
+    expect(await creatorAfter(user, 'j')).toBe(`@${names.ben}`);
+    await user.keyboard('a');
+    await waitFor(() => expect(decisionPosts()).toHaveLength(1), { timeout: 5000 });
+    expect(decisionPosts().map((r) => r.path)).toEqual([
+      expect.stringMatching(new RegExp(`/submissions/${submissions.ben.id}/approve$`)),
+    ]);
   });
 
   it('sends a decision still in its undo window when the reviewer leaves the queue', async () => {
@@ -157,8 +167,12 @@ describe('the review queue', { timeout: 30_000 }, () => {
       within(dialog).getByText(/Feedback can be at most 10,000 characters/),
     ).toBeInTheDocument();
     expect(box).toHaveAttribute('aria-invalid', 'true');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(decisionPosts()).toEqual([]);
+    // The positive control instead of a wait: a text within the limit is then sent, and it is
+    // the only decision sent (a refused one would have gone out before it).
+    fireEvent.change(box, { target: { value: 'Shorter.' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Request changes' }));
+    await waitFor(() => expect(decisionPosts()).toHaveLength(1));
+    expect(decisionPosts().map((r) => r.body)).toEqual(['{"feedback":"Shorter."}']);
   });
 
   it('on a touch screen Enter makes a new line and the button sends', async () => {
@@ -211,7 +225,8 @@ describe('the review queue', { timeout: 30_000 }, () => {
       screen.getByText(`Not applied: the submission from @${names.ana} was already reviewed.`),
     ).toBeInTheDocument();
     expect(currentCreator()).toBe(`@${names.ben}`);
-    expect(screen.getByText('3 submissions waiting')).toBeInTheDocument();
+    // The counts are read again: whether those read before included the other decision is unknown.
+    expect(await screen.findByText('3 submissions waiting')).toBeInTheDocument();
     await user.click(
       within(alert).getByRole('button', { name: `Dismiss the notice about @${names.ana}` }),
     );
@@ -270,23 +285,39 @@ describe('the review queue', { timeout: 30_000 }, () => {
     expect(currentCreator()).toBe(`@${names.ben}`);
   });
 
-  it('filters by revision round and platform through the URL, folded behind a toggle that counts them', async () => {
-    const { names, router } = await openQueue();
+  it('filters by campaign and task through the URL, read by the service, folded behind a toggle that counts them', async () => {
+    const { names, router, summer } = await openQueue();
     const user = userEvent.setup();
     const toggle = screen.getByRole('button', { name: /^Filters/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Revision round' }), 'revision');
-    expect(router.state.location.search).toBe('?round=revision');
-    expect(await screen.findByText('1 submission waiting (4 in all)')).toBeInTheDocument();
-    expect(toggle).toHaveAccessibleName(/1 active/);
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await screen.findByText('4 submissions waiting');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Platform' }), 'instagram');
+    // A campaign's tasks are offered once a campaign is chosen.
+    expect(screen.queryByRole('combobox', { name: 'Task' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), summer.id);
+    expect(router.state.location.search).toBe(`?campaign=${summer.id}`);
     expect(await screen.findByText('2 submissions waiting (4 in all)')).toBeInTheDocument();
     expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(toggle).toHaveAccessibleName(/1 active/);
+    const narrowed = service.requests.filter(
+      (r) => r.path === '/submissions' && r.url.searchParams.get('campaign_id') === summer.id,
+    );
+    expect(narrowed).toHaveLength(1);
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Task' }),
+      summer.tasks![0]!.id,
+    );
+    await waitFor(() => expect(toggle).toHaveAccessibleName(/2 active/));
+    expect(await screen.findByText('2 submissions waiting (4 in all)')).toBeInTheDocument();
+    expect(
+      service.requests.filter(
+        (r) =>
+          r.path === '/submissions' && r.url.searchParams.get('task_id') === summer.tasks![0]!.id,
+      ),
+    ).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await screen.findByText('4 submissions waiting');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('combobox', { name: 'Platform' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Campaign' })).not.toBeInTheDocument();
   });
 
   it('an agency reviewer moves between two brands: each queue is its own, and a pending decision is sent to its brand', async () => {

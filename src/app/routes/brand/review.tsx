@@ -23,7 +23,7 @@ export function ReviewScreen() {
         description={
           <>
             Submissions waiting for {canDecide ? 'your decision' : 'a decision'}, oldest first,
-            across the active and paused campaigns of {brand.name}.
+            across the campaigns of {brand.name}.
             <span className="pointer-coarse:hidden"> Press ? for the keyboard shortcuts.</span>
           </>
         }

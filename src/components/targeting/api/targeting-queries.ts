@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TargetingPropertyList, TargetingValueList } from '#contract/targeting';
-import { apiClient } from '#lib/api-client';
+import { api } from '#lib/api-client';
 
 export const targetingKeys = {
   all: ['targeting'] as const,
@@ -16,7 +16,7 @@ export const targetingPropertiesQueryOptions = () =>
   queryOptions({
     queryKey: targetingKeys.properties(),
     queryFn: async ({ signal }) =>
-      (await apiClient.get('/targeting/properties', TargetingPropertyList, { signal })).data,
+      (await api.GET('/targeting/properties', TargetingPropertyList, { signal })).data,
     staleTime: STALE_MS,
   });
 
@@ -26,11 +26,10 @@ export const targetingValuesQueryOptions = (propertyId: string) =>
     queryKey: targetingKeys.values(propertyId),
     queryFn: async ({ signal }) =>
       (
-        await apiClient.get(
-          `/targeting/properties/${encodeURIComponent(propertyId)}/values`,
-          TargetingValueList,
-          { signal },
-        )
+        await api.GET('/targeting/properties/{property_id}/values', TargetingValueList, {
+          params: { path: { property_id: propertyId } },
+          signal,
+        })
       ).data,
     staleTime: STALE_MS,
   });

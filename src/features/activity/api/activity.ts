@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AuditEventPage } from '#contract/people';
-import { apiClient } from '#lib/api-client';
+import { api } from '#lib/api-client';
 import type { LiveInvalidation } from '#lib/live-invalidation';
 import { listPagesOptions } from '#lib/list-queries';
 import { brandQueryKey } from '#lib/query-client';
@@ -35,15 +35,17 @@ export const activityLiveInvalidation: LiveInvalidation = {
 
 /** The brand's trail, newest first, 50 entries a page. */
 export const activityListOptions = (brandId: string, query: AuditFilterQuery) =>
-  listPagesOptions(activityKeys.list(brandId, query), '/audit-events', AuditEventPage, {
-    ...query,
-    limit: 50,
-  });
+  listPagesOptions(activityKeys.list(brandId, query), (page, signal) =>
+    api.GET('/audit-events', AuditEventPage, {
+      params: { query: { ...query, ...page, limit: 50 } },
+      signal,
+    }),
+  );
 
 /** The newest few entries of a campaign or a submission, for its History panel. */
 export const historyOptions = (brandId: string, query: AuditFilterQuery, limit = 5) =>
   queryOptions({
     queryKey: activityKeys.history(brandId, query, limit),
     queryFn: ({ signal }) =>
-      apiClient.get('/audit-events', AuditEventPage, { signal, query: { ...query, limit } }),
+      api.GET('/audit-events', AuditEventPage, { params: { query: { ...query, limit } }, signal }),
   });

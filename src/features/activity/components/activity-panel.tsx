@@ -4,13 +4,15 @@ import { History } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '#components/ui/button';
+import { CampaignPicker } from '#components/form/campaign-picker';
 import { DateRangeFilter, SelectFilter } from '#components/form/filter-fields';
 import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
 import { LoadMoreButton } from '#components/ui/load-more-button';
 import { LoadingState } from '#components/ui/spinner';
 import { paths } from '#config/paths';
-import { campaignFilter, filterBinder, type SelectFilterSpec } from '#lib/list-filters';
+import { filterBinder, type SelectFilterSpec } from '#lib/list-filters';
+import { useCampaignNames } from '#lib/campaign-choice';
 import { formatNumber } from '#lib/format';
 import { ACTION_FILTER } from '../action-kinds';
 import {
@@ -24,8 +26,6 @@ import { activityListOptions } from '../api/activity';
 import { useNow } from '../use-now';
 import { EntryLine } from './entry-line';
 
-type CampaignChoice = { id: string; name: string };
-
 /** Whether entry `a` happened after entry `b` (the trail's order: time, then id). */
 const newer = (a: AuditEvent, b: { occurred_at: string; id: string }) =>
   a.occurred_at > b.occurred_at || (a.occurred_at === b.occurred_at && a.id > b.id);
@@ -35,13 +35,7 @@ const newer = (a: AuditEvent, b: { occurred_at: string; id: string }) =>
  * entries a page at a time. Entries that arrive while it is open (the list is read again on live
  * events) wait behind "N new · Show" at the top, so what the reader is looking at stays put.
  */
-export function ActivityPanel({
-  brandId,
-  campaigns,
-}: {
-  brandId: string;
-  campaigns: readonly CampaignChoice[];
-}) {
+export function ActivityPanel({ brandId }: { brandId: string }) {
   const id = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readActivityFilters(searchParams);
@@ -78,7 +72,12 @@ export function ActivityPanel({
     anyLabel: 'Everyone',
     choices: [...people].map(([value, label]) => ({ value, label })),
   };
-  const campaignNames = new Map(campaigns.map((c) => [c.id, c.name]));
+  // The names of the campaigns the loaded entries (and the filter) name: one read per 100 of
+  // them, not the brand's whole list; entries show without them while they load.
+  const campaignNames = useCampaignNames(brandId, [
+    filters.campaign,
+    ...entries.map((e) => e.campaign_id),
+  ]);
   const filtered = Object.values(filters).some((v) => v !== null);
 
   let body: ReactNode;
@@ -144,11 +143,12 @@ export function ActivityPanel({
         aria-label="Filters"
         className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)_minmax(0,0.8fr)]"
       >
-        <SelectFilter
-          id={`${id}-campaign`}
-          wide
-          {...campaignFilter(campaigns)}
-          {...bind('campaign')}
+        <CampaignPicker
+          brandId={brandId}
+          className="min-w-0 space-y-1 max-sm:col-span-2"
+          value={filters.campaign}
+          onChange={(campaign) => update({ campaign })}
+          all={{ label: 'All campaigns', onChoose: () => update({ campaign: null }) }}
         />
         <SelectFilter id={`${id}-who`} wide {...whoFilter} {...bind('who')} />
         <SelectFilter id={`${id}-action`} wide {...ACTION_FILTER} {...bind('action')} />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Campaign } from '#contract/campaigns';
 import { Task } from '#contract/tasks';
-import { apiClient } from '#lib/api-client';
+import { api } from '#lib/api-client';
 import { campaignKeys } from '#lib/campaign-cache';
 import type { EditPlan, TaskOperation } from '../edit-plan';
 
@@ -29,13 +29,19 @@ export type EditPlanProgress = {
 async function runTaskOperation(campaignId: string, operation: TaskOperation): Promise<Task> {
   switch (operation.kind) {
     case 'create':
-      return apiClient.post(`/campaigns/${campaignId}/tasks`, Task, { body: operation.body });
+      return api.POST('/campaigns/{campaign_id}/tasks', Task, {
+        params: { path: { campaign_id: campaignId } },
+        body: operation.body,
+      });
     case 'update':
-      return apiClient.patch(`/campaigns/${campaignId}/tasks/${operation.taskId}`, Task, {
+      return api.PATCH('/campaigns/{campaign_id}/tasks/{task_id}', Task, {
+        params: { path: { campaign_id: campaignId, task_id: operation.taskId } },
         body: operation.body,
       });
     case 'archive':
-      return apiClient.post(`/campaigns/${campaignId}/tasks/${operation.taskId}/archive`, Task);
+      return api.POST('/campaigns/{campaign_id}/tasks/{task_id}/archive', Task, {
+        params: { path: { campaign_id: campaignId, task_id: operation.taskId } },
+      });
   }
 }
 
@@ -52,7 +58,8 @@ export async function applyEditPlan(
   if (plan.campaign) {
     let campaign: Campaign;
     try {
-      campaign = await apiClient.patch(`/campaigns/${campaignId}`, Campaign, {
+      campaign = await api.PATCH('/campaigns/{campaign_id}', Campaign, {
+        params: { path: { campaign_id: campaignId } },
         body: plan.campaign,
       });
     } catch (error) {

@@ -185,8 +185,9 @@ describe('CampaignBuilder (edit)', { timeout: 30_000 }, () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Task 1 could not be saved');
+    // The refusal names `tasks` in its issues: the builder places it, it reads no prose.
     expect(alert).toHaveTextContent(
-      'tasks: cannot be changed while the campaign is pending_approval',
+      'Task 1: Cannot be changed while the campaign is pending_approval.',
     );
     expect(step('Tasks')).toHaveAttribute('aria-current', 'step');
   });

@@ -5,9 +5,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { Campaign, CampaignDeleted, CampaignPage } from '#contract/campaigns';
-import type { CampaignStatus } from '#contract/enums';
+import type { CampaignSort, CampaignStatus } from '#contract/enums';
+import { CampaignsMetrics } from '#contract/metrics';
 import { TaskPage } from '#contract/tasks';
-import { apiClient } from '#lib/api-client';
+import { api } from '#lib/api-client';
 import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
 import { infinitePageOptions } from '#lib/paging';
 import { campaignKeys, storeCampaign } from '#lib/campaign-cache';
@@ -17,6 +18,10 @@ export type CampaignListFilters = {
   status?: readonly CampaignStatus[];
   created_after?: string;
   created_before?: string;
+  /** Names containing this, without case or accents. */
+  q?: string;
+  /** Omitted: newest first. */
+  sort?: CampaignSort;
   limit?: number;
   /**
    * Whose campaigns, for agency keys. Omitted: the brand the list belongs to (`brandId`);
@@ -47,22 +52,35 @@ export const campaignsLiveInvalidation: LiveInvalidation = {
     (event.type === 'campaign.updated' && keyStartsWith(key, campaignKeys.lists(brandId))),
 };
 
-/** One page of the brand's campaigns, newest first; `cursor` is the previous page's next_cursor. */
+/** The brand_id a list's filters send: none for every brand of an agency key. */
+const brandParam = (brandId: string, filters: CampaignListFilters) =>
+  filters.brand === 'all' ? undefined : (filters.brand ?? brandId);
+
+/** One page of the brand's campaigns in the filters' order; `cursor` is the previous page's next_cursor. */
+/** The list's filters as `GET /campaigns` and `GET /metrics` both take them. */
+const filterQuery = (brandId: string, filters: CampaignListFilters) => ({
+  brand_id: brandParam(brandId, filters),
+  status: filters.status && [...filters.status],
+  created_after: filters.created_after,
+  created_before: filters.created_before,
+  q: filters.q,
+});
+
 export function fetchCampaignPage(
   brandId: string,
   filters: CampaignListFilters,
   cursor: string | null,
   signal?: AbortSignal,
 ) {
-  return apiClient.get('/campaigns', CampaignPage, {
+  return api.GET('/campaigns', CampaignPage, {
     signal,
-    query: {
-      brand_id: filters.brand === 'all' ? undefined : (filters.brand ?? brandId),
-      status: filters.status,
-      created_after: filters.created_after,
-      created_before: filters.created_before,
-      limit: filters.limit ?? 100,
-      starting_after: cursor,
+    params: {
+      query: {
+        ...filterQuery(brandId, filters),
+        sort: filters.sort,
+        limit: filters.limit ?? 100,
+        starting_after: cursor ?? undefined,
+      },
     },
   });
 }
@@ -75,17 +93,36 @@ export const campaignListOptions = (brandId: string, filters: CampaignListFilter
     ...infinitePageOptions,
   });
 
-export const campaignDetailOptions = (brandId: string, campaignId: string) =>
-  queryOptions({
-    queryKey: campaignKeys.detail(brandId, campaignId),
-    queryFn: ({ signal }) => apiClient.get(`/campaigns/${campaignId}`, Campaign, { signal }),
+/**
+ * How many campaigns the list's filters select, in one request whatever their number: `campaigns`
+ * of `GET /metrics` with the same filters (docs/api.md#metrics-across-campaigns). Under the lists'
+ * key, so it refreshes with them.
+ */
+export function campaignCountOptions(brandId: string, filters: CampaignListFilters) {
+  // The order and page size change no count: one cache entry for all of them.
+  const { sort: _sort, limit: _limit, ...counted } = filters;
+  return queryOptions({
+    queryKey: [...campaignKeys.lists(brandId), 'count', counted] as const,
+    queryFn: async ({ signal }) => {
+      const sums = await api.GET('/metrics', CampaignsMetrics, {
+        signal,
+        params: {
+          query: filterQuery(brandId, filters),
+        },
+      });
+      return sums.campaigns;
+    },
   });
+}
 
 export const campaignTasksOptions = (brandId: string, campaignId: string) =>
   queryOptions({
     queryKey: campaignKeys.tasks(brandId, campaignId),
     queryFn: ({ signal }) =>
-      apiClient.get(`/campaigns/${campaignId}/tasks`, TaskPage, { signal, query: { limit: 100 } }),
+      api.GET('/campaigns/{campaign_id}/tasks', TaskPage, {
+        params: { path: { campaign_id: campaignId }, query: { limit: 100 } },
+        signal,
+      }),
   });
 
 export type CampaignAction = 'publish' | 'pause' | 'resume';
@@ -105,7 +142,9 @@ export function useCampaignAction(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (campaignId: string) =>
-      apiClient.post(`/campaigns/${campaignId}/${action}`, Campaign),
+      api.POST(`/campaigns/{campaign_id}/${action}`, Campaign, {
+        params: { path: { campaign_id: campaignId } },
+      }),
     onSuccess: (campaign) => storeCampaign(queryClient, brandId, campaign),
     onError: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all(brandId) }),
     meta: errorMeta(ACTION_ERROR_TITLES[action], options),
@@ -116,7 +155,9 @@ export function useDeleteCampaign(brandId: string, options: CampaignMutationOpti
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (campaignId: string) =>
-      apiClient.delete(`/campaigns/${campaignId}`, CampaignDeleted),
+      api.DELETE('/campaigns/{campaign_id}', CampaignDeleted, {
+        params: { path: { campaign_id: campaignId } },
+      }),
     onSuccess: ({ id }) => {
       queryClient.removeQueries({ queryKey: campaignKeys.detail(brandId, id) });
       void queryClient.invalidateQueries({ queryKey: campaignKeys.lists(brandId) });

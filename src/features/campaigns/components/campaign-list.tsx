@@ -1,8 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BrandRef } from '#contract/me';
 import { CampaignStatus } from '#contract/enums';
 import { Megaphone, RotateCw, SearchX } from 'lucide-react';
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '#components/ui/alert';
 import { Button, buttonClasses } from '#components/ui/button';
@@ -11,18 +11,15 @@ import { Spinner } from '#components/ui/spinner';
 import { paths } from '#config/paths';
 import { describeError } from '#lib/api-client';
 import { formatNumber } from '#lib/format';
-import { useEveryPage } from '#lib/paging';
-import { campaignListOptions } from '../api/campaigns';
+import { campaignCountOptions, campaignListOptions } from '../api/campaigns';
 import {
   ALL_BRANDS,
   CURRENT_BRAND,
   effectiveBrand,
   hasFilters,
   isRangeReversed,
-  needsEveryRow,
   PARAMS,
   readListView,
-  searchAndSort,
   serviceFilters,
   type CampaignSort,
 } from '../list-view';
@@ -41,8 +38,9 @@ const FOCUS_REFETCH_MAX_PAGES = 5;
 const campaignsWord = (count: number) => (count === 1 ? 'campaign' : 'campaigns');
 
 /**
- * The brand's campaigns: filters, sort and search from the URL, pages loaded as the user scrolls
- * (and all of them while a search or another order needs every row), row actions by status.
+ * The brand's campaigns: filters, sort and search from the URL, all applied by the service, pages
+ * loaded as the user scrolls (or asks for more), the total from one count; row actions by status.
+ * The requests do not grow with the number of campaigns (docs/decisions/0124-screens-read-pages-and-sums.md).
  */
 export function CampaignList({
   brand,
@@ -82,28 +80,23 @@ export function CampaignList({
   const createdFrom = useDebouncedCommit(view.createdFrom ?? '', setDate('from'), DATE_DELAY_MS);
   const createdTo = useDebouncedCommit(view.createdTo ?? '', setDate('to'), DATE_DELAY_MS);
 
-  const deferredSearch = useDeferredValue(search.text);
-  const needsAll = needsEveryRow({ search: search.text, sort: view.sort });
-
   const query = useInfiniteQuery({
     ...campaignListOptions(brand.id, filters),
+    // A new search or order keeps the rows on screen until its first page arrives.
+    placeholderData: keepPreviousData,
     refetchOnWindowFocus: (q) => (q.state.data?.pages.length ?? 0) <= FOCUS_REFETCH_MAX_PAGES,
   });
+  const count = useQuery(campaignCountOptions(brand.id, filters));
   const { data, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage } = query;
-  const loaded = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
-  const rows = useMemo(
-    () => searchAndSort(loaded, deferredSearch, view.sort),
-    [loaded, deferredSearch, view.sort],
-  );
-  const complete = data !== undefined && !hasNextPage;
+  const rows = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
+  const complete = data !== undefined && !hasNextPage && !query.isPlaceholderData;
 
-  const canLoadMore = hasNextPage && !isFetching && !isFetchNextPageError;
+  const canLoadMore =
+    hasNextPage && !isFetching && !isFetchNextPageError && !query.isPlaceholderData;
   const loadMore = useCallback(() => {
     // Without cancelRefetch: false, a second call would restart the page already on its way.
     if (canLoadMore) void fetchNextPage({ cancelRefetch: false });
   }, [canLoadMore, fetchNextPage]);
-  // A search or another order covers every campaign: every page is fetched.
-  useEveryPage(query, needsAll);
 
   const direct = useDirectCommands(brand.id);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
@@ -180,11 +173,11 @@ export function CampaignList({
       ) : (
         <>
           <ListSummary
-            shown={rows.length}
-            loaded={loaded.length}
+            loaded={rows.length}
+            total={count.data}
             complete={complete}
-            search={deferredSearch.trim()}
-            loadingAll={needsAll && !complete && !isFetchNextPageError}
+            search={filters.q ?? ''}
+            updating={query.isPlaceholderData}
           />
           {rows.length > 0 ? (
             <CampaignTable
@@ -198,11 +191,6 @@ export function CampaignList({
               scrollRef={scrollRef}
               linkState={linkState}
             />
-          ) : !complete && !isFetchNextPageError ? (
-            <EmptyState icon={SearchX} title="No match yet">
-              None of the {formatNumber(loaded.length)} campaigns loaded so far matches. The rest
-              are loading.
-            </EmptyState>
           ) : filtered ? (
             <EmptyState
               icon={SearchX}
@@ -245,7 +233,7 @@ export function CampaignList({
                 Try again
               </Button>
             </Alert>
-          ) : hasNextPage && !needsAll ? (
+          ) : hasNextPage && !query.isPlaceholderData ? (
             <div className="mt-4 flex justify-center">
               {/* Scrolling loads more; the button does the same for whoever prefers it. */}
               <Button variant="secondary" onClick={loadMore} aria-disabled={!canLoadMore}>
@@ -268,46 +256,43 @@ export function CampaignList({
   );
 }
 
-/** How many rows show, and while every page loads, how far it got. */
+/**
+ * How many campaigns the filters select (the service's count) and how many of them are loaded;
+ * while a new search or order loads, that it does.
+ */
 function ListSummary({
-  shown,
   loaded,
+  total,
   complete,
   search,
-  loadingAll,
+  updating,
 }: {
-  shown: number;
   loaded: number;
+  /** Undefined while the count loads, or if it failed. */
+  total: number | undefined;
   complete: boolean;
   search: string;
-  loadingAll: boolean;
+  updating: boolean;
 }) {
-  const text = search
-    ? complete
-      ? `${formatNumber(shown)} of ${formatNumber(loaded)} ${campaignsWord(loaded)} match “${search}”.`
-      : `${formatNumber(shown)} ${shown === 1 ? 'match' : 'matches'} in the ${formatNumber(loaded)} ${campaignsWord(loaded)} loaded so far.`
-    : complete
-      ? `${formatNumber(loaded)} ${campaignsWord(loaded)}.`
-      : `${formatNumber(loaded)} ${campaignsWord(loaded)} loaded; more load as you scroll.`;
+  const all = complete ? loaded : total;
+  const found =
+    all === undefined
+      ? `${formatNumber(loaded)} ${campaignsWord(loaded)} loaded.`
+      : search
+        ? `${formatNumber(all)} ${campaignsWord(all)} ${all === 1 ? 'matches' : 'match'} “${search}”.`
+        : `${formatNumber(all)} ${campaignsWord(all)}.`;
+  let more = '';
+  if (!complete && all === undefined) more = ' More load as you scroll.';
+  else if (!complete && all !== undefined && loaded < all)
+    more = ` Showing ${formatNumber(loaded)}; more load as you scroll.`;
+  const text = found + more;
   return (
-    <div className="mb-3 space-y-2">
-      {loadingAll ? (
-        <div className="rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-950">
-          <div className="flex items-center gap-2">
-            <Spinner className="size-4" />
-            <span>
-              Loaded {formatNumber(loaded)} {campaignsWord(loaded)}… Search and sort cover every
-              campaign once all are loaded.
-            </span>
-          </div>
-          {/* No value: the total is unknown until the last page, so the bar is indeterminate. */}
-          <progress aria-label="Loading every campaign" className="mt-2 h-1.5 w-full" />
-        </div>
-      ) : null}
+    <div className="mb-3 flex items-center gap-2">
+      {updating ? <Spinner label="Updating the list…" className="size-4" /> : null}
       <p className="text-sm text-gray-600">{text}</p>
-      {/* Announced once per state, not on every page: a finished search, or that loading runs. */}
+      {/* Announced once the rows of a search or filter are in, not on every page. */}
       <p role="status" className="sr-only">
-        {loadingAll ? 'Loading every campaign…' : complete ? text : ''}
+        {updating ? 'Updating the list…' : all !== undefined ? found : ''}
       </p>
     </div>
   );

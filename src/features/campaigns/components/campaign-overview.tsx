@@ -10,7 +10,8 @@ import {
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { CopyButton } from '#components/ui/copy-button';
-import { ExternalLink, safeHttpUrl } from '#components/ui/external-link';
+import { ExternalLink } from '#components/ui/external-link';
+import { RemoteImage } from '#components/ui/remote-image';
 import { formatDate, formatDateTime, formatMoney } from '#lib/format';
 
 /** A titled block of the campaign page. */
@@ -60,23 +61,6 @@ export function Fact({
 export function Prose({ text, empty = 'None' }: { text: string | null; empty?: string }) {
   if (!text?.trim()) return <None>{empty}</None>;
   return <span className="block whitespace-pre-line">{text}</span>;
-}
-
-/** An image from an address the campaign gives; only http(s) addresses are loaded. */
-export function RemoteImage({
-  src,
-  alt,
-  className,
-}: {
-  src: string | null;
-  alt: string;
-  className: string;
-}) {
-  const safe = safeHttpUrl(src);
-  if (!safe) return null;
-  return (
-    <img src={safe} alt={alt} loading="lazy" referrerPolicy="no-referrer" className={className} />
-  );
 }
 
 /** An image beside a list of facts, such as the campaign's icon beside its brief. */

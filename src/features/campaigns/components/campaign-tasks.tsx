@@ -10,7 +10,8 @@ import { useId } from 'react';
 import { Badge } from '#components/ui/badge';
 import { ExternalLink } from '#components/ui/external-link';
 import { formatNumber } from '#lib/format';
-import { Fact, Prose, RemoteImage } from './campaign-overview';
+import { RemoteImage } from '#components/ui/remote-image';
+import { Fact, Prose } from './campaign-overview';
 
 /** Tasks in the order of the brief. */
 export function sortTasks(tasks: readonly Task[]): Task[] {

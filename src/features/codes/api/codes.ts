@@ -10,8 +10,7 @@ import {
   type UsageEntry,
 } from '#contract/codes';
 import { CampaignCreator } from '#contract/creators';
-import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
-import { apiClient } from '#lib/api-client';
+import { api } from '#lib/api-client';
 import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
 import { fetchEveryRow, listPagesOptions } from '#lib/list-queries';
 import { brandQueryKey } from '#lib/query-client';
@@ -52,11 +51,10 @@ export const codeHolderOptions = (brandId: string, campaignId: string, creatorId
   queryOptions({
     queryKey: codeKeys.holder(brandId, campaignId, creatorId),
     queryFn: ({ signal }) =>
-      apiClient.get(
-        `/campaigns/${campaignId}/creators/${encodeURIComponent(creatorId)}`,
-        CampaignCreator,
-        { signal },
-      ),
+      api.GET('/campaigns/{campaign_id}/creators/{creator_id}', CampaignCreator, {
+        params: { path: { campaign_id: campaignId, creator_id: creatorId } },
+        signal,
+      }),
     staleTime: Infinity,
     retry: false,
   });
@@ -66,16 +64,29 @@ export const codeGroupsOptions = (brandId: string) =>
   queryOptions({
     queryKey: codeKeys.groups(brandId),
     queryFn: ({ signal }) =>
-      fetchEveryRow('/code-groups', CodeGroupPage, { query: { brand_id: brandId }, signal }),
+      fetchEveryRow((page) =>
+        api.GET('/code-groups', CodeGroupPage, {
+          params: { query: { brand_id: brandId, ...page } },
+          signal,
+        }),
+      ),
   });
 
 /** A group's codes, 100 a page, optionally only the assigned or the unassigned ones. */
 export const codeListOptions = (brandId: string, groupId: string, filter: CodeFilter) =>
-  listPagesOptions(codeKeys.list(brandId, groupId, filter), '/codes', DiscountCodePage, {
-    group_id: groupId,
-    assigned: filter === 'all' ? undefined : filter === 'assigned',
-    limit: 100,
-  });
+  listPagesOptions(codeKeys.list(brandId, groupId, filter), (page, signal) =>
+    api.GET('/codes', DiscountCodePage, {
+      params: {
+        query: {
+          group_id: groupId,
+          assigned: filter === 'all' ? undefined : filter === 'assigned' ? 'true' : 'false',
+          limit: 100,
+          ...page,
+        },
+      },
+      signal,
+    }),
+  );
 
 /** How many codes `GET /codes?code=…` takes at once (the contract's bound). */
 export const CODES_PER_LOOKUP = 100;
@@ -92,10 +103,9 @@ export async function lookupCodes(
   const unique = [...new Set(codes)];
   for (let i = 0; i < unique.length; i += CODES_PER_LOOKUP) {
     const chunk = unique.slice(i, i + CODES_PER_LOOKUP);
-    const codes = await fetchEveryRow('/codes', DiscountCodePage, {
-      query: { code: chunk },
-      signal,
-    });
+    const codes = await fetchEveryRow((page) =>
+      api.GET('/codes', DiscountCodePage, { params: { query: { code: chunk, ...page } }, signal }),
+    );
     for (const code of codes) found.set(code.code, code);
   }
   return found;
@@ -103,10 +113,10 @@ export async function lookupCodes(
 
 /** `PUT /codes` with JSON: one all-or-nothing batch of usage totals. */
 export function reportUsage(usage: readonly UsageEntry[], signal?: AbortSignal) {
-  return apiClient.put('/codes', UsageReportResult, {
-    body: { usage },
+  return api.PUT('/codes', UsageReportResult, {
+    params: { header: { 'usage-report-channel': 'dashboard' } },
+    body: { usage: [...usage] },
     signal,
-    headers: { [USAGE_REPORT_CHANNEL_HEADER]: 'dashboard' },
   });
 }
 
@@ -114,7 +124,7 @@ export function reportUsage(usage: readonly UsageEntry[], signal?: AbortSignal) 
 export function useAddCodes(brandId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CodesAdd) => apiClient.post('/codes', CodesAdded, { body }),
+    mutationFn: (body: CodesAdd) => api.POST('/codes', CodesAdded, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.all(brandId) }),
     meta: { suppressErrorToast: true },
   });
@@ -125,7 +135,7 @@ export function useDeleteCode(brandId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      apiClient.delete(`/codes/${encodeURIComponent(code)}`, CodeDeleted),
+      api.DELETE('/codes/{code}', CodeDeleted, { params: { path: { code } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.all(brandId) }),
     meta: { suppressErrorToast: true },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CodeGroup } from '#contract/codes';
 import { UsageReportPage } from '#contract/usage-reports';
-import { apiClient } from '#lib/api-client';
+import { api } from '#lib/api-client';
 import type { LiveInvalidation } from '#lib/live-invalidation';
 import { listPagesOptions } from '#lib/list-queries';
 import { brandQueryKey } from '#lib/query-client';
@@ -15,11 +15,12 @@ export const usageReportKeys = {
 
 /** A group's usage reports from every channel, newest first, 25 a page. */
 export const usageReportListOptions = (brandId: string, groupId: string) =>
-  listPagesOptions(usageReportKeys.list(brandId, groupId), '/usage-reports', UsageReportPage, {
-    brand_id: brandId,
-    group_id: groupId,
-    limit: 25,
-  });
+  listPagesOptions(usageReportKeys.list(brandId, groupId), (page, signal) =>
+    api.GET('/usage-reports', UsageReportPage, {
+      params: { query: { brand_id: brandId, group_id: groupId, limit: 25, ...page } },
+      signal,
+    }),
+  );
 
 /** A new report of the brand (by e-mail, API or another tab) refreshes its lists at once. */
 export const usageReportsLiveInvalidation: LiveInvalidation = {
@@ -33,7 +34,9 @@ export function useRotateIntake(brandId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (groupId: string) =>
-      apiClient.post(`/code-groups/${groupId}/rotate-intake`, CodeGroup),
+      api.POST('/code-groups/{group_id}/rotate-intake', CodeGroup, {
+        params: { path: { group_id: groupId } },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.groups(brandId) }),
     meta: { suppressErrorToast: true },
   });

@@ -14,6 +14,7 @@ import { InlineError } from '#components/ui/inline-error';
 import { LoadingState } from '#components/ui/spinner';
 import { QueryStates } from '#components/ui/query-states';
 import { NumberCell, Table } from '#components/ui/table';
+import { useCampaignNames } from '#lib/campaign-choice';
 import { formatDateTime, formatMoney, formatNumber } from '#lib/format';
 import { notify } from '#lib/notify';
 import {
@@ -39,16 +40,7 @@ const FILTERS: { value: CodeFilter; label: string }[] = [
  * assignment and last report, and, with codes:write, adding codes, reporting usage and deleting
  * unassigned codes.
  */
-export function CodesPanel({
-  brandId,
-  canWrite,
-  campaignNames,
-}: {
-  brandId: string;
-  canWrite: boolean;
-  /** Names of the brand's campaigns, for the assignment column. */
-  campaignNames: ReadonlyMap<string, string>;
-}) {
+export function CodesPanel({ brandId, canWrite }: { brandId: string; canWrite: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const groups = useQuery(codeGroupsOptions(brandId));
   if (groups.isPending) return <LoadingState label="Loading the code groups…" />;
@@ -94,7 +86,6 @@ export function CodesPanel({
         filter={filter}
         onFilter={(f) => setParam('show', f === 'all' ? null : f)}
         canWrite={canWrite}
-        campaignNames={campaignNames}
       />
       {canWrite ? <UsageUpload brandId={brandId} groups={groups.data} /> : null}
       <IntakeCard brandId={brandId} group={group} canWrite={canWrite} />
@@ -140,14 +131,12 @@ function GroupCodes({
   filter,
   onFilter,
   canWrite,
-  campaignNames,
 }: {
   brandId: string;
   group: CodeGroup;
   filter: CodeFilter;
   onFilter: (filter: CodeFilter) => void;
   canWrite: boolean;
-  campaignNames: ReadonlyMap<string, string>;
 }) {
   const id = useId();
   const list = useInfiniteQuery(codeListOptions(brandId, group.id, filter));
@@ -155,6 +144,12 @@ function GroupCodes({
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<DiscountCode | null>(null);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  // Names of the campaigns the loaded codes are assigned in (one read per 100 of them, not the
+  // brand's whole list); the codes show without them while they load.
+  const campaignNames = useCampaignNames(
+    brandId,
+    rows.map((c) => c.assigned_campaign_id),
+  );
   // The group's offer is said above the table: a column of it only when some code has its own.
   const ownOffers = rows.some((c) => c.user_description !== group.user_description);
 

@@ -16,7 +16,7 @@ import { codeKeys, lookupCodes, reportUsage } from '../api/codes';
 import {
   codesOf,
   previewUsage,
-  rowsNamedBy,
+  rowsNamedIn,
   usageBatches,
   type PreviewRow,
   type UsagePreview,
@@ -192,13 +192,14 @@ function markRefusal(refusals: Map<string, string>, error: unknown, batch: reado
     isApiError(error) && error.status >= 400 && error.status < 500
       ? error.message
       : `${describeError(error).title}: not sent`;
-  const named = isApiError(error) ? rowsNamedBy(error.message, batch) : new Set<number>();
+  const named = isApiError(error) ? rowsNamedIn(error.issues, batch) : new Map<number, string>();
   batch.forEach((entry, index) => {
     refusals.set(
       entry.code,
-      named.size === 0 || named.has(index)
+      named.size === 0
         ? message
-        : 'not saved: another row of its batch was refused; send again once fixed',
+        : (named.get(index) ??
+            'not saved: another row of its batch was refused; send again once fixed'),
     );
   });
 }
@@ -268,7 +269,10 @@ function PreviewResult({ preview, send }: { preview: UsagePreview; send: SendSta
 
 function PreviewLine({ row, refusal }: { row: PreviewRow; refusal: string | undefined }) {
   // The service's refusal first: the preview may since have learnt why (fresher totals).
-  const problem = [...(refusal ? [refusal] : []), ...row.problems].join('; ') || undefined;
+  // The service's refusal and the preview's own finding word a rule the same way (both from the
+  // contract): one sentence, once.
+  const problem =
+    [...new Set([...(refusal ? [refusal] : []), ...row.problems])].join('; ') || undefined;
   return (
     <tr className={clsx(problem && 'bg-red-50')}>
       <NumberCell>{row.line}</NumberCell>

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { CampaignCreator, CreatorPage } from '#contract/creators';
 import type { CreatorStatus } from '#contract/enums';
-import { apiClient } from '#lib/api-client';
+import { api } from '#lib/api-client';
 import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
 import { infinitePageOptions } from '#lib/paging';
 import { brandQueryKey } from '#lib/query-client';
@@ -43,9 +43,17 @@ export const creatorListOptions = (
   infiniteQueryOptions({
     queryKey: creatorKeys.list(brandId, campaignId, status, fits),
     queryFn: ({ pageParam, signal }) =>
-      apiClient.get(`/campaigns/${campaignId}/creators`, CreatorPage, {
+      api.GET('/campaigns/{campaign_id}/creators', CreatorPage, {
+        params: {
+          path: { campaign_id: campaignId },
+          query: {
+            status,
+            fits: FITS_QUERY[fits],
+            limit: 100,
+            starting_after: pageParam ?? undefined,
+          },
+        },
         signal,
-        query: { status, fits: FITS_QUERY[fits], limit: 100, starting_after: pageParam },
       }),
     ...infinitePageOptions,
   });
@@ -54,9 +62,14 @@ export type CreatorDecision = { kind: 'approve' } | { kind: 'reject'; reason?: s
 
 /** `POST .../creators/{id}/approve` or `/reject` (with an optional reason). */
 export function decideCreator(campaignId: string, creatorId: string, decision: CreatorDecision) {
-  const base = `/campaigns/${campaignId}/creators/${encodeURIComponent(creatorId)}`;
-  if (decision.kind === 'approve') return apiClient.post(`${base}/approve`, CampaignCreator);
-  return apiClient.post(`${base}/reject`, CampaignCreator, {
+  const path = { campaign_id: campaignId, creator_id: creatorId };
+  if (decision.kind === 'approve') {
+    return api.POST('/campaigns/{campaign_id}/creators/{creator_id}/approve', CampaignCreator, {
+      params: { path },
+    });
+  }
+  return api.POST('/campaigns/{campaign_id}/creators/{creator_id}/reject', CampaignCreator, {
+    params: { path },
     body: decision.reason ? { reason: decision.reason } : {},
   });
 }

@@ -1,4 +1,5 @@
-import { CREATOR_STATUS_LABELS, CreatorStatus } from '#contract/enums';
+import { CREATOR_STATUS_LABELS, CreatorStatus, type CampaignStatus } from '#contract/enums';
+import { rememberCampaign } from '#lib/campaign-choice';
 import { Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
@@ -11,7 +12,7 @@ import { creatorsExportJob } from '../export-creators';
 import { ApplicationsList } from './applications-list';
 import { ApprovedCreators } from './approved-creators';
 
-type CampaignChoice = { id: string; name: string; targeting?: unknown };
+type CampaignShown = { id: string; name: string; targeting?: unknown };
 
 const FIT_CHOICES: readonly { value: FitFilter; label: string }[] = [
   { value: 'all', label: 'Everyone' },
@@ -29,21 +30,26 @@ const readFit = (value: string | null): FitFilter =>
  */
 export function CreatorsPanel({
   brandId,
-  campaigns,
+  statuses,
+  campaignId,
+  campaign,
+  none,
   canDecide,
-  moreCampaignsLoading = false,
 }: {
   brandId: string;
-  campaigns: readonly CampaignChoice[];
+  /** The statuses of the campaigns the picker offers. */
+  statuses: readonly CampaignStatus[];
+  /** The campaign shown (the screen chooses it); null while the brand has none. */
+  campaignId: string | null;
+  /** That campaign, once read (its targeting and name). */
+  campaign: CampaignShown | undefined;
+  /** The brand has no campaign in `statuses`. */
+  none: boolean;
   canDecide: boolean;
-  /** The campaign list is still arriving page by page. */
-  moreCampaignsLoading?: boolean;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const campaignId = searchParams.get('campaign') ?? campaigns[0]?.id ?? null;
   const status = CreatorStatus.safeParse(searchParams.get('status')).data ?? 'applied';
   const fits = readFit(searchParams.get('fits'));
-  const campaign = campaigns.find((c) => c.id === campaignId);
 
   const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(searchParams);
@@ -55,10 +61,14 @@ export function CreatorsPanel({
   const openToAll = campaign !== undefined && !campaign.targeting;
   return (
     <CampaignPickerPanel
-      campaigns={campaigns}
+      brandId={brandId}
+      statuses={statuses}
       value={campaignId}
-      loadingMore={moreCampaignsLoading}
-      onChange={(value) => setParam('campaign', value)}
+      none={none}
+      onChange={(value) => {
+        rememberCampaign(brandId, value);
+        setParam('campaign', value);
+      }}
       empty={{
         icon: Users,
         text: 'Creators appear here once a campaign is published and they apply.',
@@ -92,7 +102,7 @@ export function CreatorsPanel({
                 </ToggleChip>
               ))}
             </div>
-            {campaign ? (
+            {campaign && campaign.id === campaignId ? (
               <CreatorsExport
                 key={`export-${campaign.id}-${status}`}
                 campaign={campaign}
@@ -125,7 +135,7 @@ export function CreatorsPanel({
 }
 
 /** The tab's creators (every page) as a CSV file. */
-function CreatorsExport({ campaign, status }: { campaign: CampaignChoice; status: CreatorStatus }) {
+function CreatorsExport({ campaign, status }: { campaign: CampaignShown; status: CreatorStatus }) {
   const csv = useCsvExport();
   return (
     <CsvExportControl

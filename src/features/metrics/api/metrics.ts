@@ -1,10 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GroupBy } from '#contract/enums';
-import { MetricsReport } from '#contract/metrics';
-import { PostPage } from '#contract/posts';
-import { apiClient } from '#lib/api-client';
+import type { CampaignStatus, GroupBy } from '#contract/enums';
+import { CampaignsMetrics, MetricsHistory, MetricsReport } from '#contract/metrics';
+import { api } from '#lib/api-client';
 import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
-import { listPagesOptions } from '#lib/list-queries';
 import { brandQueryKey } from '#lib/query-client';
 
 /** Query keys of metrics, general to specific; a campaign's keys contain its id. */
@@ -14,22 +12,32 @@ export const metricsKeys = {
     [...metricsKeys.all(brandId), campaignId] as const,
   report: (brandId: string, campaignId: string, groupBy: GroupBy | null) =>
     [...metricsKeys.campaign(brandId, campaignId), 'report', groupBy ?? 'none'] as const,
-  posts: (brandId: string, campaignId: string) =>
-    [...metricsKeys.campaign(brandId, campaignId), 'posts'] as const,
+  /** The figures day by day (the timeline), in the viewer's time zone. */
+  history: (brandId: string, campaignId: string, timeZone: string) =>
+    [...metricsKeys.campaign(brandId, campaignId), 'history', timeZone] as const,
+  /** GET /metrics: sums over several campaigns, refreshed by any campaign's event. */
+  sums: (brandId: string) => [...metricsKeys.all(brandId), 'sums'] as const,
+  sum: (brandId: string, query: CampaignsMetricsFilters) =>
+    [...metricsKeys.sums(brandId), query] as const,
+};
+
+/** What the overview sums: campaigns of these statuses, or these campaigns. */
+export type CampaignsMetricsFilters = {
+  status?: readonly CampaignStatus[];
+  campaignIds?: readonly string[];
 };
 
 /**
- * The report sums a campaign's creators, submissions, posts and spend (codes pay commissions):
- * any of its events but a change of the campaign itself; the timeline reads the posts only.
+ * The report and the history sum a campaign's creators, submissions, posts and spend (codes pay
+ * commissions): any of its events but a change of the campaign itself. The sums over campaigns
+ * change with any campaign's activity, and with its status.
  */
 export const metricsLiveInvalidation: LiveInvalidation = {
   keys: metricsKeys.all,
   concerns: (event, key, brandId) => {
+    if (keyStartsWith(key, metricsKeys.sums(brandId))) return event.campaign_id !== null;
     const campaignId = event.campaign_id;
     if (campaignId === null) return false;
-    if (keyStartsWith(key, metricsKeys.posts(brandId, campaignId))) {
-      return event.type.startsWith('post.');
-    }
     return (
       keyStartsWith(key, metricsKeys.campaign(brandId, campaignId)) &&
       event.type !== 'campaign.updated'
@@ -46,24 +54,45 @@ export const metricsReportOptions = (
   queryOptions({
     queryKey: metricsKeys.report(brandId, campaignId, groupBy),
     queryFn: ({ signal }) =>
-      apiClient.get(`/campaigns/${campaignId}/metrics`, MetricsReport, {
+      api.GET('/campaigns/{campaign_id}/metrics', MetricsReport, {
+        params: { path: { campaign_id: campaignId }, query: { group_by: groupBy ?? undefined } },
         signal,
-        query: { group_by: groupBy ?? undefined },
+      }),
+  });
+
+/** The viewer's time zone, whose calendar days the timeline counts in. */
+export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * The timeline's figures in one request: the campaign's figures as they stood at the end of each
+ * day, in the viewer's time zone (docs/api.md#metrics-history), whatever the number of posts.
+ */
+export const metricsHistoryOptions = (brandId: string, campaignId: string, timeZone: string) =>
+  queryOptions({
+    queryKey: metricsKeys.history(brandId, campaignId, timeZone),
+    queryFn: ({ signal }) =>
+      api.GET('/campaigns/{campaign_id}/metrics/history', MetricsHistory, {
+        params: { path: { campaign_id: campaignId }, query: { time_zone: timeZone } },
+        signal,
       }),
   });
 
 /**
- * Every live post of the campaign, 100 a page, for the timeline; the screen asks for the next
- * page until there is none. Deleted posts are left out, as the report leaves them out, so the
- * timeline's totals are the report's figures.
+ * `GET /metrics` (docs/api.md#metrics-across-campaigns): the figures summed over the brand's
+ * campaigns of these statuses, or over the campaigns named (each one's in `by_campaign`).
  */
-export const metricsPostsOptions = (brandId: string, campaignId: string) =>
-  listPagesOptions(
-    metricsKeys.posts(brandId, campaignId),
-    `/campaigns/${campaignId}/posts`,
-    PostPage,
-    {
-      status: 'live',
-      limit: 100,
-    },
-  );
+export const campaignsMetricsOptions = (brandId: string, filters: CampaignsMetricsFilters) =>
+  queryOptions({
+    queryKey: metricsKeys.sum(brandId, filters),
+    queryFn: ({ signal }) =>
+      api.GET('/metrics', CampaignsMetrics, {
+        params: {
+          query: {
+            brand_id: brandId,
+            status: filters.status && [...filters.status],
+            campaign_id: filters.campaignIds && [...filters.campaignIds],
+          },
+        },
+        signal,
+      }),
+  });

@@ -1,9 +1,4 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GROUP_BY_LABELS, GroupBy } from '#contract/enums';
 import type { MetricsReport } from '#contract/metrics';
 import { ChartLine, RefreshCw } from 'lucide-react';
@@ -16,12 +11,16 @@ import { LoadingState, Spinner } from '#components/ui/spinner';
 import {
   formatDateTime,
   formatMoney,
+  formatEngagementRate,
   formatNumber,
-  formatPercent,
   formatShortDate,
 } from '#lib/format';
-import { useEveryPage } from '#lib/paging';
-import { metricsKeys, metricsPostsOptions, metricsReportOptions } from '../api/metrics';
+import {
+  metricsHistoryOptions,
+  metricsKeys,
+  metricsReportOptions,
+  viewerTimeZone,
+} from '../api/metrics';
 import { groupRows, timeline } from '../report-data';
 import { ChartFrame, DataTable } from './chart-frame';
 import { Funnel } from './funnel';
@@ -29,14 +28,19 @@ import { Funnel } from './funnel';
 const BreakdownBars = lazy(() => import('./charts').then((m) => ({ default: m.BreakdownBars })));
 const TimelineLines = lazy(() => import('./charts').then((m) => ({ default: m.TimelineLines })));
 
+/** The breakdowns the chart offers; by day is the timeline's. */
+const BREAKDOWNS = GroupBy.exclude(['day']);
+type Breakdown = Exclude<GroupBy, 'day'>;
+
 /** The breakdown the URL asks for (`by`), by task unless it says platform. */
-export function readGroupBy(search: URLSearchParams): GroupBy {
-  return GroupBy.safeParse(search.get('by')).data ?? 'task';
+export function readGroupBy(search: URLSearchParams): Breakdown {
+  return BREAKDOWNS.safeParse(search.get('by')).data ?? 'task';
 }
 
 /**
  * One campaign's report: headline figures, the funnel, the breakdown by task or platform, and
- * views and engagement over time built from its posts. Every chart has a table view.
+ * views and engagement over time from the report grouped by day. Two requests, whatever the
+ * number of posts (docs/decisions/0124-screens-read-pages-and-sums.md). Every chart has a table view.
  */
 export function CampaignMetrics({ brandId, campaignId }: { brandId: string; campaignId: string }) {
   const queryClient = useQueryClient();
@@ -54,7 +58,7 @@ export function CampaignMetrics({ brandId, campaignId }: { brandId: string; camp
   // A report of another campaign kept on screen while this one loads would mislead.
   if (data.campaign_id !== campaignId) return <LoadingState label="Loading the report…" />;
 
-  const setGroupBy = (next: GroupBy) => {
+  const setGroupBy = (next: Breakdown) => {
     const params = new URLSearchParams(searchParams);
     if (next === 'task') params.delete('by');
     else params.set('by', next);
@@ -100,11 +104,7 @@ function Headline({ report }: { report: MetricsReport }) {
     { label: 'Views', value: formatNumber(performance.views) },
     {
       label: 'Engagement rate',
-      // A rate of nothing is not 0%: without views there is no rate yet.
-      value:
-        performance.views > 0
-          ? formatPercent(performance.engagement_rate, { maximumFractionDigits: 2 })
-          : '—',
+      value: formatEngagementRate(performance),
     },
     { label: 'Likes', value: formatNumber(performance.likes) },
     { label: 'Comments', value: formatNumber(performance.comments) },
@@ -154,9 +154,9 @@ function Breakdown({
   onGroupBy,
 }: {
   report: MetricsReport;
-  groupBy: GroupBy;
+  groupBy: Breakdown;
   switching: boolean;
-  onGroupBy: (groupBy: GroupBy) => void;
+  onGroupBy: (groupBy: Breakdown) => void;
 }) {
   const id = useId();
   const rows = groupRows(report.groups ?? []);
@@ -177,7 +177,7 @@ function Breakdown({
       <span aria-hidden="true" className="text-gray-700">
         By
       </span>
-      {GroupBy.options.map((g) => (
+      {BREAKDOWNS.options.map((g) => (
         <label key={g} className="flex items-center gap-1.5">
           <input
             type="radio"
@@ -220,7 +220,7 @@ function Breakdown({
             cells: [
               r.label,
               ...countCells(r),
-              formatPercent(r.engagementRate, { maximumFractionDigits: 2 }),
+              formatEngagementRate({ views: r.views, engagement_rate: r.engagementRate }),
             ],
           }))}
         />
@@ -230,14 +230,12 @@ function Breakdown({
 }
 
 function Timeline({ brandId, campaignId }: { brandId: string; campaignId: string }) {
-  const posts = useInfiniteQuery(metricsPostsOptions(brandId, campaignId));
-  useEveryPage(posts);
-  if (posts.isPending) return <LoadingState label="Loading the posts…" />;
-  if (posts.isError && !posts.data)
-    return <InlineError error={posts.error} onRetry={() => void posts.refetch()} />;
-  const all = posts.data.pages.flatMap((p) => p.data);
-  const points = timeline(all);
-  const noun = all.length === 1 ? 'live post' : 'live posts';
+  const timeZone = viewerTimeZone();
+  const history = useQuery(metricsHistoryOptions(brandId, campaignId, timeZone));
+  if (history.isPending) return <LoadingState label="Loading the days…" />;
+  if (history.isError && !history.data)
+    return <InlineError error={history.error} onRetry={() => void history.refetch()} />;
+  const points = timeline(history.data.days);
   if (points.length === 0) {
     return (
       <EmptyState icon={ChartLine} title="No posts yet">
@@ -245,38 +243,48 @@ function Timeline({ brandId, campaignId }: { brandId: string; campaignId: string
       </EmptyState>
     );
   }
+  const first = points[0]!;
   const last = points.at(-1)!;
-  const loading = posts.hasNextPage && !posts.isFetchNextPageError;
+  const span =
+    points.length === 1
+      ? `Today (${formatShortDate(last.day)})`
+      : `From ${formatShortDate(first.day)} to ${formatShortDate(last.day)}`;
   return (
     <ChartFrame
       title="Views and engagement over time"
-      summary={`From ${formatShortDate(points[0]!.day)} to ${formatShortDate(last.day)}, live posts reached ${formatNumber(last.totalViews)} views and ${formatNumber(last.totalEngagements)} engagements.`}
+      summary={`${span}, live posts went from ${formatNumber(first.views)} to ${formatNumber(last.views)} views and from ${formatNumber(first.engagements)} to ${formatNumber(last.engagements)} engagements; spend reached ${formatMoney(last.spentCents)}.`}
       actions={
-        <span className="text-sm text-gray-700" role="status">
-          {`Built from ${formatNumber(all.length)} ${noun} by the day each was posted`}
-          {loading ? ' (loading more…)' : ''}
+        <span className="text-sm text-gray-700">
+          Totals at the end of each day ({timeZone.replaceAll('_', ' ')})
         </span>
       }
       chart={<TimelineLines points={points} />}
       table={
         <DataTable
-          caption="Views and engagement by day posted"
+          caption="Totals at the end of each day"
           columns={[
             { label: 'Day' },
-            ...COUNT_COLUMNS,
             { label: 'Views (total)', numeric: true },
+            { label: 'New views', numeric: true },
             { label: 'Engagements (total)', numeric: true },
+            { label: 'New engagements', numeric: true },
+            { label: 'Spent (total)', numeric: true },
           ]}
-          rows={points.map((p) => ({
+          rows={[...points].reverse().map((p) => ({
             key: p.day,
             cells: [
               formatShortDate(p.day),
-              ...countCells(p),
-              formatNumber(p.totalViews),
-              formatNumber(p.totalEngagements),
+              formatNumber(p.views),
+              formatNumber(p.newViews),
+              formatNumber(p.engagements),
+              formatNumber(p.newEngagements),
+              formatMoney(p.spentCents),
             ],
           }))}
         />
+      }
+      footnote={
+        <>Taken-down posts leave the totals on the day they come down, as they leave the report.</>
       }
     />
   );

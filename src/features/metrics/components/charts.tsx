@@ -11,11 +11,18 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCompactNumber, formatNumber, formatShortDate } from '#lib/format';
+import {
+  formatCompactMoney,
+  formatCompactNumber,
+  formatMoney,
+  formatNumber,
+  formatShortDate,
+} from '#lib/format';
 import type { GroupRow, TimelinePoint } from '../report-data';
 
 const INDIGO = '#4338ca';
 const TEAL = '#0f766e';
+const SLATE = '#475569';
 const AXIS = { fontSize: 12, fill: '#374151' };
 const TITLE = { fontSize: 12, fill: '#374151', fontWeight: 600 };
 /** What both charts share: full width, 300 px tall, room for the axis titles, no keyboard layer. */
@@ -65,57 +72,78 @@ export function BreakdownBars({
   );
 }
 
-/** The timeline's two lines, each on its own axis. */
-const TIMELINE_LINES = [
-  { yAxisId: 'views', dataKey: 'totalViews', name: 'Views (total)', stroke: INDIGO },
+/** The timeline's figures, each drawn on its own chart with its own axis. */
+const TIMELINE_FIGURES = [
+  { key: 'views', title: 'Views', stroke: INDIGO, tick: compact, tooltip: numberTooltip },
   {
-    yAxisId: 'engagements',
-    dataKey: 'totalEngagements',
-    name: 'Engagements (total)',
+    key: 'engagements',
+    title: 'Engagements',
     stroke: TEAL,
+    tick: compact,
+    tooltip: numberTooltip,
+  },
+  {
+    key: 'spentCents',
+    title: 'Spent',
+    stroke: SLATE,
+    tick: (v: number) => formatCompactMoney(v),
+    tooltip: (value: unknown) => formatMoney(typeof value === 'number' ? value : null),
   },
 ] as const;
 
-/** Running totals of views and engagements by the day posts were published. */
+/**
+ * Views, engagements and spend as they stood at the end of each day: three small charts over the
+ * same days, each on its own scale (two scales on one chart would draw the smaller figure above the
+ * larger one).
+ */
 export function TimelineLines({ points }: { points: readonly TimelinePoint[] }) {
   return (
-    <LineChart {...chartFrame} data={[...points]}>
-      <CartesianGrid vertical={false} stroke="#e5e7eb" />
-      <XAxis
-        dataKey="day"
-        tick={AXIS}
-        tickFormatter={(v: string) => formatShortDate(v)}
-        minTickGap={24}
-        label={xTitle('Day posted')}
-        height={44}
-      />
-      <YAxis
-        yAxisId="views"
-        tick={{ ...AXIS, fill: INDIGO }}
-        tickFormatter={compact}
-        width={72}
-        label={yTitle('Views (total)')}
-      />
-      <YAxis
-        yAxisId="engagements"
-        orientation="right"
-        tick={{ ...AXIS, fill: TEAL }}
-        tickFormatter={compact}
-        width={72}
-        label={yTitle('Engagements (total)', 'right')}
-      />
-      <Tooltip formatter={numberTooltip} labelFormatter={(v) => formatShortDate(String(v))} />
-      <Legend verticalAlign="top" />
-      {TIMELINE_LINES.map((line) => (
-        <Line
-          key={line.dataKey}
-          {...line}
-          type="monotone"
-          strokeWidth={2}
-          dot={points.length < 4}
-          isAnimationActive={false}
-        />
+    <div className="grid gap-4 lg:grid-cols-3">
+      {TIMELINE_FIGURES.map((figure) => (
+        <figure key={figure.key} className="min-w-0">
+          <figcaption className="mb-1 flex items-center gap-2 text-sm font-semibold text-gray-800">
+            <span
+              aria-hidden="true"
+              className="inline-block h-0.5 w-4 rounded"
+              style={{ backgroundColor: figure.stroke }}
+            />
+            {figure.title} (total)
+          </figcaption>
+          <LineChart
+            {...chartFrame}
+            style={{ width: '100%', height: 200 }}
+            margin={{ top: 8, right: 12, bottom: 4, left: 0 }}
+            data={[...points]}
+          >
+            <CartesianGrid vertical={false} stroke="#e5e7eb" />
+            <XAxis
+              dataKey="day"
+              tick={AXIS}
+              tickFormatter={(v: string) => formatShortDate(v)}
+              minTickGap={24}
+            />
+            <YAxis
+              tick={{ ...AXIS, fill: figure.stroke }}
+              tickFormatter={figure.tick}
+              width={48}
+              allowDecimals={false}
+            />
+            <Tooltip
+              formatter={figure.tooltip}
+              labelFormatter={(v) => formatShortDate(String(v))}
+            />
+            <Line
+              dataKey={figure.key}
+              name={`${figure.title} (total)`}
+              stroke={figure.stroke}
+              type="linear"
+              strokeWidth={2}
+              dot={points.length < 4}
+              isAnimationActive={false}
+            />
+          </LineChart>
+        </figure>
       ))}
-    </LineChart>
+    </div>
   );
 }

@@ -2,10 +2,16 @@ import { Link } from 'react-router';
 import { CampaignStatusBadge } from '#components/ui/campaign-status-badge';
 import { Spinner } from '#components/ui/spinner';
 import { NumberCell, Table } from '#components/ui/table';
-import { formatMoney, formatNumber, formatPercent } from '#lib/format';
-import { headlineTotals, type CampaignHeadline } from '../headline';
+import type { CampaignSummary } from '#contract/campaigns';
+import type { CampaignFigures, CampaignsMetrics } from '#contract/metrics';
+import { formatEngagementRate, formatMoney, formatNumber } from '#lib/format';
 
-type Row = CampaignHeadline & { failed: boolean };
+/** One campaign and its figures (null while they load, or when they failed). */
+type Row = {
+  campaign: Pick<CampaignSummary, 'id' | 'name' | 'status'>;
+  figures: CampaignFigures | null;
+  failed: boolean;
+};
 
 const COLUMNS = [
   'Creators approved',
@@ -17,18 +23,23 @@ const COLUMNS = [
 ] as const;
 
 /**
- * The brand's campaigns side by side with their headline figures, and the totals across them.
- * Each name opens the campaign's metrics.
+ * The brand's campaigns side by side with their headline figures, and the totals across every
+ * campaign shown (also those on pages not loaded), as the service sums them: rates and CPM from
+ * the sums, never averaged. Each name opens the campaign's metrics.
  */
 export function OverviewTable({
   rows,
+  totals,
+  totalsFailed,
   metricsHref,
 }: {
   rows: readonly Row[];
+  /** GET /metrics over every campaign shown; null while it loads or when it failed. */
+  totals: CampaignsMetrics | null;
+  totalsFailed: boolean;
   metricsHref: (campaignId: string) => string;
 }) {
-  const totals = headlineTotals(rows);
-  const maxViews = Math.max(1, ...rows.map((r) => r.report?.performance.views ?? 0));
+  const maxViews = Math.max(1, ...rows.map((r) => r.figures?.performance.views ?? 0));
   return (
     <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
       <Table
@@ -42,27 +53,38 @@ export function OverviewTable({
           <tfoot className="border-t-2 border-gray-200 bg-gray-50 font-semibold text-gray-900">
             <tr>
               <th scope="row" className="px-3 py-2 text-left">
-                Total ({formatNumber(totals.campaigns)}{' '}
-                {totals.campaigns === 1 ? 'campaign' : 'campaigns'})
+                {totals
+                  ? `Total (${formatNumber(totals.campaigns)} ${totals.campaigns === 1 ? 'campaign' : 'campaigns'})`
+                  : 'Total'}
               </th>
-              <td className="px-3 py-2 text-xs font-normal text-gray-700">
-                {totals.complete ? '' : 'so far'}
-              </td>
-              <NumberCell>{formatNumber(totals.creatorsApproved)}</NumberCell>
-              <NumberCell>{formatNumber(totals.posts)}</NumberCell>
-              <NumberCell>{formatNumber(totals.views)}</NumberCell>
-              <NumberCell>
-                {formatPercent(totals.engagementRate, { maximumFractionDigits: 2 })}
-              </NumberCell>
-              <NumberCell>{formatMoney(totals.spentCents)}</NumberCell>
-              <NumberCell>
-                {totals.views > 0 ? formatMoney(totals.effectiveCpmCents) : '—'}
-              </NumberCell>
+              <td className="px-3 py-2" />
+              {totals ? (
+                <>
+                  <NumberCell>{formatNumber(totals.funnel.creators_approved)}</NumberCell>
+                  <NumberCell>{formatNumber(totals.funnel.posts)}</NumberCell>
+                  <NumberCell>{formatNumber(totals.performance.views)}</NumberCell>
+                  <NumberCell>{formatEngagementRate(totals.performance)}</NumberCell>
+                  <NumberCell>{formatMoney(totals.spend.spent_cents)}</NumberCell>
+                  <NumberCell>
+                    {totals.performance.views > 0
+                      ? formatMoney(totals.spend.effective_cpm_cents)
+                      : '—'}
+                  </NumberCell>
+                </>
+              ) : (
+                <td colSpan={COLUMNS.length} className="px-3 py-2 text-right font-normal">
+                  {totalsFailed ? (
+                    'The totals could not be loaded.'
+                  ) : (
+                    <Spinner label="Loading the totals" className="size-4" />
+                  )}
+                </td>
+              )}
             </tr>
           </tfoot>
         }
       >
-        {rows.map(({ campaign, report, failed }) => {
+        {rows.map(({ campaign, figures: report, failed }) => {
           const views = report?.performance.views ?? 0;
           return (
             <tr key={campaign.id}>
@@ -92,11 +114,7 @@ export function OverviewTable({
                       {formatNumber(views)}
                     </span>
                   </td>
-                  <NumberCell>
-                    {formatPercent(report.performance.engagement_rate, {
-                      maximumFractionDigits: 2,
-                    })}
-                  </NumberCell>
+                  <NumberCell>{formatEngagementRate(report.performance)}</NumberCell>
                   <NumberCell>{formatMoney(report.spend.spent_cents)}</NumberCell>
                   <NumberCell>
                     {report.performance.views > 0

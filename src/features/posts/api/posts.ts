@@ -1,5 +1,6 @@
 import { CreatorPage } from '#contract/creators';
 import { PostPage } from '#contract/posts';
+import { api } from '#lib/api-client';
 import { keyStartsWith, type LiveInvalidation } from '#lib/live-invalidation';
 import { listPagesOptions } from '#lib/list-queries';
 import { brandQueryKey } from '#lib/query-client';
@@ -27,14 +28,14 @@ export const postsLiveInvalidation: LiveInvalidation = {
 
 /** A campaign's posts, newest first, 50 a page, deleted ones included unless filtered. */
 export const postListOptions = (brandId: string, campaignId: string, filters: PostFilters) =>
-  listPagesOptions(
-    postKeys.list(brandId, campaignId, filters),
-    `/campaigns/${campaignId}/posts`,
-    PostPage,
-    {
-      ...postQuery(filters),
-      limit: 50,
-    },
+  listPagesOptions(postKeys.list(brandId, campaignId, filters), (page, signal) =>
+    api.GET('/campaigns/{campaign_id}/posts', PostPage, {
+      params: {
+        path: { campaign_id: campaignId },
+        query: { ...postQuery(filters), limit: 50, ...page },
+      },
+      signal,
+    }),
   );
 
 /**
@@ -42,12 +43,12 @@ export const postListOptions = (brandId: string, campaignId: string, filters: Po
  * people pick a handle, the service is asked for its creator id.
  */
 export const postCreatorsOptions = (brandId: string, campaignId: string) =>
-  listPagesOptions(
-    postKeys.creators(brandId, campaignId),
-    `/campaigns/${campaignId}/creators`,
-    CreatorPage,
-    {
-      status: 'approved',
-      limit: 100,
-    },
+  listPagesOptions(postKeys.creators(brandId, campaignId), (page, signal) =>
+    api.GET('/campaigns/{campaign_id}/creators', CreatorPage, {
+      params: {
+        path: { campaign_id: campaignId },
+        query: { status: 'approved', limit: 100, ...page },
+      },
+      signal,
+    }),
   );

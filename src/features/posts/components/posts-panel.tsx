@@ -1,10 +1,16 @@
 import { clsx } from 'clsx';
+import { rememberCampaign } from '#lib/campaign-choice';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { PLATFORM_LABELS, POST_STATUS_LABELS, PostStatus } from '#contract/enums';
+import {
+  PLATFORM_LABELS,
+  POST_STATUS_LABELS,
+  PostStatus,
+  type CampaignStatus,
+} from '#contract/enums';
 import type { Post } from '#contract/posts';
 import type { Task } from '#contract/tasks';
 import { Clapperboard } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CampaignPickerPanel } from '#components/form/campaign-picker';
 import { Badge } from '#components/ui/badge';
@@ -36,7 +42,7 @@ import {
   type PostFilters,
 } from '../post-filters';
 
-type CampaignChoice = { id: string; name: string };
+type CampaignShown = { id: string; name: string };
 
 const STATUS_FILTER: SelectFilterSpec<PostStatus> = {
   label: 'Status',
@@ -51,17 +57,21 @@ const STATUS_FILTER: SelectFilterSpec<PostStatus> = {
  */
 export function PostsPanel({
   brandId,
+  statuses,
   campaignId,
-  campaigns,
+  campaign,
+  none,
   tasks,
-  moreCampaignsLoading = false,
 }: {
   brandId: string;
+  /** The statuses of the campaigns the picker offers. */
+  statuses: readonly CampaignStatus[];
   campaignId: string | null;
-  campaigns: readonly CampaignChoice[];
+  /** That campaign, once read (its name names the export). */
+  campaign: CampaignShown | undefined;
+  /** The brand has no campaign in `statuses`. */
+  none: boolean;
   tasks: readonly Task[];
-  /** The campaign list is still arriving page by page. */
-  moreCampaignsLoading?: boolean;
 }) {
   const id = useId();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -71,14 +81,15 @@ export function PostsPanel({
   const bind = filterBinder(filters, update);
 
   const reversed = daysReversed(filters);
-  const campaign = campaigns.find((c) => c.id === campaignId);
   const effective = reversed ? { ...filters, from: null, to: null } : filters;
   return (
     <CampaignPickerPanel
-      campaigns={campaigns}
+      brandId={brandId}
+      statuses={statuses}
       value={campaignId}
-      loadingMore={moreCampaignsLoading}
+      none={none}
       onChange={(value) => {
+        rememberCampaign(brandId, value);
         // Another campaign has other tasks and creators: those filters reset.
         const next = writePostFilters(searchParams, { ...filters, task: null, creator: null });
         next.set('campaign', value);
@@ -136,7 +147,7 @@ function PostsExport({
   filters,
   tasks,
 }: {
-  campaign: CampaignChoice;
+  campaign: CampaignShown;
   filters: PostFilters;
   tasks: readonly Task[];
 }) {
@@ -166,8 +177,14 @@ function CreatorSelect({
   value: string | null;
   onChange: (creatorId: string | null) => void;
 }) {
-  const creators = useInfiniteQuery(postCreatorsOptions(brandId, campaignId));
-  useEveryPage(creators);
+  // Read when the filter is used (or a link names a creator), not to open the screen: a big
+  // campaign has thousands of approved creators (docs/decisions/0115).
+  const [wanted, setWanted] = useState(false);
+  const creators = useInfiniteQuery({
+    ...postCreatorsOptions(brandId, campaignId),
+    enabled: wanted || value !== null,
+  });
+  useEveryPage(creators, wanted || value !== null);
   const list = (creators.data?.pages.flatMap((p) => p.data) ?? [])
     .map((c) => ({ id: c.creator_id, username: c.username }))
     .sort((a, b) => a.username.localeCompare(b.username));
@@ -180,8 +197,12 @@ function CreatorSelect({
         value={value ?? ''}
         aria-describedby={creators.isError ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value || null)}
+        onFocus={() => setWanted(true)}
+        onPointerDown={() => setWanted(true)}
       >
-        <option value="">{creators.isPending ? 'All creators (loading…)' : 'All creators'}</option>
+        <option value="">
+          {creators.isFetching && list.length === 0 ? 'All creators (loading…)' : 'All creators'}
+        </option>
         {unknown ? <option value={value}>Creator {value}</option> : null}
         {list.map((c) => (
           <option key={c.id} value={c.id}>

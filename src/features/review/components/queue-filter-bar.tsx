@@ -2,26 +2,11 @@ import type { Task } from '#contract/tasks';
 import { useId, type ReactNode } from 'react';
 import { FilterDisclosure } from '#components/form/filter-disclosure';
 import { SelectFilter } from '#components/form/filter-fields';
-import {
-  campaignFilter,
-  filterBinder,
-  PLATFORM_FILTER,
-  taskFilter,
-  type SelectFilterSpec,
-} from '#lib/list-filters';
+import { campaignFilter, filterBinder, taskFilter } from '#lib/list-filters';
 import { NO_FILTERS, activeFilterCount, type QueueFilters } from '../queue-filters';
 
-const ROUND_FILTER: SelectFilterSpec<'first' | 'revision'> = {
-  label: 'Revision round',
-  anyLabel: 'All rounds',
-  choices: [
-    { value: 'first', label: 'First submissions' },
-    { value: 'revision', label: 'Revisions' },
-  ],
-};
-
 /**
- * The queue's filters behind a disclosure ("Filters · 2 active"), closed by default on a phone so
+ * The queue's filters (the ones the service applies: docs/decisions/0115) behind a disclosure ("Filters · 2 active"), closed by default on a phone so
  * the submission and its decision come first; `aside` sits beside the toggle (the count).
  */
 export function QueueFilterBar({
@@ -52,9 +37,10 @@ export function QueueFilterBar({
         // Another campaign has other tasks: the task filter resets.
         onChange={(campaign) => onChange({ campaign, task: null })}
       />
-      <SelectFilter id={`${id}-task`} {...taskFilter(tasks)} {...bind('task')} />
-      <SelectFilter id={`${id}-platform`} {...PLATFORM_FILTER} {...bind('platform')} />
-      <SelectFilter id={`${id}-round`} {...ROUND_FILTER} {...bind('round')} />
+      {/* A campaign's tasks: offered once a campaign is chosen. */}
+      {filters.campaign ? (
+        <SelectFilter id={`${id}-task`} {...taskFilter(tasks)} {...bind('task')} />
+      ) : null}
     </FilterDisclosure>
   );
 }

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, ClipboardCheck, Keyboard } from 'lucide-react';
+import type { Side } from '#contract/me';
 import { useCallback, useRef, type ReactNode } from 'react';
 import { Button } from '#components/ui/button';
 import { EmptyState } from '#components/ui/empty-state';
@@ -46,11 +47,11 @@ export function ReviewQueue({
 }: {
   brandId: string;
   canDecide: boolean;
-  side?: 'agency' | 'brand';
+  side?: Side;
   /** The History of the submission on screen (composed by the screen), under its details. */
   history?: (item: QueueItem) => ReactNode;
 }) {
-  const q = useQueueState(brandId, canDecide, side);
+  const queueState = useQueueState(brandId, canDecide, side);
   const regionRef = useRef<HTMLElement>(null);
   // The <video> of the item on screen, for the media keys.
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -64,7 +65,7 @@ export function ReviewQueue({
   // After a decision the button pressed may be gone (the last item) or stand for the next item:
   // the queue keeps the focus, so the next key press is a shortcut, not that button again.
   const approve = () => {
-    if (q.approve()) focusRegion();
+    if (queueState.approve()) focusRegion();
   };
 
   const run = (command: QueueCommand) => {
@@ -80,67 +81,81 @@ export function ReviewQueue({
         return video ? toggleMute(video) : undefined;
       case 'next':
       case 'previous':
-        q.move(command === 'next' ? 1 : -1);
+        queueState.move(command === 'next' ? 1 : -1);
         return focusRegion();
       case 'approve':
         return approve();
       case 'requestChanges':
-        return void q.startRequestChanges();
+        return void queueState.startRequestChanges();
       case 'undo':
-        q.undo();
+        queueState.undo();
         return focusRegion();
       case 'help':
-        return q.setHelpOpen(true);
+        return queueState.setHelpOpen(true);
     }
   };
-  useQueueShortcuts(run, q.changing !== null || q.helpOpen || q.view === 'failed');
+  useQueueShortcuts(
+    run,
+    queueState.changing !== null || queueState.helpOpen || queueState.view === 'failed',
+  );
 
   const status = (
     <DecisionStatus
-      decisions={q.decisions}
+      decisions={queueState.decisions}
       onUndo={() => {
-        q.undo();
+        queueState.undo();
         focusRegion();
       }}
     />
   );
-  const shown = q.view === 'failed' ? q.failed.visible.length : q.visible.length;
+  const shown = queueState.counts[queueState.view];
   const count = (
     <p role="status" className="text-sm font-medium text-gray-900">
-      {formatNumber(shown)} {COUNT_WORDS[q.view](shown)}
-      {shown !== q.counts.total ? ` (${formatNumber(q.counts.total)} in all)` : ''}
+      {formatNumber(shown)} {COUNT_WORDS[queueState.view](shown)}
+      {shown !== queueState.counts.total
+        ? ` (${formatNumber(queueState.counts.total)} in all)`
+        : ''}
     </p>
   );
-  const error = q.queue.error ?? (q.view === 'failed' ? q.failed.error : null);
-  const pending = q.queue.isPending || (q.view === 'failed' && q.failed.isPending);
-  const empty = q.view === 'failed' ? q.failed.items.length === 0 : q.queue.items.length === 0;
+  const { error } = queueState.list;
+  const pending = queueState.list.isPending;
+  const empty = queueState.list.items.length === 0;
   const filterBar = (
     <QueueFilterBar
-      filters={q.filters}
-      campaigns={q.queue.campaigns}
-      tasks={q.campaignTasks}
-      onChange={q.setFilters}
-      aside={pending || (error && empty) ? null : count}
+      filters={queueState.filters}
+      campaigns={queueState.campaigns}
+      tasks={queueState.campaignTasks}
+      onChange={queueState.setFilters}
+      aside={pending || !queueState.countsReady || (error && empty) ? null : count}
     />
   );
-  const failure = error ? <InlineError error={error} onRetry={q.queue.retry} /> : null;
-  const { current, next } = q;
+  const failure = error ? <InlineError error={error} onRetry={queueState.list.retry} /> : null;
+  const { current, next } = queueState;
   let body: ReactNode;
   if (error && empty) body = failure;
-  else if (pending) body = <LoadingState label={LOADING[q.view]} />;
-  else if (q.view === 'failed') {
+  else if (pending) body = <LoadingState label={LOADING[queueState.view]} />;
+  else if (queueState.view === 'failed') {
     body = (
       <>
         {failure}
-        <DecisionAlerts decisions={q.decisions} />
-        <FailedSubmissions items={q.failed.visible} total={q.counts.total} tasks={q.tasks} />
+        <DecisionAlerts decisions={queueState.decisions} />
+        <FailedSubmissions
+          items={queueState.visible}
+          total={queueState.counts.total}
+          tasks={queueState.tasks}
+          more={
+            queueState.list.hasMore
+              ? { loading: queueState.list.isLoadingMore, onLoad: queueState.list.loadMore }
+              : null
+          }
+        />
       </>
     );
   } else {
     body = (
       <>
         {failure}
-        <DecisionAlerts decisions={q.decisions} />
+        <DecisionAlerts decisions={queueState.decisions} />
         <section
           ref={regionRef}
           tabIndex={-1}
@@ -149,7 +164,7 @@ export function ReviewQueue({
           data-submission-id={current?.submission.id}
           className="rounded-lg border border-gray-200 bg-white p-4 outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
         >
-          <QueueNavigation q={q} onMoved={focusRegion} />
+          <QueueNavigation queueState={queueState} onMoved={focusRegion} />
           {current ? (
             <SubmissionLayout
               media={<MediaStage current={current} next={next} onVideo={setVideo} />}
@@ -165,7 +180,7 @@ export function ReviewQueue({
                   canDecide={canDecide}
                   inspecting={isInspecting(current.submission)}
                   onApprove={approve}
-                  onRequestChanges={() => void q.startRequestChanges()}
+                  onRequestChanges={() => void queueState.startRequestChanges()}
                   status={status}
                 />
               }
@@ -177,7 +192,7 @@ export function ReviewQueue({
                   </div>
                   <div>
                     <h3 className="mb-2 text-sm font-semibold text-gray-900">Requirements</h3>
-                    <TaskRequirements task={q.tasks.get(current.submission.task_id)} />
+                    <TaskRequirements task={queueState.tasks.get(current.submission.task_id)} />
                   </div>
                   {history ? <div key={current.submission.id}>{history(current)}</div> : null}
                 </>
@@ -187,11 +202,11 @@ export function ReviewQueue({
             <>
               <EmptyState
                 icon={ClipboardCheck}
-                title={q.view === 'signoff' ? 'Nothing to sign off' : 'Nothing waiting'}
+                title={queueState.view === 'signoff' ? 'Nothing to sign off' : 'Nothing waiting'}
               >
-                {q.counts.total > 0
+                {queueState.counts.total > 0
                   ? 'No submission matches these filters.'
-                  : q.view === 'signoff'
+                  : queueState.view === 'signoff'
                     ? 'Submissions your agency approved appear here for your sign-off.'
                     : 'Every submission has been reviewed. New ones appear here as creators send them.'}
               </EmptyState>
@@ -200,31 +215,34 @@ export function ReviewQueue({
           )}
         </section>
         <UpNext
-          items={q.visible.slice(q.index + 1, q.index + 6)}
+          items={queueState.visible.slice(queueState.index + 1, queueState.index + 6)}
           onOpen={(id) => {
-            q.open(id);
+            queueState.open(id);
             focusRegion();
           }}
         />
-        {q.afterNext ? (
-          <PreloadMedia key={q.afterNext.submission.id} submission={q.afterNext.submission} />
+        {queueState.afterNext ? (
+          <PreloadMedia
+            key={queueState.afterNext.submission.id}
+            submission={queueState.afterNext.submission}
+          />
         ) : null}
         <FeedbackDialog
-          open={q.changing !== null}
-          creator={q.changing ? `@${q.changing.submission.creator_username}` : ''}
+          open={queueState.changing !== null}
+          creator={queueState.changing ? `@${queueState.changing.submission.creator_username}` : ''}
           onSend={(feedback) => {
-            q.sendRequestChanges(feedback);
+            queueState.sendRequestChanges(feedback);
             returnFocus();
           }}
           onCancel={() => {
-            q.cancelRequestChanges();
+            queueState.cancelRequestChanges();
             returnFocus();
           }}
         />
         <ShortcutsDialog
-          open={q.helpOpen}
+          open={queueState.helpOpen}
           onOpenChange={(open) => {
-            q.setHelpOpen(open);
+            queueState.setHelpOpen(open);
             if (!open) returnFocus();
           }}
         />
@@ -233,19 +251,19 @@ export function ReviewQueue({
   }
   return (
     <ReviewViews
-      view={q.view}
+      view={queueState.view}
       views={
-        q.hasSignOff || q.view === 'signoff'
+        queueState.hasSignOff || queueState.view === 'signoff'
           ? ['waiting', 'signoff', 'failed']
           : ['waiting', 'failed']
       }
-      counts={q.queue.isPending || q.failed.isPending ? null : q.counts}
-      onChange={q.setView}
+      counts={queueState.countsReady ? queueState.counts : null}
+      onChange={queueState.setView}
     >
       {filterBar}
       {/* The sign-off's note speaks to whoever decides; someone who may not reads the queue. */}
-      {VIEW_NOTES[q.view] && (canDecide || q.view !== 'signoff') ? (
-        <p className="text-sm text-gray-700">{VIEW_NOTES[q.view]}</p>
+      {VIEW_NOTES[queueState.view] && (canDecide || queueState.view !== 'signoff') ? (
+        <p className="text-sm text-gray-700">{VIEW_NOTES[queueState.view]}</p>
       ) : null}
       {body}
     </ReviewViews>
@@ -274,35 +292,41 @@ const VIEW_NOTES: Record<ReviewView, string | null> = {
 };
 
 /** "Submission 2 of 9", Previous / Next and the shortcut sheet, above the item. */
-function QueueNavigation({ q, onMoved }: { q: QueueState; onMoved: () => void }) {
+function QueueNavigation({ queueState, onMoved }: { queueState: QueueState; onMoved: () => void }) {
   const previous = shortcutOf('previous');
   const next = shortcutOf('next');
   const help = shortcutOf('help');
-  const total = q.visible.length;
+  const total = Math.max(queueState.counts[queueState.view], queueState.position);
+  const atEnd = queueState.index >= queueState.visible.length - 1 && !queueState.list.hasMore;
   return (
     <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold text-gray-900">
-          {q.current
-            ? `Submission ${formatNumber(q.index + 1)} of ${formatNumber(total)}`
+          {queueState.current
+            ? `Submission ${formatNumber(queueState.position)} of ${formatNumber(total)}`
             : 'Current submission'}
         </h2>
         {/* On a phone the media comes before the summary: its warnings show here, above it. */}
-        {q.current ? (
-          <WarningCount submission={q.current.submission} className="lg:hidden" />
+        {queueState.current ? (
+          <WarningCount submission={queueState.current.submission} className="lg:hidden" />
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        {q.current ? (
+        {queueState.current ? (
           <>
             <Button
               variant="secondary"
               size="sm"
               onClick={() => {
-                q.move(-1);
+                queueState.move(-1);
                 onMoved();
               }}
-              disabled={q.index <= 0}
+              disabled={queueState.index <= 0}
+              title={
+                queueState.index <= 0 && queueState.list.skipped > 0
+                  ? 'Earlier submissions were read a while ago: reload the queue to see them again'
+                  : undefined
+              }
               aria-keyshortcuts={previous.aria}
             >
               <ChevronLeft aria-hidden="true" className="size-4" />
@@ -313,10 +337,10 @@ function QueueNavigation({ q, onMoved }: { q: QueueState; onMoved: () => void })
               variant="secondary"
               size="sm"
               onClick={() => {
-                q.move(1);
+                queueState.move(1);
                 onMoved();
               }}
-              disabled={q.index >= total - 1}
+              disabled={atEnd || queueState.index >= queueState.visible.length - 1}
               aria-keyshortcuts={next.aria}
             >
               Next
@@ -328,7 +352,7 @@ function QueueNavigation({ q, onMoved }: { q: QueueState; onMoved: () => void })
         <Button
           variant="ghost"
           size="sm"
-          onClick={() => q.setHelpOpen(true)}
+          onClick={() => queueState.setHelpOpen(true)}
           aria-keyshortcuts={help.aria}
           className="max-sm:hidden pointer-coarse:hidden"
         >

@@ -1,6 +1,7 @@
 import type { Submission } from '#contract/submissions';
 import { useCallback, useEffect, useRef } from 'react';
 import { safeHttpUrl } from '#components/ui/external-link';
+import { RemoteImage } from '#components/ui/remote-image';
 
 /**
  * The submitted video (with the player's controls) or carousel image, large; only http(s)
@@ -51,10 +52,11 @@ export function SubmissionMedia({
       className="max-h-[60vh] w-full rounded-lg bg-black object-contain lg:max-h-[70vh]"
     />
   ) : (
-    <img
+    <RemoteImage
       key={media}
       src={media}
       alt={`${label} (first image)`}
+      loading="eager"
       className="max-h-[60vh] w-full rounded-lg bg-gray-100 object-contain lg:max-h-[70vh]"
     />
   );

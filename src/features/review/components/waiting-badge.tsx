@@ -1,17 +1,19 @@
+import type { Side } from '#contract/me';
 import { formatNumber } from '#lib/format';
-import { useReviewQueue } from '../api/review';
-import { inQueueView, type ReviewSide } from '../queue-filters';
+import { useQueueCounts } from '../api/review';
+import { countOf } from '../queue-filters';
 
 /**
  * The number of submissions waiting in the side's queue, for the navigation: read as
  * "12 waiting" in the link's name (an agency's leaves out what waits for the brand's sign-off).
- * Nothing while loading or when none wait. Live events (or their polling fallback) keep it
- * current.
+ * One request (GET /submissions/counts), shared with the review screen; nothing while loading
+ * or when none wait. Live events (or their polling fallback) keep it current.
  */
-export function WaitingBadge({ brandId, side }: { brandId: string; side: ReviewSide }) {
-  const queue = useReviewQueue(brandId);
-  const waiting = queue.items.filter((item) => inQueueView(item, side, 'waiting')).length;
-  if (queue.isPending || waiting === 0) return null;
+export function WaitingBadge({ brandId, side }: { brandId: string; side: Side }) {
+  const counts = useQueueCounts(brandId);
+  if (!counts.data) return null;
+  const waiting = countOf('waiting', side, counts.data);
+  if (waiting === 0) return null;
   const count = formatNumber(waiting);
   return (
     <span className="ml-auto rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-semibold text-white">

@@ -59,8 +59,7 @@ export async function submitTo(
 /**
  * A brand whose queue holds, oldest first: @ana (Spring launch, a TikTok task with a caption),
  * @ben and @cy (Summer glow, an Instagram task, paused after they sent), and @dee's revision
- * (Spring launch, sent back with "Show the label."). A completed campaign's waiting submission
- * is not part of the queue.
+ * (Spring launch, sent back with "Show the label.").
  */
 export async function reviewWorld(service: RealService) {
   const t = tag();
@@ -81,14 +80,11 @@ export async function reviewWorld(service: RealService) {
     name: 'Summer glow',
     tasks: [{ title: 'Tutorial', instructions: 'Show the routine.', platforms: ['instagram'] }],
   });
-  const old = await service.world.campaign(team, 'active', { name: 'Old one' });
 
   const first = await submitTo(service, team, spring, names.dee);
   await service.world.api(team, 'POST', `/campaigns/${spring.id}/submissions/${first.id}/reject`, {
     feedback: 'Show the label.',
   });
-  await submitTo(service, team, old, `old_${t}`);
-  await service.world.ops('POST', `/ops/campaigns/${old.id}/complete`);
   const ana = await submitTo(service, team, spring, names.ana);
   const ben = await submitTo(service, team, summer, names.ben);
   const cy = await submitTo(service, team, summer, names.cy);
@@ -96,7 +92,7 @@ export async function reviewWorld(service: RealService) {
   const dee = await service.world.ops<Submission>('POST', `/ops/submissions/${first.id}/revise`, {
     media_url: `https://cdn.example.com/${names.dee}-2.mp4`,
   });
-  return { team, spring, summer, old, names, submissions: { ana, ben, cy, dee } };
+  return { team, spring, summer, names, submissions: { ana, ben, cy, dee } };
 }
 
 /** The submission as the service has it now. */

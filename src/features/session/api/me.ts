@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, type ApiCredentials } from '#lib/api-client';
+import { api, type ApiCredentials } from '#lib/api-client';
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -12,7 +12,7 @@ export async function fetchMe(
 ) {
   // Loaded on first use, not with the first screen (decision 0075).
   const { Me } = await import('#contract/me');
-  return apiClient.get('/me', Me, options);
+  return api.GET('/me', Me, options);
 }
 
 export const meQueryOptions = () =>

@@ -1,4 +1,4 @@
-import { apiClient, type ApiCredentials } from '#lib/api-client';
+import { api, type ApiCredentials } from '#lib/api-client';
 
 /** `POST /sessions`: signs a member in with e-mail and password; no credential is sent. */
 export async function createSession(
@@ -7,13 +7,13 @@ export async function createSession(
 ) {
   // The contract's schemas (and zod) load on first use, not with the sign-in screen (decision 0075).
   const { Session } = await import('#contract/people');
-  return apiClient.post('/sessions', Session, { body, anonymous: { baseUrl: options.baseUrl } });
+  return api.POST('/sessions', Session, { body, anonymous: { baseUrl: options.baseUrl } });
 }
 
 /** `DELETE /sessions/current`: ends the member's session on the service (sign-out). */
 export async function endSession(credentials: ApiCredentials): Promise<void> {
-  const { z } = await import('zod');
-  await apiClient.delete('/sessions/current', z.unknown(), { credentials });
+  const { SessionEnded } = await import('#contract/people');
+  await api.DELETE('/sessions/current', SessionEnded, { credentials });
 }
 
 /** A member's session token, as opposed to an API key (`cck_…`). */

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,9 @@ function Screen() {
   return (
     <>
       <BrandSwitcher brands={brands} currentBrandId={brandId!} />
-      <p>Showing {brands.find((b) => b.id === brandId)?.name}</p>
+      <main id="main" tabIndex={-1}>
+        <p>Showing {brands.find((b) => b.id === brandId)?.name}</p>
+      </main>
     </>
   );
 }
@@ -90,6 +92,10 @@ describe('BrandSwitcher', () => {
     expect(router.state.location.pathname).toBe(paths.review.href(NORTHWIND.id));
     expect(combobox).toHaveValue('Northwind Outdoors');
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    // The page takes the focus: the screen's keys act on it, nothing more is typed into the box.
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    await user.keyboard('a');
+    expect(combobox).toHaveValue('Northwind Outdoors');
   });
 
   it('switches by typing and pressing Enter', async () => {

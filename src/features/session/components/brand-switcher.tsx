@@ -70,7 +70,11 @@ export function BrandSwitcher({
 
   const select = (brand: BrandRef) => {
     close();
-    if (brand.id !== currentBrandId) void navigate(paths[screen].href(brand.id));
+    // The choice is made: the page takes the focus, so the screen's keys (A, Space, …) act on it
+    // instead of typing into this box, and Tab goes on into the page, not to Sign out.
+    const focusPage = () => document.getElementById('main')?.focus({ preventScroll: true });
+    if (brand.id === currentBrandId) focusPage();
+    else void Promise.resolve(navigate(paths[screen].href(brand.id))).then(focusPage);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

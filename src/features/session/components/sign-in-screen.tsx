@@ -91,7 +91,7 @@ export function EmailSignIn() {
     <AuthCard
       pageTitle="Sign in · Campaign Console"
       heading="Sign in"
-      intro="Use the e-mail address and password of your Campaign Console account. You stay signed in in this browser tab unless you choose to be remembered on this device."
+      intro="Use the e-mail address and password of your Campaign Console account. You stay signed in while this browser tab is open, or on this device if you choose to be remembered."
       warning={
         expired
           ? {

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   InvitationCreated,
@@ -14,8 +13,8 @@ import {
   type KeyCreate,
   type Role,
 } from '#contract/people';
-import { apiClient } from '#lib/api-client';
-import { fetchAllPages, type CursorPage } from '#lib/paging';
+import { api } from '#lib/api-client';
+import { fetchEveryRow } from '#lib/list-queries';
 
 /**
  * Members and keys belong to the credential's brand or agency, not to one brand of the URL: they
@@ -27,28 +26,23 @@ export const peopleKeys = {
   keys: () => [...peopleKeys.all, 'keys'] as const,
 };
 
-/** A people list, every page: a team has tens of members and keys. */
-const everyPageOptions = <K extends readonly unknown[], T>(
-  queryKey: K,
-  path: string,
-  Page: z.ZodType<CursorPage<T>>,
-) =>
-  queryOptions({
-    queryKey,
-    queryFn: ({ signal }) =>
-      fetchAllPages((cursor) =>
-        apiClient.get(path, Page, {
-          signal,
-          query: { limit: 100, starting_after: cursor },
-        }),
-      ),
-  });
+// A people list is read whole, every page: a team has tens of members and keys.
 
 /** `GET /members` (members:write), every page. */
-export const membersOptions = () => everyPageOptions(peopleKeys.members(), '/members', MemberPage);
+export const membersOptions = () =>
+  queryOptions({
+    queryKey: peopleKeys.members(),
+    queryFn: ({ signal }) =>
+      fetchEveryRow((page) => api.GET('/members', MemberPage, { params: { query: page }, signal })),
+  });
 
 /** `GET /keys` (keys:write), every page, revoked keys included. */
-export const keysOptions = () => everyPageOptions(peopleKeys.keys(), '/keys', KeyPage);
+export const keysOptions = () =>
+  queryOptions({
+    queryKey: peopleKeys.keys(),
+    queryFn: ({ signal }) =>
+      fetchEveryRow((page) => api.GET('/keys', KeyPage, { params: { query: page }, signal })),
+  });
 
 /**
  * A change to members or keys: its errors are shown where it was asked for (no toast), and the
@@ -72,7 +66,7 @@ function usePeopleChange<TVariables, TAnswer>(
 /** `POST /members/invitations`: the answer's `invitation_url` is shown once, here only. */
 export const useInvite = () =>
   usePeopleChange('members', (body: InvitationCreate) =>
-    apiClient.post('/members/invitations', InvitationCreated, { body }),
+    api.POST('/members/invitations', InvitationCreated, { body }),
   );
 
 /** `PATCH /members/{id}`: the last admin cannot be demoted (409 `last_admin`). */
@@ -80,24 +74,29 @@ export const useChangeRole = () =>
   usePeopleChange(
     'members',
     ({ memberId, role }: { memberId: string; role: Role }) =>
-      apiClient.patch(`/members/${encodeURIComponent(memberId)}`, Member, { body: { role } }),
+      api.PATCH('/members/{member_id}', Member, {
+        params: { path: { member_id: memberId } },
+        body: { role },
+      }),
     { refreshAfterError: true },
   );
 
 /** `DELETE /members/{id}`: ends their sessions at once; not the last admin (409 `last_admin`). */
 export const useRemoveMember = () =>
   usePeopleChange('members', (memberId: string) =>
-    apiClient.delete(`/members/${encodeURIComponent(memberId)}`, MemberRemoved),
+    api.DELETE('/members/{member_id}', MemberRemoved, {
+      params: { path: { member_id: memberId } },
+    }),
   );
 
 /** `POST /keys`: the answer's `key` is shown once, here only. */
 export const useCreateKey = () =>
-  usePeopleChange('keys', (body: KeyCreate) => apiClient.post('/keys', KeyCreated, { body }));
+  usePeopleChange('keys', (body: KeyCreate) => api.POST('/keys', KeyCreated, { body }));
 
 /** `POST /keys/{id}/revoke`: the key stops working at once. */
 export const useRevokeKey = () =>
   usePeopleChange('keys', (keyId: string) =>
-    apiClient.post(`/keys/${encodeURIComponent(keyId)}/revoke`, KeyRevoked),
+    api.POST('/keys/{key_id}/revoke', KeyRevoked, { params: { path: { key_id: keyId } } }),
   );
 
 /**
@@ -109,7 +108,8 @@ export function acceptInvitation(
   body: InvitationAccept,
   options: { baseUrl: string | null },
 ) {
-  return apiClient.post(`/invitations/${encodeURIComponent(token)}/accept`, Session, {
+  return api.POST('/invitations/{token}/accept', Session, {
+    params: { path: { token } },
     body,
     anonymous: { baseUrl: options.baseUrl },
   });

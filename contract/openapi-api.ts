@@ -33,7 +33,7 @@ export interface paths {
     };
     /**
      * List campaigns
-     * @description Newest first (created_at, then id). Lists omit `tasks`; see `tasks_count`. A brand_id the key does not manage answers 403 brand_not_managed; a bad cursor 400 invalid_request.
+     * @description Newest first (created_at, then id) unless sort names another order; q keeps names containing it, without regard to case; `id` (repeatable) reads the named campaigns only. Lists omit `tasks`; see `tasks_count`. A brand_id the key does not manage answers 403 brand_not_managed; a bad cursor 400 invalid_request.
      */
     get: operations['listCampaigns'];
     put?: never;
@@ -513,9 +513,49 @@ export interface paths {
     };
     /**
      * A campaign's metrics report
-     * @description funnel: creators who applied (every status) and approved, submissions in review and approved now, live posts. performance: metrics summed over live posts; engagement_rate = (likes + comments + shares + saves) / views (0 without views). spend: spent_cents and effective_cpm_cents = spent_cents × 1000 / views, rounded (0 without views). groups only with group_by (task: every task in display order; platform: every platform of a task or a post). Read from running totals kept with every change, so the figures agree with the creators, submissions and posts lists.
+     * @description funnel: creators who applied (every status) and approved, submissions in review and approved now, live posts. performance: metrics summed over live posts; engagement_rate = (likes + comments + shares + saves) / views (0 without views). spend: spent_cents and effective_cpm_cents = spent_cents × 1000 / views, rounded (0 without views). groups only with group_by (task: every task in display order; platform: every platform of a task or a post; day: every calendar day of time_zone on which a live post was posted, oldest first, each post counted with its current metrics). Read from running totals kept with every change, so the figures agree with the creators, submissions and posts lists (group_by=day sums the live posts themselves).
      */
     get: operations['getCampaignMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/campaigns/{campaign_id}/metrics/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A campaign's figures day by day
+     * @description The campaign's live posts' metrics (views, likes, comments, shares, saves) and its spend as they stood at the end of each calendar day of time_zone (today: now), oldest first, from the first day with figures or `days` days ago, whichever is later, to today; days without change repeat the day before. Kept from every change as it happens (a post taken down leaves the totals on the day it went down), so the last day agrees with the metrics report. Hours are the unit kept: in a time zone whose offset is not whole hours a change is counted on the day its hour began. This service’s addition to the interface: a real time series for the report’s charts.
+     */
+    get: operations['getCampaignMetricsHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Metrics summed over campaigns
+     * @description The funnel, performance and spend of the metrics report summed over the campaigns that GET /campaigns lists with the same filters (status, brand_id, created_after, created_before, q), and how many they are; engagement_rate and effective_cpm_cents are computed from the sums. campaign_id (repeatable, up to 100) narrows to those campaigns and answers each one's figures in by_campaign, in the order named; a campaign the key does not act for matches none. A brand_id the key does not manage: 403 brand_not_managed. This service’s addition to the interface: one request for a screen of campaigns.
+     */
+    get: operations['getMetricsAcrossCampaigns'];
     put?: never;
     post?: never;
     delete?: never;
@@ -868,6 +908,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description Who the credential is: the key (or session) with its kind, scopes and shown prefix, its agency, the brands it acts for, and the signed-in member (null for an API key). */
     Me: {
       key: {
         /** Format: uuid */
@@ -902,13 +943,18 @@ export interface components {
         role: components['schemas']['Role'];
       } | null;
     };
+    /** @description A brand the credential acts for: its id and name. */
     BrandRef: {
       /** Format: uuid */
       id: string;
       name: string;
     };
-    /** @enum {string} */
+    /**
+     * @description A member's role, which gives a signed-in member's session its scopes: admin, manager, reviewer or viewer (docs/api.md#people).
+     * @enum {string}
+     */
     Role: 'admin' | 'manager' | 'reviewer' | 'viewer';
+    /** @description The body of every answer that is not a success: the HTTP status, a message for people, a machine-readable code and, where applicable, the issues field by field. */
     Error: {
       /** @description the HTTP status code */
       error: number;
@@ -947,12 +993,14 @@ export interface components {
       /** @description on 400 invalid_request, 409 field_locked_for_status and 422 validation_failed: each problem with the field it names (the message says the same in prose) */
       issues?: components['schemas']['FieldIssue'][];
     };
+    /** @description One problem of a refused request: the path of the field it is about and what is wrong with it. */
     FieldIssue: {
       /** @description path of the field, e.g. `tasks[0].title`; `body`, `query`, `path` or `headers` for the whole */
       field: string;
       /** @description what is wrong, without the field */
       message: string;
     };
+    /** @description A single campaign, as every operation on one campaign answers it: the CampaignSummary fields plus its tasks, archived ones included. Money is in integer cents, dates are YYYY-MM-DD, times ISO 8601. */
     Campaign: {
       /** Format: uuid */
       id: string;
@@ -1006,8 +1054,12 @@ export interface components {
       /** @description the campaign’s tasks, archived ones included */
       tasks: components['schemas']['Task'][];
     };
-    /** @enum {string} */
+    /**
+     * @description A campaign's state: draft, pending_approval (after publish, until the platform's review), active, paused or completed (docs/api.md#campaign-states).
+     * @enum {string}
+     */
     CampaignStatus: 'draft' | 'pending_approval' | 'active' | 'paused' | 'completed';
+    /** @description Why a campaign is in its status when that needs saying: auto-paused (by billing or another trigger) or a publish request denied, with the reason and when it happened. */
     CampaignStatusDetail: {
       kind: components['schemas']['CampaignStatusDetailKind'];
       /** @description for auto_paused: billing_issue or other; for publish_denied: the reviewer's explanation */
@@ -1015,10 +1067,17 @@ export interface components {
       /** Format: date-time */
       occurred_at: string;
     };
-    /** @enum {string} */
+    /**
+     * @description What a status detail explains: auto_paused (paused by billing or another trigger) or publish_denied (the platform's review denied the publish request).
+     * @enum {string}
+     */
     CampaignStatusDetailKind: 'auto_paused' | 'publish_denied';
-    /** @enum {string} */
+    /**
+     * @description Who can find a campaign: public appears in creator discovery; unlisted is reachable only by its access code or a direct link.
+     * @enum {string}
+     */
     Visibility: 'public' | 'unlisted';
+    /** @description A link shown to creators in the campaign brief (a shop, a landing page), with an optional affiliate code. The service assigns its id. */
     CampaignLink: {
       /** Format: uuid */
       id: string;
@@ -1029,17 +1088,20 @@ export interface components {
       description: string | null;
       affiliate_code: string | null;
     };
+    /** @description A campaign's targeting rule: groups of conditions combined with AND or OR. Where it is used, null means open to all. */
     Targeting: {
       /** @enum {string} */
       root_operator: 'AND' | 'OR';
       groups: components['schemas']['TargetingGroup'][];
     };
+    /** @description A named group of targeting conditions, combined with AND or OR. */
     TargetingGroup: {
       name?: string;
       /** @enum {string} */
       operator: 'AND' | 'OR';
       conditions: components['schemas']['TargetingCondition'][];
     };
+    /** @description One condition of a targeting rule: a property from GET /targeting/properties, IN or NOT_IN, and option values verbatim or one "<min>-<max>" range for a number property. */
     TargetingCondition: {
       /** @description opaque id from GET /targeting/properties */
       property: string;
@@ -1048,6 +1110,7 @@ export interface components {
       /** @description option values verbatim, or one "<min>-<max>" range for number properties */
       values: string[];
     };
+    /** @description The product a campaign promotes, as answered: its name and, when known, its page and image URLs (null otherwise). */
     ProductInfo: {
       name: string;
       /** Format: uri */
@@ -1055,6 +1118,7 @@ export interface components {
       /** Format: uri */
       image_url: string | null;
     };
+    /** @description How a campaign runs: creator approval, the brand's sign-off after an agency's review, the review bar and which tasks creators must complete. The service fills every setting. */
     CampaignSettings: {
       /** @description creators must be approved before starting work */
       creator_approval_required: boolean;
@@ -1063,10 +1127,17 @@ export interface components {
       post_approval_mode: components['schemas']['PostApprovalMode'];
       completion_mode: components['schemas']['CompletionMode'];
     };
-    /** @enum {string} */
+    /**
+     * @description The review bar media inspection applies to a submission: strict, moderate and lenient tune what fails or reaches review with a warning; always approves playable media on arrival.
+     * @enum {string}
+     */
     PostApprovalMode: 'strict' | 'moderate' | 'lenient' | 'always';
-    /** @enum {string} */
+    /**
+     * @description Which tasks a creator must complete: all_required (every task), pick_one (exactly one), all_optional (any subset) or some_required (each task says whether it is required).
+     * @enum {string}
+     */
     CompletionMode: 'all_required' | 'pick_one' | 'all_optional' | 'some_required';
+    /** @description A task (deliverable) of a campaign: where and what to post, the caption and sounds to use, and how submissions are reviewed. Set by the service: id, status and the timestamps. */
     Task: {
       /** Format: uuid */
       id: string;
@@ -1109,9 +1180,15 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
-    /** @enum {string} */
+    /**
+     * @description A social platform content is posted on.
+     * @enum {string}
+     */
     Platform: 'tiktok' | 'instagram' | 'youtube' | 'snapchat';
-    /** @enum {string} */
+    /**
+     * @description A kind of content a task asks for (feed or story, video or images, with music or UGC).
+     * @enum {string}
+     */
     Format:
       | 'feed_video'
       | 'feed_images'
@@ -1120,10 +1197,17 @@ export interface components {
       | 'feed_images_music'
       | 'story_video'
       | 'story_images';
-    /** @enum {string} */
+    /**
+     * @description How a task's submissions are reviewed: media_review (the buyer reviews each) or autoreview (an AI check against autoreview_prompt first).
+     * @enum {string}
+     */
     ReviewMode: 'media_review' | 'autoreview';
-    /** @enum {string} */
+    /**
+     * @description A task's state: active (accepts new work) or archived.
+     * @enum {string}
+     */
     TaskStatus: 'active' | 'archived';
+    /** @description The body of POST /campaigns: a new draft. Unknown and read-only fields (id, status, spent_cents, ...) are refused; brand_id is required with an agency credential, and content_deadline_date must be on or before post_deadline_date. */
     CampaignCreate: {
       name: string;
       visibility?: components['schemas']['Visibility'];
@@ -1161,6 +1245,7 @@ export interface components {
       /** @description drafts may have no tasks */
       tasks?: components['schemas']['TaskCreate'][];
     };
+    /** @description The product a campaign promotes, as a request sends it: a name of 1 to 200 characters; url and image_url may be omitted or null. */
     ProductInfoInput: {
       name: string;
       /** Format: uri */
@@ -1168,6 +1253,7 @@ export interface components {
       /** Format: uri */
       image_url?: string | null;
     };
+    /** @description A link as a request sends it, without an id: the service assigns ids, and a PATCH that sends links replaces the whole list. */
     CampaignLinkInput: {
       /** Format: uri */
       url: string;
@@ -1176,6 +1262,7 @@ export interface components {
       description?: string | null;
       affiliate_code?: string | null;
     };
+    /** @description Campaign settings as a request sends them: each is optional (omitted ones take their defaults on creation); on PATCH the settings sent replace only themselves. */
     CampaignSettingsInput: {
       /** @description creators must be approved before starting work */
       creator_approval_required?: boolean;
@@ -1184,6 +1271,7 @@ export interface components {
       post_approval_mode?: components['schemas']['PostApprovalMode'];
       completion_mode?: components['schemas']['CompletionMode'];
     };
+    /** @description A task to create, alone (POST /campaigns/{campaign_id}/tasks) or inside a campaign creation body. Omitted optional fields take their defaults. */
     TaskCreate: {
       title: string;
       instructions: string;
@@ -1208,11 +1296,15 @@ export interface components {
       /** @description position in the campaign brief; defaults to after the last task */
       display_order?: number;
     };
+    /** @description A page of campaigns, newest first, in the page envelope {data, has_more, next_cursor}. */
     CampaignPage: {
       data: components['schemas']['CampaignSummary'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description A campaign as lists answer it: everything but its tasks (see tasks_count). Money is in integer cents, dates are YYYY-MM-DD, times ISO 8601; id, status, spent_cents and the timestamps are set by the service. */
     CampaignSummary: {
       /** Format: uuid */
       id: string;
@@ -1264,6 +1356,7 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /** @description The body of PATCH /campaigns/{campaign_id}: any subset of the creation body except brand_id and tasks; null clears a field. What may change depends on the status (409 field_locked_for_status names a field that may not). */
     CampaignUpdate: {
       name?: string;
       visibility?: components['schemas']['Visibility'];
@@ -1294,17 +1387,22 @@ export interface components {
       post_deadline_date?: string | null;
       settings?: components['schemas']['CampaignSettingsInput'];
     };
+    /** @description The answer to deleting a draft campaign: its id and deleted true. */
     CampaignDeleted: {
       /** Format: uuid */
       id: string;
       /** @enum {boolean} */
       deleted: true;
     };
+    /** @description A page of a campaign's tasks, by display_order, in the page envelope {data, has_more, next_cursor}. */
     TaskPage: {
       data: components['schemas']['Task'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description The body of PATCH /campaigns/{campaign_id}/tasks/{task_id}: any subset of TaskCreate; omitted fields stay unchanged. */
     TaskUpdate: {
       title?: string;
       instructions?: string;
@@ -1329,27 +1427,35 @@ export interface components {
       /** @description position in the campaign brief; defaults to after the last task */
       display_order?: number;
     };
+    /** @description Every targeting property, in one piece (not paged). */
     TargetingPropertyList: {
       data: components['schemas']['TargetingProperty'][];
     };
+    /** @description A property campaigns can target: an option property lists its values, a number property takes a "<min>-<max>" range. Pass its id back exactly as listed. */
     TargetingProperty: {
       id: string;
       name: string;
       /** @enum {string} */
       kind: 'option' | 'number';
     };
+    /** @description Every value of an option property, in one piece (not paged). */
     TargetingValueList: {
       data: components['schemas']['TargetingValue'][];
     };
+    /** @description One value of an option property: the opaque value to put in a condition and the label to show. */
     TargetingValue: {
       value: string;
       label: string;
     };
+    /** @description A page of a campaign's creators, newest application first, in the page envelope {data, has_more, next_cursor}. */
     CreatorPage: {
       data: components['schemas']['CampaignCreator'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description A creator's participation in a campaign: application status, content counts, live posts, engagement totals across their posts and spend in integer cents, with their targeting properties and fit. */
     CampaignCreator: {
       creator_id: string;
       username: string;
@@ -1371,14 +1477,19 @@ export interface components {
       properties: components['schemas']['CreatorPropertyValue'][];
       targeting_fit: components['schemas']['TargetingFit'];
     };
-    /** @enum {string} */
+    /**
+     * @description The state of a creator's application to a campaign: applied, approved or rejected.
+     * @enum {string}
+     */
     CreatorStatus: 'applied' | 'approved' | 'rejected';
+    /** @description How many of a creator's submissions to the campaign are in each state. */
     CreatorContentCounts: {
       submitted: number;
       in_review: number;
       approved: number;
       rejected: number;
     };
+    /** @description Engagement counts of a post, or totals across posts: views, likes, comments, shares and saves. */
     EngagementMetrics: {
       views: number;
       likes: number;
@@ -1386,6 +1497,7 @@ export interface components {
       shares: number;
       saves: number;
     };
+    /** @description One of the creator's values of a targeting property, with the property's name and a label to show. */
     CreatorPropertyValue: {
       property_id: string;
       /** @description the property's name */
@@ -1395,20 +1507,26 @@ export interface components {
       /** @description the option's label from the values list, or the number formatted (12,500) */
       label: string;
     };
+    /** @description The campaign's targeting evaluated against the creator's properties: whether the creator matches, and one sentence per unmet condition. */
     TargetingFit: {
       /** @description true when the campaign has no targeting */
       matches: boolean;
       /** @description one sentence per condition that keeps the creator out (e.g. "Country is not United States or India"); empty when matches */
       unmet: string[];
     };
+    /** @description The optional body of rejecting a creator: a reason of 1 to 10,000 characters. */
     CreatorReject: {
       reason?: string;
     };
+    /** @description A page of the review queue, oldest submitted_at first, then id, in the page envelope {data, has_more, next_cursor}. */
     QueuedSubmissionPage: {
       data: components['schemas']['QueuedSubmission'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description A submission in the review queue of every campaign the credential acts for: a Submission plus its campaign_id, campaign_name and brand_id. */
     QueuedSubmission: {
       /** Format: uuid */
       id: string;
@@ -1469,19 +1587,38 @@ export interface components {
       /** Format: uuid */
       brand_id: string;
     };
-    /** @enum {string} */
+    /**
+     * @description A submission's state: in_review, approved, rejected (changes requested), failed (the media could not be processed) or post_deleted (its post was taken down).
+     * @enum {string}
+     */
     SubmissionStatus: 'in_review' | 'approved' | 'rejected' | 'failed' | 'post_deleted';
-    /** @enum {string} */
+    /**
+     * @description What a submission holds: a video or a carousel of images.
+     * @enum {string}
+     */
     MediaType: 'video' | 'carousel';
+    /** @description The outcome of one inspection check of a submission's media, with a sentence saying what was found. */
     MediaCheck: {
       name: components['schemas']['CheckName'];
       outcome: components['schemas']['CheckOutcome'];
       detail: string;
     };
-    /** @enum {string} */
+    /**
+     * @description A media inspection check: playable, orientation, duration, resolution or autoreview.
+     * @enum {string}
+     */
     CheckName: 'playable' | 'orientation' | 'duration' | 'resolution' | 'autoreview';
-    /** @enum {string} */
+    /**
+     * @description The outcome of a media check: pass, warn or fail.
+     * @enum {string}
+     */
     CheckOutcome: 'pass' | 'warn' | 'fail';
+    /**
+     * @description Whose turn a submission in review is: agency or brand (its awaiting), or none (no sign-off step: awaiting null, either side decides).
+     * @enum {string}
+     */
+    QueueAwaiting: 'agency' | 'brand' | 'none';
+    /** @description GET /submissions/counts: what waits among the submissions GET /submissions would list, in total and per campaign (at most 100). */
     QueueCounts: {
       in_review: number;
       /** @description of in_review, waiting for the agency */
@@ -1499,11 +1636,15 @@ export interface components {
       /** @description more than 100 campaigns have something waiting (narrow with campaign_id) */
       by_campaign_has_more: boolean;
     };
+    /** @description A page of a campaign's submissions, oldest submitted_at first, in the page envelope {data, has_more, next_cursor}. */
     SubmissionPage: {
       data: components['schemas']['Submission'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description Content a creator submitted for a task, waiting for or having had review, with what media inspection found. Times are ISO 8601; submitted_at and reviewed_at are null until they happen. */
     Submission: {
       /** Format: uuid */
       id: string;
@@ -1559,15 +1700,20 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /** @description The optional body of rejecting a submission: feedback that tells the creator what to fix; without it the creator gets a generic changes-requested note. */
     SubmissionReject: {
       /** @description delivered to the creator to say what to fix */
       feedback?: string;
     };
+    /** @description A page of posts, newest posted_at first, in the page envelope {data, has_more, next_cursor}. */
     PostPage: {
       data: components['schemas']['Post'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description Approved content published on a platform, with its engagement metrics as last reported. */
     Post: {
       /** Format: uuid */
       id: string;
@@ -1588,8 +1734,12 @@ export interface components {
       /** Format: date-time */
       metrics_updated_at: string;
     };
-    /** @enum {string} */
+    /**
+     * @description A post's state: live, or deleted once taken down.
+     * @enum {string}
+     */
     PostStatus: 'live' | 'deleted';
+    /** @description GET /campaigns/{campaign_id}/metrics: the campaign's funnel, performance and spend (money in integer cents), optionally grouped by task, platform or day posted, computed at as_of. */
     MetricsReport: {
       /** Format: uuid */
       campaign_id: string;
@@ -1604,6 +1754,7 @@ export interface components {
        */
       as_of: string;
     };
+    /** @description The campaign's funnel: creators who applied and were approved, submissions in review and approved, and posts. */
     MetricsFunnel: {
       creators_applied: number;
       creators_approved: number;
@@ -1611,6 +1762,7 @@ export interface components {
       submissions_approved: number;
       posts: number;
     };
+    /** @description Engagement totals over the campaign's posts, with the engagement rate as a fraction. */
     MetricsPerformance: {
       views: number;
       likes: number;
@@ -1620,26 +1772,83 @@ export interface components {
       /** @description (likes + comments + shares + saves) / views, a fraction; 0 when there are no views */
       engagement_rate: number;
     };
+    /** @description What the campaign has spent, in integer cents, and the effective cost per 1,000 views in cents. */
     MetricsSpend: {
       spent_cents: number;
       /** @description spent_cents per 1,000 views, rounded; 0 when there are no views */
       effective_cpm_cents: number;
     };
+    /** @description The posts and engagement of one task, platform or day posted of the metrics report (spend is not broken down). */
     MetricsGroup: {
-      /** @description the task id or the platform */
+      /** @description the task id, the platform, or the day posted (YYYY-MM-DD) */
       group_key: string;
-      /** @description the task title or the platform name */
+      /** @description the task title, the platform name, or the day posted (YYYY-MM-DD) */
       group_label: string;
       posts: number;
       performance: components['schemas']['EngagementMetrics'];
     };
-    /** @enum {string} */
-    GroupBy: 'task' | 'platform';
+    /**
+     * @description How the metrics report breaks performance down: by task, by platform, or by the day each live post was posted (in time_zone).
+     * @enum {string}
+     */
+    GroupBy: 'task' | 'platform' | 'day';
+    /** @description GET /campaigns/{campaign_id}/metrics/history: the campaign's figures day by day, as running totals kept from every change. */
+    MetricsHistory: {
+      /** Format: uuid */
+      campaign_id: string;
+      time_zone: string;
+      /** @description every day from the first with figures (or the first of the window) to today, oldest first; empty before any */
+      days: components['schemas']['MetricsHistoryDay'][];
+      /**
+       * Format: date-time
+       * @description when the history was read
+       */
+      as_of: string;
+    };
+    /** @description The campaign's live posts' metrics and its spend as they stood at the end of the day (today: now), running totals. */
+    MetricsHistoryDay: {
+      views: number;
+      likes: number;
+      comments: number;
+      shares: number;
+      saves: number;
+      /**
+       * Format: date
+       * @description the calendar day (YYYY-MM-DD) in time_zone
+       */
+      day: string;
+      spent_cents: number;
+    };
+    /** @description GET /metrics: funnel, performance and spend summed over the campaigns the filters select (rates and CPM from the sums), their number, and with campaign_id each named campaign’s figures. */
+    CampaignsMetrics: {
+      /** @description how many campaigns the filters select */
+      campaigns: number;
+      funnel: components['schemas']['MetricsFunnel'];
+      performance: components['schemas']['MetricsPerformance'];
+      spend: components['schemas']['MetricsSpend'];
+      /** @description present only with campaign_id: each named campaign the filters select, in the order named */
+      by_campaign?: components['schemas']['CampaignFigures'][];
+      /**
+       * Format: date-time
+       * @description when the figures were computed
+       */
+      as_of: string;
+    };
+    /** @description One campaign's funnel, performance and spend, as its metrics report gives them (without groups). */
+    CampaignFigures: {
+      /** Format: uuid */
+      campaign_id: string;
+      funnel: components['schemas']['MetricsFunnel'];
+      performance: components['schemas']['MetricsPerformance'];
+      spend: components['schemas']['MetricsSpend'];
+    };
+    /** @description The answer to a usage report: how many codes changed and each reported code as it now is. */
     UsageReportResult: {
       /** @description how many codes changed */
       updated: number;
       data: components['schemas']['DiscountCode'][];
     };
+    /** @description A discount code a creator hands out: its group, its cumulative total_uses, the creator and campaign it is assigned to (null when unassigned) and what it has earned, in integer cents. */
     DiscountCode: {
       code: string;
       /** Format: uuid */
@@ -1658,19 +1867,25 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /** @description The JSON body of PUT /codes: 1 to 5,000 usage rows, each code at most once, applied all or nothing. */
     UsageReport: {
       usage: components['schemas']['UsageEntry'][];
     };
+    /** @description One row of a usage report: a code and its cumulative total_uses, which may never be lower than the stored total. */
     UsageEntry: {
       code: string;
       /** @description cumulative usage count; never lower than the stored total */
       total_uses: number;
     };
+    /** @description A page of code groups in the page envelope {data, has_more, next_cursor}. */
     CodeGroupPage: {
       data: components['schemas']['CodeGroup'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description A manual group of discount codes of one brand, created on the platform side: the offer to the end user, the commission per use in integer cents, and the e-mail address that takes usage reports. */
     CodeGroup: {
       /** Format: uuid */
       id: string;
@@ -1690,14 +1905,19 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /** @description A page of discount codes in the page envelope {data, has_more, next_cursor}. */
     DiscountCodePage: {
       data: components['schemas']['DiscountCode'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description The codes POST /codes added, unassigned and with no uses yet. */
     CodesAdded: {
       data: components['schemas']['DiscountCode'][];
     };
+    /** @description The body of POST /codes: 1 to 1,000 new codes (1 to 64 letters, digits, - or _; case-sensitive) for one group. Nothing is added if any of them exists already, in any brand. */
     CodesAdd: {
       /** Format: uuid */
       group_id: string;
@@ -1705,20 +1925,26 @@ export interface components {
       /** @description the offer these codes make to the end user; defaults to the group's */
       user_description?: string;
     };
+    /** @description The body of PUT /codes/{code}: the code's new cumulative total_uses, never lower than the stored total. */
     CodeUsageUpdate: {
       /** @description cumulative usage count; never lower than the stored total */
       total_uses: number;
     };
+    /** @description The answer to deleting a discount code: the code and deleted true. */
     CodeDeleted: {
       code: string;
       /** @enum {boolean} */
       deleted: true;
     };
+    /** @description A page of usage report records, newest first, in the page envelope {data, has_more, next_cursor}. */
     UsageReportPage: {
       data: components['schemas']['UsageReportRecord'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description The record of one usage report, whatever its channel: applied all or nothing, or refused with its problems; commission paid in integer cents. */
     UsageReportRecord: {
       /** Format: uuid */
       id: string;
@@ -1745,12 +1971,22 @@ export interface components {
       /** Format: date-time */
       received_at: string;
     };
-    /** @enum {string} */
+    /**
+     * @description Where a usage report came from: the API (PUT /codes), the dashboard's upload, or e-mail.
+     * @enum {string}
+     */
     UsageReportChannel: 'api' | 'dashboard' | 'email';
-    /** @enum {string} */
+    /**
+     * @description The body a usage report came in: JSON {usage: [...]} or a CSV file (code,total_uses).
+     * @enum {string}
+     */
     UsageReportFormat: 'json' | 'csv';
-    /** @enum {string} */
+    /**
+     * @description What became of a usage report: applied (all of it) or refused (none of it).
+     * @enum {string}
+     */
     UsageReportOutcome: 'applied' | 'refused';
+    /** @description Why a usage report was refused: one problem, on a CSV line or a JSON item when it has one. */
     UsageReportError: {
       /** @description the 1-based line of the CSV file (the header is line 1) */
       line: number | null;
@@ -1760,6 +1996,7 @@ export interface components {
       code: string | null;
       message: string;
     };
+    /** @description A signed-in session: the bearer token (ccs_..., shown only here), when it ends at the latest, and the member. */
     Session: {
       /** @description the bearer credential (`ccs_…`); shown only here */
       token: string;
@@ -1767,6 +2004,7 @@ export interface components {
       expires_at: string;
       member: components['schemas']['MemberSummary'];
     };
+    /** @description A member as a session shows them: id, e-mail address (in canonical form), name and role. */
     MemberSummary: {
       /** Format: uuid */
       id: string;
@@ -1774,15 +2012,20 @@ export interface components {
       name: string;
       role: components['schemas']['Role'];
     };
+    /** @description The answer to signing out: ended true. */
     SessionEnded: {
       /** @enum {boolean} */
       ended: true;
     };
+    /** @description A page of members, newest first, in the page envelope {data, has_more, next_cursor}. */
     MemberPage: {
       data: components['schemas']['Member'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description A member of a brand or agency team who signs in and acts as themselves; brand_id or agency_id says which team. */
     Member: {
       /** Format: uuid */
       id: string;
@@ -1795,6 +2038,7 @@ export interface components {
       agency_id: string | null;
       created_at: string;
     };
+    /** @description A new invitation: the one-time invitation_url (shown only here), valid 7 days. */
     InvitationCreated: {
       /** Format: uuid */
       id: string;
@@ -1804,17 +2048,22 @@ export interface components {
       invitation_url: string;
       expires_at: string;
     };
+    /** @description The answer to removing a member: their id and removed true. Their sessions end and the keys they made are revoked. */
     MemberRemoved: {
       /** Format: uuid */
       id: string;
       /** @enum {boolean} */
       removed: true;
     };
+    /** @description A page of API keys in the page envelope {data, has_more, next_cursor}. */
     KeyPage: {
       data: components['schemas']['KeySummary'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description An API key as listed: its name, the prefix safe to show, kind, scopes, who created it and when, and when it was revoked (null while valid). The whole key is never shown again. */
     KeySummary: {
       /** Format: uuid */
       id: string;
@@ -1836,6 +2085,7 @@ export interface components {
       created_at: string;
       revoked_at: string | null;
     };
+    /** @description A new API key. The only answer that carries the whole key; it is never shown again. */
     KeyCreated: {
       /** Format: uuid */
       id: string;
@@ -1856,16 +2106,21 @@ export interface components {
         | 'keys:write'
       )[];
     };
+    /** @description The answer to revoking a key: its id and when it was revoked. It answers 401 from then on. */
     KeyRevoked: {
       /** Format: uuid */
       id: string;
       revoked_at: string;
     };
+    /** @description A page of audit entries, newest first, in the page envelope {data, has_more, next_cursor}. */
     AuditEventPage: {
       data: components['schemas']['AuditEvent'][];
+      /** @description Whether another page follows; false on the last page. */
       has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
       next_cursor: string | null;
     };
+    /** @description One entry of the audit trail: who changed which resource, how ({field: [before, after]}), and the request it was made by. Entries are never changed or deleted. */
     AuditEvent: {
       /** Format: uuid */
       id: string;
@@ -1887,6 +2142,7 @@ export interface components {
       };
       request_id: string | null;
     };
+    /** @description Who made an audited change: their type, id and a label to show. */
     AuditActor: {
       type: components['schemas']['ActorType'];
       /** @description the member id, key id, or sender address; null for ops */
@@ -1894,8 +2150,12 @@ export interface components {
       /** @description a name to show: "Maya Chen (reviewer)", a key prefix */
       label: string;
     };
-    /** @enum {string} */
+    /**
+     * @description Who made a change in the audit trail: a member, an API key, the platform side (ops) or the sender of a usage report e-mail.
+     * @enum {string}
+     */
     ActorType: 'member' | 'key' | 'ops' | 'email';
+    /** @description The data of one Server-Sent Event of GET /events: what changed, not how, so a client refetches what it shows. */
     LiveEvent: {
       type: components['schemas']['EventType'];
       /** @description id of the resource that changed: a campaign, submission or post UUID, a creator id, a discount code, or a usage report UUID */
@@ -1910,7 +2170,10 @@ export interface components {
       /** Format: date-time */
       occurred_at: string;
     };
-    /** @enum {string} */
+    /**
+     * @description The kind of change a live event reports (docs/api.md#live-events).
+     * @enum {string}
+     */
     EventType:
       | 'campaign.updated'
       | 'submission.created'
@@ -1934,6 +2197,8 @@ export interface components {
     'RateLimit-Policy': string;
     /** @description Seconds until the budget resets. */
     'Retry-After': number;
+    /** @description The methods the path takes (`GET, POST`). */
+    Allow: string;
   };
   pathItems: never;
 }
@@ -1957,7 +2222,42 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "key": {
+           *         "id": "6f8a2d4c-9e1b-4b57-8a3f-2c7e5d9b1f64",
+           *         "kind": "brand",
+           *         "scopes": [
+           *           "campaigns:read",
+           *           "campaigns:write",
+           *           "submissions:write",
+           *           "creators:write"
+           *         ],
+           *         "prefix": "cck_AbCdEfGh"
+           *       },
+           *       "agency": null,
+           *       "brands": [
+           *         {
+           *           "id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *           "name": "Glow Skincare"
+           *         }
+           *       ],
+           *       "member": null
+           *     }
+           */
           'application/json': components['schemas']['Me'];
+        };
+      };
+      /** @description invalid_request: a query parameter the operation does not declare, or one given twice */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description unauthenticated: missing, unknown or revoked credentials */
@@ -1976,6 +2276,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1989,6 +2300,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2020,6 +2341,13 @@ export interface operations {
         created_after?: string;
         /** @description created before this time */
         created_before?: string;
+        /** @description campaigns whose name contains this text (trimmed, 1 to 100 characters), without regard to case or common accents */
+        q?: string;
+        /** @description repeat (up to 100) to read these campaigns only, e.g. to name the campaigns a page of another list mentions */
+        id?: string[];
+        /** @description the order of the list; a cursor belongs to the order it was made with */
+        sort?: 'newest' | 'oldest' | 'name' | 'name_desc' | 'spent' | 'deadline';
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
         /** @description a previous page's next_cursor */
         starting_after?: string;
@@ -2039,6 +2367,82 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Summer glow launch",
+           *           "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *           "brand_name": "Glow Skincare",
+           *           "status": "active",
+           *           "status_detail": null,
+           *           "visibility": "public",
+           *           "invite_code": null,
+           *           "description": "Show how the new Glow Serum fits into your morning routine.",
+           *           "instructions": null,
+           *           "icon_url": null,
+           *           "brief_url": "https://glow.example.com/briefs/summer-launch.pdf",
+           *           "video_examples": [],
+           *           "links": [
+           *             {
+           *               "id": "a4c7e2f9-1b3d-4a68-9e5c-7f2b8d4a1c36",
+           *               "url": "https://glow.example.com/serum",
+           *               "service": "shop",
+           *               "description": "The product page",
+           *               "affiliate_code": null
+           *             }
+           *           ],
+           *           "targeting": {
+           *             "root_operator": "AND",
+           *             "groups": [
+           *               {
+           *                 "name": "Audience",
+           *                 "operator": "AND",
+           *                 "conditions": [
+           *                   {
+           *                     "property": "prop_country",
+           *                     "operator": "IN",
+           *                     "values": [
+           *                       "US",
+           *                       "GB"
+           *                     ]
+           *                   },
+           *                   {
+           *                     "property": "prop_followers",
+           *                     "operator": "IN",
+           *                     "values": [
+           *                       "5000-500000"
+           *                     ]
+           *                   }
+           *                 ]
+           *               }
+           *             ]
+           *           },
+           *           "product": {
+           *             "name": "Glow Serum SPF 30",
+           *             "url": "https://glow.example.com/serum",
+           *             "image_url": "https://cdn.glow.example.com/serum.jpg"
+           *           },
+           *           "spent_cents": 125000,
+           *           "accepting_submissions": true,
+           *           "content_deadline_date": "2026-08-15",
+           *           "post_deadline_date": "2026-08-31",
+           *           "settings": {
+           *             "creator_approval_required": true,
+           *             "brand_approval_required": false,
+           *             "post_approval_mode": "moderate",
+           *             "completion_mode": "all_required"
+           *           },
+           *           "tasks_count": 1,
+           *           "created_at": "2026-07-01T09:30:00.000Z",
+           *           "updated_at": "2026-07-03T14:12:05.000Z"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": "eyJrIjpbIjIwMjYtMDctMDFUMDk6MzA6MDAuMDAwWiJdfQ.Kx3vQm8TzL1pWbN4rY7cHs"
+           *     }
+           */
           'application/json': components['schemas']['CampaignPage'];
         };
       };
@@ -2082,6 +2486,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2095,6 +2510,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2127,6 +2552,75 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Summer glow launch",
+         *       "visibility": "public",
+         *       "product": {
+         *         "name": "Glow Serum SPF 30",
+         *         "url": "https://glow.example.com/serum",
+         *         "image_url": "https://cdn.glow.example.com/serum.jpg"
+         *       },
+         *       "description": "Show how the new Glow Serum fits into your morning routine.",
+         *       "brief_url": "https://glow.example.com/briefs/summer-launch.pdf",
+         *       "links": [
+         *         {
+         *           "url": "https://glow.example.com/serum",
+         *           "service": "shop",
+         *           "description": "The product page",
+         *           "affiliate_code": null
+         *         }
+         *       ],
+         *       "targeting": {
+         *         "root_operator": "AND",
+         *         "groups": [
+         *           {
+         *             "name": "Audience",
+         *             "operator": "AND",
+         *             "conditions": [
+         *               {
+         *                 "property": "prop_country",
+         *                 "operator": "IN",
+         *                 "values": [
+         *                   "US",
+         *                   "GB"
+         *                 ]
+         *               },
+         *               {
+         *                 "property": "prop_followers",
+         *                 "operator": "IN",
+         *                 "values": [
+         *                   "5000-500000"
+         *                 ]
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       },
+         *       "content_deadline_date": "2026-08-15",
+         *       "post_deadline_date": "2026-08-31",
+         *       "settings": {
+         *         "creator_approval_required": true,
+         *         "post_approval_mode": "moderate"
+         *       },
+         *       "tasks": [
+         *         {
+         *           "title": "Morning routine video",
+         *           "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+         *           "platforms": [
+         *             "tiktok",
+         *             "instagram"
+         *           ],
+         *           "formats": [
+         *             "feed_video"
+         *           ],
+         *           "caption": "My morning glow starts here #ad #GlowSerum",
+         *           "require_ad_disclosure": true,
+         *           "max_posts_per_creator": 2
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['CampaignCreate'];
       };
     };
@@ -2142,6 +2636,104 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "name": "Summer glow launch",
+           *       "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *       "brand_name": "Glow Skincare",
+           *       "status": "draft",
+           *       "status_detail": null,
+           *       "visibility": "public",
+           *       "invite_code": null,
+           *       "description": "Show how the new Glow Serum fits into your morning routine.",
+           *       "instructions": null,
+           *       "icon_url": null,
+           *       "brief_url": "https://glow.example.com/briefs/summer-launch.pdf",
+           *       "video_examples": [],
+           *       "links": [
+           *         {
+           *           "id": "a4c7e2f9-1b3d-4a68-9e5c-7f2b8d4a1c36",
+           *           "url": "https://glow.example.com/serum",
+           *           "service": "shop",
+           *           "description": "The product page",
+           *           "affiliate_code": null
+           *         }
+           *       ],
+           *       "targeting": {
+           *         "root_operator": "AND",
+           *         "groups": [
+           *           {
+           *             "name": "Audience",
+           *             "operator": "AND",
+           *             "conditions": [
+           *               {
+           *                 "property": "prop_country",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "US",
+           *                   "GB"
+           *                 ]
+           *               },
+           *               {
+           *                 "property": "prop_followers",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "5000-500000"
+           *                 ]
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       },
+           *       "product": {
+           *         "name": "Glow Serum SPF 30",
+           *         "url": "https://glow.example.com/serum",
+           *         "image_url": "https://cdn.glow.example.com/serum.jpg"
+           *       },
+           *       "spent_cents": 0,
+           *       "accepting_submissions": true,
+           *       "content_deadline_date": "2026-08-15",
+           *       "post_deadline_date": "2026-08-31",
+           *       "settings": {
+           *         "creator_approval_required": true,
+           *         "brand_approval_required": false,
+           *         "post_approval_mode": "moderate",
+           *         "completion_mode": "all_required"
+           *       },
+           *       "tasks_count": 1,
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-01T09:30:00.000Z",
+           *       "tasks": [
+           *         {
+           *           "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *           "formats": [
+           *             "feed_video"
+           *           ],
+           *           "caption": "My morning glow starts here #ad #GlowSerum",
+           *           "require_ad_disclosure": true,
+           *           "tiktok_sound_url": null,
+           *           "instagram_sound_url": null,
+           *           "video_examples": [],
+           *           "image_url": null,
+           *           "review_mode": "media_review",
+           *           "autoreview_prompt": null,
+           *           "max_posts_per_creator": 2,
+           *           "title": "Morning routine video",
+           *           "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *           "platforms": [
+           *             "tiktok",
+           *             "instagram"
+           *           ],
+           *           "is_required": true,
+           *           "display_order": 0,
+           *           "status": "active",
+           *           "created_at": "2026-07-01T09:30:00.000Z",
+           *           "updated_at": "2026-07-01T09:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Campaign'];
         };
       };
@@ -2185,6 +2777,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2197,6 +2800,7 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2252,6 +2856,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -2286,6 +2900,104 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "name": "Summer glow launch",
+           *       "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *       "brand_name": "Glow Skincare",
+           *       "status": "active",
+           *       "status_detail": null,
+           *       "visibility": "public",
+           *       "invite_code": null,
+           *       "description": "Show how the new Glow Serum fits into your morning routine.",
+           *       "instructions": null,
+           *       "icon_url": null,
+           *       "brief_url": "https://glow.example.com/briefs/summer-launch.pdf",
+           *       "video_examples": [],
+           *       "links": [
+           *         {
+           *           "id": "a4c7e2f9-1b3d-4a68-9e5c-7f2b8d4a1c36",
+           *           "url": "https://glow.example.com/serum",
+           *           "service": "shop",
+           *           "description": "The product page",
+           *           "affiliate_code": null
+           *         }
+           *       ],
+           *       "targeting": {
+           *         "root_operator": "AND",
+           *         "groups": [
+           *           {
+           *             "name": "Audience",
+           *             "operator": "AND",
+           *             "conditions": [
+           *               {
+           *                 "property": "prop_country",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "US",
+           *                   "GB"
+           *                 ]
+           *               },
+           *               {
+           *                 "property": "prop_followers",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "5000-500000"
+           *                 ]
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       },
+           *       "product": {
+           *         "name": "Glow Serum SPF 30",
+           *         "url": "https://glow.example.com/serum",
+           *         "image_url": "https://cdn.glow.example.com/serum.jpg"
+           *       },
+           *       "spent_cents": 125000,
+           *       "accepting_submissions": true,
+           *       "content_deadline_date": "2026-08-15",
+           *       "post_deadline_date": "2026-08-31",
+           *       "settings": {
+           *         "creator_approval_required": true,
+           *         "brand_approval_required": false,
+           *         "post_approval_mode": "moderate",
+           *         "completion_mode": "all_required"
+           *       },
+           *       "tasks_count": 1,
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-03T14:12:05.000Z",
+           *       "tasks": [
+           *         {
+           *           "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *           "formats": [
+           *             "feed_video"
+           *           ],
+           *           "caption": "My morning glow starts here #ad #GlowSerum",
+           *           "require_ad_disclosure": true,
+           *           "tiktok_sound_url": null,
+           *           "instagram_sound_url": null,
+           *           "video_examples": [],
+           *           "image_url": null,
+           *           "review_mode": "media_review",
+           *           "autoreview_prompt": null,
+           *           "max_posts_per_creator": 2,
+           *           "title": "Morning routine video",
+           *           "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *           "platforms": [
+           *             "tiktok",
+           *             "instagram"
+           *           ],
+           *           "is_required": true,
+           *           "display_order": 0,
+           *           "status": "active",
+           *           "created_at": "2026-07-01T09:30:00.000Z",
+           *           "updated_at": "2026-07-01T09:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Campaign'];
         };
       };
@@ -2341,6 +3053,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2354,6 +3077,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2394,6 +3127,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "deleted": true
+           *     }
+           */
           'application/json': components['schemas']['CampaignDeleted'];
         };
       };
@@ -2449,6 +3188,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2492,6 +3242,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -2517,6 +3277,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "description": "Show how the new Glow Serum fits into your morning routine, before make-up.",
+         *       "post_deadline_date": "2026-09-15"
+         *     }
+         */
         'application/json': components['schemas']['CampaignUpdate'];
       };
     };
@@ -2530,6 +3296,104 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "name": "Summer glow launch",
+           *       "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *       "brand_name": "Glow Skincare",
+           *       "status": "active",
+           *       "status_detail": null,
+           *       "visibility": "public",
+           *       "invite_code": null,
+           *       "description": "Show how the new Glow Serum fits into your morning routine.",
+           *       "instructions": null,
+           *       "icon_url": null,
+           *       "brief_url": "https://glow.example.com/briefs/summer-launch.pdf",
+           *       "video_examples": [],
+           *       "links": [
+           *         {
+           *           "id": "a4c7e2f9-1b3d-4a68-9e5c-7f2b8d4a1c36",
+           *           "url": "https://glow.example.com/serum",
+           *           "service": "shop",
+           *           "description": "The product page",
+           *           "affiliate_code": null
+           *         }
+           *       ],
+           *       "targeting": {
+           *         "root_operator": "AND",
+           *         "groups": [
+           *           {
+           *             "name": "Audience",
+           *             "operator": "AND",
+           *             "conditions": [
+           *               {
+           *                 "property": "prop_country",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "US",
+           *                   "GB"
+           *                 ]
+           *               },
+           *               {
+           *                 "property": "prop_followers",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "5000-500000"
+           *                 ]
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       },
+           *       "product": {
+           *         "name": "Glow Serum SPF 30",
+           *         "url": "https://glow.example.com/serum",
+           *         "image_url": "https://cdn.glow.example.com/serum.jpg"
+           *       },
+           *       "spent_cents": 125000,
+           *       "accepting_submissions": true,
+           *       "content_deadline_date": "2026-08-15",
+           *       "post_deadline_date": "2026-08-31",
+           *       "settings": {
+           *         "creator_approval_required": true,
+           *         "brand_approval_required": false,
+           *         "post_approval_mode": "moderate",
+           *         "completion_mode": "all_required"
+           *       },
+           *       "tasks_count": 1,
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-03T14:12:05.000Z",
+           *       "tasks": [
+           *         {
+           *           "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *           "formats": [
+           *             "feed_video"
+           *           ],
+           *           "caption": "My morning glow starts here #ad #GlowSerum",
+           *           "require_ad_disclosure": true,
+           *           "tiktok_sound_url": null,
+           *           "instagram_sound_url": null,
+           *           "video_examples": [],
+           *           "image_url": null,
+           *           "review_mode": "media_review",
+           *           "autoreview_prompt": null,
+           *           "max_posts_per_creator": 2,
+           *           "title": "Morning routine video",
+           *           "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *           "platforms": [
+           *             "tiktok",
+           *             "instagram"
+           *           ],
+           *           "is_required": true,
+           *           "display_order": 0,
+           *           "status": "active",
+           *           "created_at": "2026-07-01T09:30:00.000Z",
+           *           "updated_at": "2026-07-01T09:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Campaign'];
         };
       };
@@ -2585,6 +3449,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2652,6 +3527,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -2686,6 +3571,104 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "name": "Summer glow launch",
+           *       "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *       "brand_name": "Glow Skincare",
+           *       "status": "pending_approval",
+           *       "status_detail": null,
+           *       "visibility": "public",
+           *       "invite_code": null,
+           *       "description": "Show how the new Glow Serum fits into your morning routine.",
+           *       "instructions": null,
+           *       "icon_url": null,
+           *       "brief_url": "https://glow.example.com/briefs/summer-launch.pdf",
+           *       "video_examples": [],
+           *       "links": [
+           *         {
+           *           "id": "a4c7e2f9-1b3d-4a68-9e5c-7f2b8d4a1c36",
+           *           "url": "https://glow.example.com/serum",
+           *           "service": "shop",
+           *           "description": "The product page",
+           *           "affiliate_code": null
+           *         }
+           *       ],
+           *       "targeting": {
+           *         "root_operator": "AND",
+           *         "groups": [
+           *           {
+           *             "name": "Audience",
+           *             "operator": "AND",
+           *             "conditions": [
+           *               {
+           *                 "property": "prop_country",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "US",
+           *                   "GB"
+           *                 ]
+           *               },
+           *               {
+           *                 "property": "prop_followers",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "5000-500000"
+           *                 ]
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       },
+           *       "product": {
+           *         "name": "Glow Serum SPF 30",
+           *         "url": "https://glow.example.com/serum",
+           *         "image_url": "https://cdn.glow.example.com/serum.jpg"
+           *       },
+           *       "spent_cents": 0,
+           *       "accepting_submissions": true,
+           *       "content_deadline_date": "2026-08-15",
+           *       "post_deadline_date": "2026-08-31",
+           *       "settings": {
+           *         "creator_approval_required": true,
+           *         "brand_approval_required": false,
+           *         "post_approval_mode": "moderate",
+           *         "completion_mode": "all_required"
+           *       },
+           *       "tasks_count": 1,
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-01T09:30:00.000Z",
+           *       "tasks": [
+           *         {
+           *           "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *           "formats": [
+           *             "feed_video"
+           *           ],
+           *           "caption": "My morning glow starts here #ad #GlowSerum",
+           *           "require_ad_disclosure": true,
+           *           "tiktok_sound_url": null,
+           *           "instagram_sound_url": null,
+           *           "video_examples": [],
+           *           "image_url": null,
+           *           "review_mode": "media_review",
+           *           "autoreview_prompt": null,
+           *           "max_posts_per_creator": 2,
+           *           "title": "Morning routine video",
+           *           "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *           "platforms": [
+           *             "tiktok",
+           *             "instagram"
+           *           ],
+           *           "is_required": true,
+           *           "display_order": 0,
+           *           "status": "active",
+           *           "created_at": "2026-07-01T09:30:00.000Z",
+           *           "updated_at": "2026-07-01T09:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Campaign'];
         };
       };
@@ -2741,6 +3724,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2796,6 +3790,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -2830,6 +3834,104 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "name": "Summer glow launch",
+           *       "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *       "brand_name": "Glow Skincare",
+           *       "status": "paused",
+           *       "status_detail": null,
+           *       "visibility": "public",
+           *       "invite_code": null,
+           *       "description": "Show how the new Glow Serum fits into your morning routine.",
+           *       "instructions": null,
+           *       "icon_url": null,
+           *       "brief_url": "https://glow.example.com/briefs/summer-launch.pdf",
+           *       "video_examples": [],
+           *       "links": [
+           *         {
+           *           "id": "a4c7e2f9-1b3d-4a68-9e5c-7f2b8d4a1c36",
+           *           "url": "https://glow.example.com/serum",
+           *           "service": "shop",
+           *           "description": "The product page",
+           *           "affiliate_code": null
+           *         }
+           *       ],
+           *       "targeting": {
+           *         "root_operator": "AND",
+           *         "groups": [
+           *           {
+           *             "name": "Audience",
+           *             "operator": "AND",
+           *             "conditions": [
+           *               {
+           *                 "property": "prop_country",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "US",
+           *                   "GB"
+           *                 ]
+           *               },
+           *               {
+           *                 "property": "prop_followers",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "5000-500000"
+           *                 ]
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       },
+           *       "product": {
+           *         "name": "Glow Serum SPF 30",
+           *         "url": "https://glow.example.com/serum",
+           *         "image_url": "https://cdn.glow.example.com/serum.jpg"
+           *       },
+           *       "spent_cents": 125000,
+           *       "accepting_submissions": false,
+           *       "content_deadline_date": "2026-08-15",
+           *       "post_deadline_date": "2026-08-31",
+           *       "settings": {
+           *         "creator_approval_required": true,
+           *         "brand_approval_required": false,
+           *         "post_approval_mode": "moderate",
+           *         "completion_mode": "all_required"
+           *       },
+           *       "tasks_count": 1,
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-03T14:12:05.000Z",
+           *       "tasks": [
+           *         {
+           *           "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *           "formats": [
+           *             "feed_video"
+           *           ],
+           *           "caption": "My morning glow starts here #ad #GlowSerum",
+           *           "require_ad_disclosure": true,
+           *           "tiktok_sound_url": null,
+           *           "instagram_sound_url": null,
+           *           "video_examples": [],
+           *           "image_url": null,
+           *           "review_mode": "media_review",
+           *           "autoreview_prompt": null,
+           *           "max_posts_per_creator": 2,
+           *           "title": "Morning routine video",
+           *           "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *           "platforms": [
+           *             "tiktok",
+           *             "instagram"
+           *           ],
+           *           "is_required": true,
+           *           "display_order": 0,
+           *           "status": "active",
+           *           "created_at": "2026-07-01T09:30:00.000Z",
+           *           "updated_at": "2026-07-01T09:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Campaign'];
         };
       };
@@ -2885,6 +3987,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2922,6 +4035,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2962,6 +4085,104 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "name": "Summer glow launch",
+           *       "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *       "brand_name": "Glow Skincare",
+           *       "status": "active",
+           *       "status_detail": null,
+           *       "visibility": "public",
+           *       "invite_code": null,
+           *       "description": "Show how the new Glow Serum fits into your morning routine.",
+           *       "instructions": null,
+           *       "icon_url": null,
+           *       "brief_url": "https://glow.example.com/briefs/summer-launch.pdf",
+           *       "video_examples": [],
+           *       "links": [
+           *         {
+           *           "id": "a4c7e2f9-1b3d-4a68-9e5c-7f2b8d4a1c36",
+           *           "url": "https://glow.example.com/serum",
+           *           "service": "shop",
+           *           "description": "The product page",
+           *           "affiliate_code": null
+           *         }
+           *       ],
+           *       "targeting": {
+           *         "root_operator": "AND",
+           *         "groups": [
+           *           {
+           *             "name": "Audience",
+           *             "operator": "AND",
+           *             "conditions": [
+           *               {
+           *                 "property": "prop_country",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "US",
+           *                   "GB"
+           *                 ]
+           *               },
+           *               {
+           *                 "property": "prop_followers",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "5000-500000"
+           *                 ]
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       },
+           *       "product": {
+           *         "name": "Glow Serum SPF 30",
+           *         "url": "https://glow.example.com/serum",
+           *         "image_url": "https://cdn.glow.example.com/serum.jpg"
+           *       },
+           *       "spent_cents": 125000,
+           *       "accepting_submissions": true,
+           *       "content_deadline_date": "2026-08-15",
+           *       "post_deadline_date": "2026-08-31",
+           *       "settings": {
+           *         "creator_approval_required": true,
+           *         "brand_approval_required": false,
+           *         "post_approval_mode": "moderate",
+           *         "completion_mode": "all_required"
+           *       },
+           *       "tasks_count": 1,
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-03T14:12:05.000Z",
+           *       "tasks": [
+           *         {
+           *           "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *           "formats": [
+           *             "feed_video"
+           *           ],
+           *           "caption": "My morning glow starts here #ad #GlowSerum",
+           *           "require_ad_disclosure": true,
+           *           "tiktok_sound_url": null,
+           *           "instagram_sound_url": null,
+           *           "video_examples": [],
+           *           "image_url": null,
+           *           "review_mode": "media_review",
+           *           "autoreview_prompt": null,
+           *           "max_posts_per_creator": 2,
+           *           "title": "Morning routine video",
+           *           "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *           "platforms": [
+           *             "tiktok",
+           *             "instagram"
+           *           ],
+           *           "is_required": true,
+           *           "display_order": 0,
+           *           "status": "active",
+           *           "created_at": "2026-07-01T09:30:00.000Z",
+           *           "updated_at": "2026-07-01T09:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Campaign'];
         };
       };
@@ -3017,6 +4238,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3060,6 +4292,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -3077,8 +4319,11 @@ export interface operations {
   listTasks: {
     parameters: {
       query?: {
+        /** @description A task's state: active (accepts new work) or archived. */
         status?: components['schemas']['TaskStatus'];
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
         starting_after?: string;
       };
       header?: never;
@@ -3098,6 +4343,40 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *           "formats": [
+           *             "feed_video"
+           *           ],
+           *           "caption": "My morning glow starts here #ad #GlowSerum",
+           *           "require_ad_disclosure": true,
+           *           "tiktok_sound_url": null,
+           *           "instagram_sound_url": null,
+           *           "video_examples": [],
+           *           "image_url": null,
+           *           "review_mode": "media_review",
+           *           "autoreview_prompt": null,
+           *           "max_posts_per_creator": 2,
+           *           "title": "Morning routine video",
+           *           "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *           "platforms": [
+           *             "tiktok",
+           *             "instagram"
+           *           ],
+           *           "is_required": true,
+           *           "display_order": 0,
+           *           "status": "active",
+           *           "created_at": "2026-07-01T09:30:00.000Z",
+           *           "updated_at": "2026-07-01T09:30:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "next_cursor": null
+           *     }
+           */
           'application/json': components['schemas']['TaskPage'];
         };
       };
@@ -3153,6 +4432,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3166,6 +4456,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3197,6 +4497,22 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "title": "Morning routine video",
+         *       "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+         *       "platforms": [
+         *         "tiktok",
+         *         "instagram"
+         *       ],
+         *       "formats": [
+         *         "feed_video"
+         *       ],
+         *       "caption": "My morning glow starts here #ad #GlowSerum",
+         *       "require_ad_disclosure": true,
+         *       "max_posts_per_creator": 2
+         *     }
+         */
         'application/json': components['schemas']['TaskCreate'];
       };
     };
@@ -3210,6 +4526,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *       "formats": [
+           *         "feed_video"
+           *       ],
+           *       "caption": "My morning glow starts here #ad #GlowSerum",
+           *       "require_ad_disclosure": true,
+           *       "tiktok_sound_url": null,
+           *       "instagram_sound_url": null,
+           *       "video_examples": [],
+           *       "image_url": null,
+           *       "review_mode": "media_review",
+           *       "autoreview_prompt": null,
+           *       "max_posts_per_creator": 2,
+           *       "title": "Morning routine video",
+           *       "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *       "platforms": [
+           *         "tiktok",
+           *         "instagram"
+           *       ],
+           *       "is_required": true,
+           *       "display_order": 0,
+           *       "status": "active",
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-01T09:30:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Task'];
         };
       };
@@ -3265,6 +4609,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3326,6 +4681,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3367,6 +4732,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *       "formats": [
+           *         "feed_video"
+           *       ],
+           *       "caption": "My morning glow starts here #ad #GlowSerum",
+           *       "require_ad_disclosure": true,
+           *       "tiktok_sound_url": null,
+           *       "instagram_sound_url": null,
+           *       "video_examples": [],
+           *       "image_url": null,
+           *       "review_mode": "media_review",
+           *       "autoreview_prompt": null,
+           *       "max_posts_per_creator": 2,
+           *       "title": "Morning routine video",
+           *       "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *       "platforms": [
+           *         "tiktok",
+           *         "instagram"
+           *       ],
+           *       "is_required": true,
+           *       "display_order": 0,
+           *       "status": "active",
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-01T09:30:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Task'];
         };
       };
@@ -3422,6 +4815,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3435,6 +4839,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3467,6 +4881,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "caption": "Glow all summer #ad #GlowSerum",
+         *       "max_posts_per_creator": 3
+         *     }
+         */
         'application/json': components['schemas']['TaskUpdate'];
       };
     };
@@ -3480,6 +4900,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *       "formats": [
+           *         "feed_video"
+           *       ],
+           *       "caption": "Glow all summer #ad #GlowSerum",
+           *       "require_ad_disclosure": true,
+           *       "tiktok_sound_url": null,
+           *       "instagram_sound_url": null,
+           *       "video_examples": [],
+           *       "image_url": null,
+           *       "review_mode": "media_review",
+           *       "autoreview_prompt": null,
+           *       "max_posts_per_creator": 3,
+           *       "title": "Morning routine video",
+           *       "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *       "platforms": [
+           *         "tiktok",
+           *         "instagram"
+           *       ],
+           *       "is_required": true,
+           *       "display_order": 0,
+           *       "status": "active",
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-01T09:30:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Task'];
         };
       };
@@ -3535,6 +4983,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3602,6 +5061,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -3637,6 +5106,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *       "formats": [
+           *         "feed_video"
+           *       ],
+           *       "caption": "My morning glow starts here #ad #GlowSerum",
+           *       "require_ad_disclosure": true,
+           *       "tiktok_sound_url": null,
+           *       "instagram_sound_url": null,
+           *       "video_examples": [],
+           *       "image_url": null,
+           *       "review_mode": "media_review",
+           *       "autoreview_prompt": null,
+           *       "max_posts_per_creator": 2,
+           *       "title": "Morning routine video",
+           *       "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *       "platforms": [
+           *         "tiktok",
+           *         "instagram"
+           *       ],
+           *       "is_required": true,
+           *       "display_order": 0,
+           *       "status": "archived",
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-01T09:30:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Task'];
         };
       };
@@ -3692,6 +5189,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3729,6 +5237,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3770,6 +5288,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *       "formats": [
+           *         "feed_video"
+           *       ],
+           *       "caption": "My morning glow starts here #ad #GlowSerum",
+           *       "require_ad_disclosure": true,
+           *       "tiktok_sound_url": null,
+           *       "instagram_sound_url": null,
+           *       "video_examples": [],
+           *       "image_url": null,
+           *       "review_mode": "media_review",
+           *       "autoreview_prompt": null,
+           *       "max_posts_per_creator": 2,
+           *       "title": "Morning routine video",
+           *       "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *       "platforms": [
+           *         "tiktok",
+           *         "instagram"
+           *       ],
+           *       "is_required": true,
+           *       "display_order": 0,
+           *       "status": "active",
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-01T09:30:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Task'];
         };
       };
@@ -3825,6 +5371,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3868,6 +5425,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -3900,7 +5467,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "prop_country",
+           *           "name": "Country",
+           *           "kind": "option"
+           *         },
+           *         {
+           *           "id": "prop_followers",
+           *           "name": "Follower count",
+           *           "kind": "number"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['TargetingPropertyList'];
+        };
+      };
+      /** @description invalid_request: a query parameter the operation does not declare, or one given twice */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description unauthenticated: missing, unknown or revoked credentials */
@@ -3931,6 +5526,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3944,6 +5550,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3985,6 +5601,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "value": "GB",
+           *           "label": "United Kingdom"
+           *         },
+           *         {
+           *           "value": "US",
+           *           "label": "United States"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['TargetingValueList'];
         };
       };
@@ -4040,6 +5670,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4071,6 +5712,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -4088,10 +5739,13 @@ export interface operations {
   listCampaignCreators: {
     parameters: {
       query?: {
+        /** @description The state of a creator's application to a campaign: applied, approved or rejected. */
         status?: components['schemas']['CreatorStatus'];
         /** @description true: only creators who meet the campaign's targeting; false: only those who do not */
         fits?: 'true' | 'false';
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
         starting_after?: string;
       };
       header?: never;
@@ -4111,6 +5765,54 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "creator_id": "cr_q7XbVf2kL0mN",
+           *           "username": "anna.makes",
+           *           "status": "approved",
+           *           "applied_at": "2026-07-04T18:22:41.000Z",
+           *           "decided_at": "2026-07-05T08:01:12.000Z",
+           *           "content": {
+           *             "submitted": 2,
+           *             "in_review": 0,
+           *             "approved": 1,
+           *             "rejected": 1
+           *           },
+           *           "posts": 1,
+           *           "metrics": {
+           *             "views": 48200,
+           *             "likes": 3100,
+           *             "comments": 142,
+           *             "shares": 88,
+           *             "saves": 310
+           *           },
+           *           "spend_cents": 25000,
+           *           "properties": [
+           *             {
+           *               "property_id": "prop_country",
+           *               "name": "Country",
+           *               "value": "US",
+           *               "label": "United States"
+           *             },
+           *             {
+           *               "property_id": "prop_followers",
+           *               "name": "Follower count",
+           *               "value": 12500,
+           *               "label": "12,500"
+           *             }
+           *           ],
+           *           "targeting_fit": {
+           *             "matches": true,
+           *             "unmet": []
+           *           }
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": "eyJrIjpbIjIwMjYtMDctMDFUMDk6MzA6MDAuMDAwWiJdfQ.Kx3vQm8TzL1pWbN4rY7cHs"
+           *     }
+           */
           'application/json': components['schemas']['CreatorPage'];
         };
       };
@@ -4166,6 +5868,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4179,6 +5892,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4220,6 +5943,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "creator_id": "cr_q7XbVf2kL0mN",
+           *       "username": "anna.makes",
+           *       "status": "approved",
+           *       "applied_at": "2026-07-04T18:22:41.000Z",
+           *       "decided_at": "2026-07-05T08:01:12.000Z",
+           *       "content": {
+           *         "submitted": 2,
+           *         "in_review": 0,
+           *         "approved": 1,
+           *         "rejected": 1
+           *       },
+           *       "posts": 1,
+           *       "metrics": {
+           *         "views": 48200,
+           *         "likes": 3100,
+           *         "comments": 142,
+           *         "shares": 88,
+           *         "saves": 310
+           *       },
+           *       "spend_cents": 25000,
+           *       "properties": [
+           *         {
+           *           "property_id": "prop_country",
+           *           "name": "Country",
+           *           "value": "US",
+           *           "label": "United States"
+           *         },
+           *         {
+           *           "property_id": "prop_followers",
+           *           "name": "Follower count",
+           *           "value": 12500,
+           *           "label": "12,500"
+           *         }
+           *       ],
+           *       "targeting_fit": {
+           *         "matches": true,
+           *         "unmet": []
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['CampaignCreator'];
         };
       };
@@ -4275,6 +6040,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4288,6 +6064,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4329,6 +6115,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "creator_id": "cr_q7XbVf2kL0mN",
+           *       "username": "anna.makes",
+           *       "status": "approved",
+           *       "applied_at": "2026-07-04T18:22:41.000Z",
+           *       "decided_at": "2026-07-05T08:01:12.000Z",
+           *       "content": {
+           *         "submitted": 2,
+           *         "in_review": 0,
+           *         "approved": 1,
+           *         "rejected": 1
+           *       },
+           *       "posts": 1,
+           *       "metrics": {
+           *         "views": 48200,
+           *         "likes": 3100,
+           *         "comments": 142,
+           *         "shares": 88,
+           *         "saves": 310
+           *       },
+           *       "spend_cents": 25000,
+           *       "properties": [
+           *         {
+           *           "property_id": "prop_country",
+           *           "name": "Country",
+           *           "value": "US",
+           *           "label": "United States"
+           *         },
+           *         {
+           *           "property_id": "prop_followers",
+           *           "name": "Follower count",
+           *           "value": 12500,
+           *           "label": "12,500"
+           *         }
+           *       ],
+           *       "targeting_fit": {
+           *         "matches": true,
+           *         "unmet": []
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['CampaignCreator'];
         };
       };
@@ -4384,6 +6212,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4427,6 +6266,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -4453,6 +6302,11 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "reason": "We are looking for creators posting in the UK this round."
+         *     }
+         */
         'application/json': components['schemas']['CreatorReject'];
       };
     };
@@ -4466,6 +6320,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "creator_id": "cr_q7XbVf2kL0mN",
+           *       "username": "anna.makes",
+           *       "status": "rejected",
+           *       "applied_at": "2026-07-04T18:22:41.000Z",
+           *       "decided_at": "2026-07-05T08:01:12.000Z",
+           *       "content": {
+           *         "submitted": 0,
+           *         "in_review": 0,
+           *         "approved": 0,
+           *         "rejected": 0
+           *       },
+           *       "posts": 0,
+           *       "metrics": {
+           *         "views": 0,
+           *         "likes": 0,
+           *         "comments": 0,
+           *         "shares": 0,
+           *         "saves": 0
+           *       },
+           *       "spend_cents": 0,
+           *       "properties": [
+           *         {
+           *           "property_id": "prop_country",
+           *           "name": "Country",
+           *           "value": "US",
+           *           "label": "United States"
+           *         },
+           *         {
+           *           "property_id": "prop_followers",
+           *           "name": "Follower count",
+           *           "value": 12500,
+           *           "label": "12,500"
+           *         }
+           *       ],
+           *       "targeting_fit": {
+           *         "matches": true,
+           *         "unmet": []
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['CampaignCreator'];
         };
       };
@@ -4521,6 +6417,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4588,6 +6495,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -4607,8 +6524,8 @@ export interface operations {
       query?: {
         /** @description repeat to match any of several statuses */
         status?: components['schemas']['SubmissionStatus'][];
-        /** @description in review and waiting for the agency's review or the brand's sign-off */
-        awaiting?: 'agency' | 'brand';
+        /** @description in review and waiting for the agency's review (agency), the brand's sign-off (brand), or either side (none: no sign-off step); repeat to match several */
+        awaiting?: components['schemas']['QueueAwaiting'][];
         /** @description repeat (up to 100) to match any of several campaigns */
         campaign_id?: string[];
         task_id?: string;
@@ -4619,7 +6536,9 @@ export interface operations {
         submitted_after?: string;
         /** @description submitted before this time */
         submitted_before?: string;
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
         starting_after?: string;
       };
       header?: never;
@@ -4637,6 +6556,66 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "e8b5d3a1-7f2c-4c9e-b6a4-3d1f9e7c5b82",
+           *           "creator_id": "cr_q7XbVf2kL0mN",
+           *           "creator_username": "anna.makes",
+           *           "task_id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *           "status": "in_review",
+           *           "media_type": "video",
+           *           "media_url": "https://media.example.com/submissions/e8b5d3a1.mp4",
+           *           "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *           "revision_count": 0,
+           *           "feedback": null,
+           *           "failure_reason": null,
+           *           "awaiting": null,
+           *           "agency_approved_at": null,
+           *           "agency_approved_by": null,
+           *           "media": {
+           *             "content_type": "video/mp4",
+           *             "size_bytes": 18874368,
+           *             "width": 1080,
+           *             "height": 1920,
+           *             "duration_s": 34.5
+           *           },
+           *           "checks": [
+           *             {
+           *               "name": "playable",
+           *               "outcome": "pass",
+           *               "detail": "The video plays."
+           *             },
+           *             {
+           *               "name": "orientation",
+           *               "outcome": "pass",
+           *               "detail": "Vertical (1080x1920)."
+           *             },
+           *             {
+           *               "name": "duration",
+           *               "outcome": "pass",
+           *               "detail": "34.5 s, within the 180 s of Instagram feed."
+           *             },
+           *             {
+           *               "name": "resolution",
+           *               "outcome": "pass",
+           *               "detail": "Shorter side 1080 px."
+           *             }
+           *           ],
+           *           "submitted_at": "2026-07-06T11:45:03.000Z",
+           *           "reviewed_at": null,
+           *           "created_at": "2026-07-06T11:45:03.000Z",
+           *           "updated_at": "2026-07-06T11:45:09.000Z",
+           *           "campaign_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "campaign_name": "Summer glow launch",
+           *           "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": "eyJrIjpbIjIwMjYtMDctMDFUMDk6MzA6MDAuMDAwWiJdfQ.Kx3vQm8TzL1pWbN4rY7cHs"
+           *     }
+           */
           'application/json': components['schemas']['QueuedSubmissionPage'];
         };
       };
@@ -4692,6 +6671,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4705,6 +6695,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4730,8 +6730,8 @@ export interface operations {
       query?: {
         /** @description repeat to match any of several statuses */
         status?: components['schemas']['SubmissionStatus'][];
-        /** @description in review and waiting for the agency's review or the brand's sign-off */
-        awaiting?: 'agency' | 'brand';
+        /** @description in review and waiting for the agency's review (agency), the brand's sign-off (brand), or either side (none: no sign-off step); repeat to match several */
+        awaiting?: components['schemas']['QueueAwaiting'][];
         /** @description repeat (up to 100) to match any of several campaigns */
         campaign_id?: string[];
         task_id?: string;
@@ -4758,6 +6758,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "in_review": 31,
+           *       "awaiting_agency": 4,
+           *       "awaiting_brand": 2,
+           *       "failed": 1,
+           *       "by_campaign": [
+           *         {
+           *           "campaign_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "in_review": 12,
+           *           "failed": 0
+           *         }
+           *       ],
+           *       "by_campaign_has_more": false
+           *     }
+           */
           'application/json': components['schemas']['QueueCounts'];
         };
       };
@@ -4813,6 +6829,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4826,6 +6853,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4855,7 +6892,9 @@ export interface operations {
         creator_id?: string;
         /** @description in review and waiting for the agency's review or the brand's sign-off */
         awaiting?: 'agency' | 'brand';
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
         starting_after?: string;
       };
       header?: never;
@@ -4875,6 +6914,63 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "e8b5d3a1-7f2c-4c9e-b6a4-3d1f9e7c5b82",
+           *           "creator_id": "cr_q7XbVf2kL0mN",
+           *           "creator_username": "anna.makes",
+           *           "task_id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *           "status": "in_review",
+           *           "media_type": "video",
+           *           "media_url": "https://media.example.com/submissions/e8b5d3a1.mp4",
+           *           "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *           "revision_count": 0,
+           *           "feedback": null,
+           *           "failure_reason": null,
+           *           "awaiting": null,
+           *           "agency_approved_at": null,
+           *           "agency_approved_by": null,
+           *           "media": {
+           *             "content_type": "video/mp4",
+           *             "size_bytes": 18874368,
+           *             "width": 1080,
+           *             "height": 1920,
+           *             "duration_s": 34.5
+           *           },
+           *           "checks": [
+           *             {
+           *               "name": "playable",
+           *               "outcome": "pass",
+           *               "detail": "The video plays."
+           *             },
+           *             {
+           *               "name": "orientation",
+           *               "outcome": "pass",
+           *               "detail": "Vertical (1080x1920)."
+           *             },
+           *             {
+           *               "name": "duration",
+           *               "outcome": "pass",
+           *               "detail": "34.5 s, within the 180 s of Instagram feed."
+           *             },
+           *             {
+           *               "name": "resolution",
+           *               "outcome": "pass",
+           *               "detail": "Shorter side 1080 px."
+           *             }
+           *           ],
+           *           "submitted_at": "2026-07-06T11:45:03.000Z",
+           *           "reviewed_at": null,
+           *           "created_at": "2026-07-06T11:45:03.000Z",
+           *           "updated_at": "2026-07-06T11:45:09.000Z"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": "eyJrIjpbIjIwMjYtMDctMDFUMDk6MzA6MDAuMDAwWiJdfQ.Kx3vQm8TzL1pWbN4rY7cHs"
+           *     }
+           */
           'application/json': components['schemas']['SubmissionPage'];
         };
       };
@@ -4930,6 +7026,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4943,6 +7050,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4984,6 +7101,57 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "e8b5d3a1-7f2c-4c9e-b6a4-3d1f9e7c5b82",
+           *       "creator_id": "cr_q7XbVf2kL0mN",
+           *       "creator_username": "anna.makes",
+           *       "task_id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *       "status": "in_review",
+           *       "media_type": "video",
+           *       "media_url": "https://media.example.com/submissions/e8b5d3a1.mp4",
+           *       "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *       "revision_count": 0,
+           *       "feedback": null,
+           *       "failure_reason": null,
+           *       "awaiting": null,
+           *       "agency_approved_at": null,
+           *       "agency_approved_by": null,
+           *       "media": {
+           *         "content_type": "video/mp4",
+           *         "size_bytes": 18874368,
+           *         "width": 1080,
+           *         "height": 1920,
+           *         "duration_s": 34.5
+           *       },
+           *       "checks": [
+           *         {
+           *           "name": "playable",
+           *           "outcome": "pass",
+           *           "detail": "The video plays."
+           *         },
+           *         {
+           *           "name": "orientation",
+           *           "outcome": "pass",
+           *           "detail": "Vertical (1080x1920)."
+           *         },
+           *         {
+           *           "name": "duration",
+           *           "outcome": "pass",
+           *           "detail": "34.5 s, within the 180 s of Instagram feed."
+           *         },
+           *         {
+           *           "name": "resolution",
+           *           "outcome": "pass",
+           *           "detail": "Shorter side 1080 px."
+           *         }
+           *       ],
+           *       "submitted_at": "2026-07-06T11:45:03.000Z",
+           *       "reviewed_at": null,
+           *       "created_at": "2026-07-06T11:45:03.000Z",
+           *       "updated_at": "2026-07-06T11:45:09.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Submission'];
         };
       };
@@ -5039,6 +7207,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5052,6 +7231,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5098,6 +7287,57 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "e8b5d3a1-7f2c-4c9e-b6a4-3d1f9e7c5b82",
+           *       "creator_id": "cr_q7XbVf2kL0mN",
+           *       "creator_username": "anna.makes",
+           *       "task_id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *       "status": "approved",
+           *       "media_type": "video",
+           *       "media_url": "https://media.example.com/submissions/e8b5d3a1.mp4",
+           *       "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *       "revision_count": 0,
+           *       "feedback": null,
+           *       "failure_reason": null,
+           *       "awaiting": null,
+           *       "agency_approved_at": null,
+           *       "agency_approved_by": null,
+           *       "media": {
+           *         "content_type": "video/mp4",
+           *         "size_bytes": 18874368,
+           *         "width": 1080,
+           *         "height": 1920,
+           *         "duration_s": 34.5
+           *       },
+           *       "checks": [
+           *         {
+           *           "name": "playable",
+           *           "outcome": "pass",
+           *           "detail": "The video plays."
+           *         },
+           *         {
+           *           "name": "orientation",
+           *           "outcome": "pass",
+           *           "detail": "Vertical (1080x1920)."
+           *         },
+           *         {
+           *           "name": "duration",
+           *           "outcome": "pass",
+           *           "detail": "34.5 s, within the 180 s of Instagram feed."
+           *         },
+           *         {
+           *           "name": "resolution",
+           *           "outcome": "pass",
+           *           "detail": "Shorter side 1080 px."
+           *         }
+           *       ],
+           *       "submitted_at": "2026-07-06T11:45:03.000Z",
+           *       "reviewed_at": "2026-07-06T15:20:44.000Z",
+           *       "created_at": "2026-07-06T11:45:03.000Z",
+           *       "updated_at": "2026-07-06T15:20:44.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Submission'];
         };
       };
@@ -5153,6 +7393,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5165,6 +7416,7 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5190,6 +7442,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5225,6 +7487,11 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "feedback": "Please show the label of the bottle for a second at the start."
+         *     }
+         */
         'application/json': components['schemas']['SubmissionReject'];
       };
     };
@@ -5240,6 +7507,57 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "e8b5d3a1-7f2c-4c9e-b6a4-3d1f9e7c5b82",
+           *       "creator_id": "cr_q7XbVf2kL0mN",
+           *       "creator_username": "anna.makes",
+           *       "task_id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *       "status": "rejected",
+           *       "media_type": "video",
+           *       "media_url": "https://media.example.com/submissions/e8b5d3a1.mp4",
+           *       "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *       "revision_count": 0,
+           *       "feedback": "Please show the label of the bottle for a second at the start.",
+           *       "failure_reason": null,
+           *       "awaiting": null,
+           *       "agency_approved_at": null,
+           *       "agency_approved_by": null,
+           *       "media": {
+           *         "content_type": "video/mp4",
+           *         "size_bytes": 18874368,
+           *         "width": 1080,
+           *         "height": 1920,
+           *         "duration_s": 34.5
+           *       },
+           *       "checks": [
+           *         {
+           *           "name": "playable",
+           *           "outcome": "pass",
+           *           "detail": "The video plays."
+           *         },
+           *         {
+           *           "name": "orientation",
+           *           "outcome": "pass",
+           *           "detail": "Vertical (1080x1920)."
+           *         },
+           *         {
+           *           "name": "duration",
+           *           "outcome": "pass",
+           *           "detail": "34.5 s, within the 180 s of Instagram feed."
+           *         },
+           *         {
+           *           "name": "resolution",
+           *           "outcome": "pass",
+           *           "detail": "Shorter side 1080 px."
+           *         }
+           *       ],
+           *       "submitted_at": "2026-07-06T11:45:03.000Z",
+           *       "reviewed_at": "2026-07-06T15:20:44.000Z",
+           *       "created_at": "2026-07-06T11:45:03.000Z",
+           *       "updated_at": "2026-07-06T15:20:44.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Submission'];
         };
       };
@@ -5295,6 +7613,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5307,6 +7636,7 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5362,6 +7692,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -5383,12 +7723,15 @@ export interface operations {
         status?: 'live' | 'deleted';
         creator_id?: string;
         task_id?: string;
+        /** @description A social platform content is posted on. */
         platform?: components['schemas']['Platform'];
         /** @description published at or after this time */
         posted_after?: string;
         /** @description published before this time */
         posted_before?: string;
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
         starting_after?: string;
       };
       header?: never;
@@ -5408,6 +7751,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "2a9f6c4e-8d1b-4e73-a5c2-9f7e3b1d6a48",
+           *           "creator_id": "cr_q7XbVf2kL0mN",
+           *           "creator_username": "anna.makes",
+           *           "task_id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *           "submission_id": "e8b5d3a1-7f2c-4c9e-b6a4-3d1f9e7c5b82",
+           *           "platform": "tiktok",
+           *           "url": "https://www.tiktok.com/@anna.makes/video/7309876543210987654",
+           *           "is_story": false,
+           *           "status": "live",
+           *           "posted_at": "2026-07-07T17:00:00.000Z",
+           *           "metrics": {
+           *             "views": 48200,
+           *             "likes": 3100,
+           *             "comments": 142,
+           *             "shares": 88,
+           *             "saves": 310
+           *           },
+           *           "metrics_updated_at": "2026-07-09T06:00:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": "eyJrIjpbIjIwMjYtMDctMDFUMDk6MzA6MDAuMDAwWiJdfQ.Kx3vQm8TzL1pWbN4rY7cHs"
+           *     }
+           */
           'application/json': components['schemas']['PostPage'];
         };
       };
@@ -5463,6 +7834,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5476,6 +7858,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5517,6 +7909,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "2a9f6c4e-8d1b-4e73-a5c2-9f7e3b1d6a48",
+           *       "creator_id": "cr_q7XbVf2kL0mN",
+           *       "creator_username": "anna.makes",
+           *       "task_id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *       "submission_id": "e8b5d3a1-7f2c-4c9e-b6a4-3d1f9e7c5b82",
+           *       "platform": "tiktok",
+           *       "url": "https://www.tiktok.com/@anna.makes/video/7309876543210987654",
+           *       "is_story": false,
+           *       "status": "live",
+           *       "posted_at": "2026-07-07T17:00:00.000Z",
+           *       "metrics": {
+           *         "views": 48200,
+           *         "likes": 3100,
+           *         "comments": 142,
+           *         "shares": 88,
+           *         "saves": 310
+           *       },
+           *       "metrics_updated_at": "2026-07-09T06:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Post'];
         };
       };
@@ -5572,6 +7986,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5585,6 +8010,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5608,7 +8043,10 @@ export interface operations {
   getCampaignMetrics: {
     parameters: {
       query?: {
+        /** @description How the metrics report breaks performance down: by task, by platform, or by the day each live post was posted (in time_zone). */
         group_by?: components['schemas']['GroupBy'];
+        /** @description with group_by=day: the IANA time zone whose calendar days group the posts */
+        time_zone?: string;
       };
       header?: never;
       path: {
@@ -5627,6 +8065,57 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "funnel": {
+           *         "creators_applied": 42,
+           *         "creators_approved": 18,
+           *         "submissions_in_review": 5,
+           *         "submissions_approved": 21,
+           *         "posts": 19
+           *       },
+           *       "performance": {
+           *         "views": 1250000,
+           *         "likes": 84000,
+           *         "comments": 3200,
+           *         "shares": 2100,
+           *         "saves": 5700,
+           *         "engagement_rate": 0.076
+           *       },
+           *       "spend": {
+           *         "spent_cents": 125000,
+           *         "effective_cpm_cents": 100
+           *       },
+           *       "groups": [
+           *         {
+           *           "group_key": "tiktok",
+           *           "group_label": "TikTok",
+           *           "posts": 12,
+           *           "performance": {
+           *             "views": 900000,
+           *             "likes": 61000,
+           *             "comments": 2300,
+           *             "shares": 1700,
+           *             "saves": 3900
+           *           }
+           *         },
+           *         {
+           *           "group_key": "instagram",
+           *           "group_label": "Instagram",
+           *           "posts": 7,
+           *           "performance": {
+           *             "views": 350000,
+           *             "likes": 23000,
+           *             "comments": 900,
+           *             "shares": 400,
+           *             "saves": 1800
+           *           }
+           *         }
+           *       ],
+           *       "as_of": "2026-07-09T06:05:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['MetricsReport'];
         };
       };
@@ -5682,6 +8171,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5695,6 +8195,365 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getCampaignMetricsHistory: {
+    parameters: {
+      query?: {
+        /** @description how many calendar days back from today (1 to 366) */
+        days?: number;
+        /** @description the IANA time zone whose calendar days the history counts in */
+        time_zone?: string;
+      };
+      header?: never;
+      path: {
+        campaign_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The history */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "campaign_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "time_zone": "Europe/Paris",
+           *       "days": [
+           *         {
+           *           "day": "2026-07-07",
+           *           "views": 310000,
+           *           "likes": 20500,
+           *           "comments": 800,
+           *           "shares": 500,
+           *           "saves": 1400,
+           *           "spent_cents": 40000
+           *         },
+           *         {
+           *           "day": "2026-07-08",
+           *           "views": 820000,
+           *           "likes": 55000,
+           *           "comments": 2100,
+           *           "shares": 1400,
+           *           "saves": 3700,
+           *           "spent_cents": 90000
+           *         },
+           *         {
+           *           "day": "2026-07-09",
+           *           "views": 1250000,
+           *           "likes": 84000,
+           *           "comments": 3200,
+           *           "shares": 2100,
+           *           "saves": 5700,
+           *           "spent_cents": 125000
+           *         }
+           *       ],
+           *       "as_of": "2026-07-09T06:05:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['MetricsHistory'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found: no such resource, or one the key may not see */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getMetricsAcrossCampaigns: {
+    parameters: {
+      query?: {
+        /** @description repeat to match any of several statuses */
+        status?: components['schemas']['CampaignStatus'][];
+        /** @description agency keys only; a brand the agency manages */
+        brand_id?: string;
+        /** @description created at or after this time */
+        created_after?: string;
+        /** @description created before this time */
+        created_before?: string;
+        /** @description campaigns whose name contains this text (trimmed, 1 to 100 characters), without regard to case or common accents */
+        q?: string;
+        /** @description repeat (up to 100) to read these campaigns only, e.g. to name the campaigns a page of another list mentions */
+        id?: string[];
+        /** @description repeat (up to 100) to narrow to these campaigns and answer by_campaign */
+        campaign_id?: string[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sums */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "campaigns": 2,
+           *       "funnel": {
+           *         "creators_applied": 60,
+           *         "creators_approved": 25,
+           *         "submissions_in_review": 7,
+           *         "submissions_approved": 30,
+           *         "posts": 27
+           *       },
+           *       "performance": {
+           *         "views": 1500000,
+           *         "likes": 100000,
+           *         "comments": 4000,
+           *         "shares": 2500,
+           *         "saves": 6500,
+           *         "engagement_rate": 0.0753
+           *       },
+           *       "spend": {
+           *         "spent_cents": 150000,
+           *         "effective_cpm_cents": 100
+           *       },
+           *       "by_campaign": [
+           *         {
+           *           "campaign_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "funnel": {
+           *             "creators_applied": 42,
+           *             "creators_approved": 18,
+           *             "submissions_in_review": 5,
+           *             "submissions_approved": 21,
+           *             "posts": 19
+           *           },
+           *           "performance": {
+           *             "views": 1250000,
+           *             "likes": 84000,
+           *             "comments": 3200,
+           *             "shares": 2100,
+           *             "saves": 5700,
+           *             "engagement_rate": 0.076
+           *           },
+           *           "spend": {
+           *             "spent_cents": 125000,
+           *             "effective_cpm_cents": 100
+           *           }
+           *         }
+           *       ],
+           *       "as_of": "2026-07-09T06:05:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['CampaignsMetrics'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5723,7 +8582,9 @@ export interface operations {
         code?: string[];
         /** @description true: only codes assigned to a creator; false: only unassigned codes */
         assigned?: 'true' | 'false';
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
         starting_after?: string;
       };
       header?: never;
@@ -5741,6 +8602,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "code": "GLOW-ANNA",
+           *           "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *           "user_description": "15% off your first order",
+           *           "total_uses": 42,
+           *           "assigned_creator_id": "cr_q7XbVf2kL0mN",
+           *           "assigned_campaign_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "earnings_cents": 2100,
+           *           "last_reported_at": "2026-07-09T08:00:00.000Z",
+           *           "created_at": "2026-06-20T12:05:00.000Z"
+           *         },
+           *         {
+           *           "code": "GLOW-BEN",
+           *           "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *           "user_description": "15% off your first order",
+           *           "total_uses": 0,
+           *           "assigned_creator_id": null,
+           *           "assigned_campaign_id": null,
+           *           "earnings_cents": 0,
+           *           "last_reported_at": null,
+           *           "created_at": "2026-07-09T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": "eyJrIjpbIjIwMjYtMDctMDFUMDk6MzA6MDAuMDAwWiJdfQ.Kx3vQm8TzL1pWbN4rY7cHs"
+           *     }
+           */
           'application/json': components['schemas']['DiscountCodePage'];
         };
       };
@@ -5796,6 +8687,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5809,6 +8711,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5841,7 +8753,26 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "usage": [
+         *         {
+         *           "code": "GLOW-ANNA",
+         *           "total_uses": 42
+         *         },
+         *         {
+         *           "code": "GLOW-BEN",
+         *           "total_uses": 7
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['UsageReport'];
+        /**
+         * @example code,total_uses
+         *     GLOW-ANNA,42
+         *     GLOW-BEN,7
+         */
         'text/csv': string;
       };
     };
@@ -5855,6 +8786,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "updated": 2,
+           *       "data": [
+           *         {
+           *           "code": "GLOW-ANNA",
+           *           "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *           "user_description": "15% off your first order",
+           *           "total_uses": 42,
+           *           "assigned_creator_id": "cr_q7XbVf2kL0mN",
+           *           "assigned_campaign_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "earnings_cents": 2100,
+           *           "last_reported_at": "2026-07-09T08:00:00.000Z",
+           *           "created_at": "2026-06-20T12:05:00.000Z"
+           *         },
+           *         {
+           *           "code": "GLOW-BEN",
+           *           "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *           "user_description": "15% off your first order",
+           *           "total_uses": 7,
+           *           "assigned_creator_id": "cr_Lm4pRt8vWx2z",
+           *           "assigned_campaign_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "earnings_cents": 350,
+           *           "last_reported_at": "2026-07-09T08:00:00.000Z",
+           *           "created_at": "2026-07-09T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['UsageReportResult'];
         };
       };
@@ -5910,6 +8870,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5977,6 +8948,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -6000,6 +8981,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+         *       "codes": [
+         *         "GLOW-CARA",
+         *         "GLOW-DEV"
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['CodesAdd'];
       };
     };
@@ -6013,6 +9003,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "code": "GLOW-CARA",
+           *           "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *           "user_description": "15% off your first order",
+           *           "total_uses": 0,
+           *           "assigned_creator_id": null,
+           *           "assigned_campaign_id": null,
+           *           "earnings_cents": 0,
+           *           "last_reported_at": null,
+           *           "created_at": "2026-07-09T09:00:00.000Z"
+           *         },
+           *         {
+           *           "code": "GLOW-DEV",
+           *           "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *           "user_description": "15% off your first order",
+           *           "total_uses": 0,
+           *           "assigned_creator_id": null,
+           *           "assigned_campaign_id": null,
+           *           "earnings_cents": 0,
+           *           "last_reported_at": null,
+           *           "created_at": "2026-07-09T09:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['CodesAdded'];
         };
       };
@@ -6068,6 +9086,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6135,6 +9164,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -6154,7 +9193,9 @@ export interface operations {
       query?: {
         /** @description agency keys: only this brand */
         brand_id?: string;
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
         starting_after?: string;
       };
       header?: never;
@@ -6172,6 +9213,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *           "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *           "name": "Summer creators",
+           *           "user_description": "15% off your first order",
+           *           "commission_cents": 50,
+           *           "codes_count": 120,
+           *           "intake_address": "usage+3f9c2a7b1d8e4f60a5b7c9d1e2f3a4b5@intake.localhost",
+           *           "created_at": "2026-06-20T12:00:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "next_cursor": null
+           *     }
+           */
           'application/json': components['schemas']['CodeGroupPage'];
         };
       };
@@ -6227,6 +9286,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6240,6 +9310,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6271,6 +9351,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "total_uses": 43
+         *     }
+         */
         'application/json': components['schemas']['CodeUsageUpdate'];
       };
     };
@@ -6284,6 +9369,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "code": "GLOW-ANNA",
+           *       "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *       "user_description": "15% off your first order",
+           *       "total_uses": 43,
+           *       "assigned_creator_id": "cr_q7XbVf2kL0mN",
+           *       "assigned_campaign_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "earnings_cents": 2150,
+           *       "last_reported_at": "2026-07-09T09:30:00.000Z",
+           *       "created_at": "2026-06-20T12:05:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['DiscountCode'];
         };
       };
@@ -6339,6 +9437,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6406,6 +9515,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -6440,6 +9559,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "code": "GLOW-DEV",
+           *       "deleted": true
+           *     }
+           */
           'application/json': components['schemas']['CodeDeleted'];
         };
       };
@@ -6495,6 +9620,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6538,6 +9674,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -6558,9 +9704,13 @@ export interface operations {
         /** @description agency keys: only this brand */
         brand_id?: string;
         group_id?: string;
+        /** @description Where a usage report came from: the API (PUT /codes), the dashboard's upload, or e-mail. */
         channel?: components['schemas']['UsageReportChannel'];
+        /** @description What became of a usage report: applied (all of it) or refused (none of it). */
         outcome?: components['schemas']['UsageReportOutcome'];
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
         starting_after?: string;
       };
       header?: never;
@@ -6578,6 +9728,49 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "b9d2f6a4-3e7c-4a15-8d9b-6f1e4c8a2d57",
+           *           "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *           "channel": "api",
+           *           "format": "json",
+           *           "outcome": "applied",
+           *           "rows": 2,
+           *           "codes_changed": 2,
+           *           "uses_added": 9,
+           *           "paid_cents": 450,
+           *           "errors": [],
+           *           "sender": "cck_AbCdEfGh",
+           *           "received_at": "2026-07-09T08:00:00.000Z"
+           *         },
+           *         {
+           *           "id": "c5a3e9d1-2f7b-4d86-a1c4-8e6b2f9d3a75",
+           *           "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *           "channel": "email",
+           *           "format": "csv",
+           *           "outcome": "refused",
+           *           "rows": 3,
+           *           "codes_changed": 0,
+           *           "uses_added": 0,
+           *           "paid_cents": 0,
+           *           "errors": [
+           *             {
+           *               "line": 3,
+           *               "index": null,
+           *               "code": "GLOW-BEN",
+           *               "message": "total_uses must not be negative (found \"-2\")"
+           *             }
+           *           ],
+           *           "sender": "reports@partner-shop.example",
+           *           "received_at": "2026-07-08T22:14:09.000Z"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": "eyJrIjpbIjIwMjYtMDctMDFUMDk6MzA6MDAuMDAwWiJdfQ.Kx3vQm8TzL1pWbN4rY7cHs"
+           *     }
+           */
           'application/json': components['schemas']['UsageReportPage'];
         };
       };
@@ -6633,6 +9826,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6646,6 +9850,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6686,6 +9900,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *       "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *       "name": "Summer creators",
+           *       "user_description": "15% off your first order",
+           *       "commission_cents": 50,
+           *       "codes_count": 120,
+           *       "intake_address": "usage+9a1c5e8f2b643f2b8c1d6e4a4f95b7d3@intake.localhost",
+           *       "created_at": "2026-06-20T12:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['CodeGroup'];
         };
       };
@@ -6741,6 +9967,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6766,6 +10003,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6795,6 +10042,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "maya.chen@glow.example",
+         *       "password": "violet-harbor-lantern-42"
+         *     }
+         */
         'application/json': {
           email: string;
           password: string;
@@ -6806,9 +10059,23 @@ export interface operations {
       201: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "token": "ccs_Z8kP2mQ7xLp4RtV8bN3cW6wJ1yH5dG0sA2eU7iO4",
+           *       "expires_at": "2026-07-16T09:30:00.000Z",
+           *       "member": {
+           *         "id": "c3e1a9f7-5b2d-4f86-9c4a-1e8d7b3f5a29",
+           *         "email": "maya.chen@glow.example",
+           *         "name": "Maya Chen",
+           *         "role": "reviewer"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['Session'];
         };
       };
@@ -6816,6 +10083,8 @@ export interface operations {
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -6826,6 +10095,8 @@ export interface operations {
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -6834,6 +10105,19 @@ export interface operations {
       };
       /** @description method_not_allowed: the path exists with other methods (see Allow) */
       405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6846,6 +10130,8 @@ export interface operations {
       413: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -6856,6 +10142,8 @@ export interface operations {
       415: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -6866,6 +10154,8 @@ export interface operations {
       422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -6876,7 +10166,19 @@ export interface operations {
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6887,6 +10189,8 @@ export interface operations {
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -6913,6 +10217,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "ended": true
+           *     }
+           */
           'application/json': components['schemas']['SessionEnded'];
         };
       };
@@ -6944,6 +10253,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6975,6 +10295,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -6992,7 +10322,9 @@ export interface operations {
   listMembers: {
     parameters: {
       query?: {
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
         starting_after?: string;
       };
       header?: never;
@@ -7010,6 +10342,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "c3e1a9f7-5b2d-4f86-9c4a-1e8d7b3f5a29",
+           *           "email": "maya.chen@glow.example",
+           *           "name": "Maya Chen",
+           *           "role": "reviewer",
+           *           "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *           "agency_id": null,
+           *           "created_at": "2026-06-18T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "next_cursor": null
+           *     }
+           */
           'application/json': components['schemas']['MemberPage'];
         };
       };
@@ -7053,6 +10402,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7066,6 +10426,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7095,6 +10465,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "sam.okafor@glow.example",
+         *       "role": "manager"
+         *     }
+         */
         'application/json': {
           /** Format: email */
           email: string;
@@ -7114,6 +10490,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "d7b3f1e9-4a6c-4d28-b9e5-8c2a6f4d1b73",
+           *       "email": "sam.okafor@glow.example",
+           *       "role": "manager",
+           *       "invitation_url": "https://console.glow.example/accept-invitation#token=cci_T4nW9qL2xR7vK1pM5sB8dF3gH6jZ0cY2aE4uI7oQ",
+           *       "expires_at": "2026-07-16T09:30:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['InvitationCreated'];
         };
       };
@@ -7157,6 +10542,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7218,6 +10614,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7250,6 +10656,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Sam Okafor",
+         *       "password": "violet-harbor-lantern-42"
+         *     }
+         */
         'application/json': {
           name: string;
           password: string;
@@ -7261,9 +10673,23 @@ export interface operations {
       201: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "token": "ccs_Z8kP2mQ7xLp4RtV8bN3cW6wJ1yH5dG0sA2eU7iO4",
+           *       "expires_at": "2026-07-16T09:30:00.000Z",
+           *       "member": {
+           *         "id": "1b7d3f9a-6c2e-4a85-b4d1-9e3c7a5f2b18",
+           *         "email": "sam.okafor@glow.example",
+           *         "name": "Sam Okafor",
+           *         "role": "manager"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['Session'];
         };
       };
@@ -7271,6 +10697,8 @@ export interface operations {
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -7281,6 +10709,8 @@ export interface operations {
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -7289,6 +10719,19 @@ export interface operations {
       };
       /** @description method_not_allowed: the path exists with other methods (see Allow) */
       405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -7301,6 +10744,8 @@ export interface operations {
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -7311,6 +10756,8 @@ export interface operations {
       413: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -7321,6 +10768,8 @@ export interface operations {
       415: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -7331,6 +10780,8 @@ export interface operations {
       422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -7341,7 +10792,19 @@ export interface operations {
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7352,6 +10815,8 @@ export interface operations {
       500: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -7380,6 +10845,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "c3e1a9f7-5b2d-4f86-9c4a-1e8d7b3f5a29",
+           *       "removed": true
+           *     }
+           */
           'application/json': components['schemas']['MemberRemoved'];
         };
       };
@@ -7435,6 +10906,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7478,6 +10960,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -7503,6 +10995,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "role": "manager"
+         *     }
+         */
         'application/json': {
           role: components['schemas']['Role'];
         };
@@ -7518,6 +11015,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "c3e1a9f7-5b2d-4f86-9c4a-1e8d7b3f5a29",
+           *       "email": "maya.chen@glow.example",
+           *       "name": "Maya Chen",
+           *       "role": "manager",
+           *       "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *       "agency_id": null,
+           *       "created_at": "2026-06-18T10:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Member'];
         };
       };
@@ -7573,6 +11081,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7640,6 +11159,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -7657,7 +11186,9 @@ export interface operations {
   listKeys: {
     parameters: {
       query?: {
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
         starting_after?: string;
       };
       header?: never;
@@ -7675,6 +11206,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "6f8a2d4c-9e1b-4b57-8a3f-2c7e5d9b1f64",
+           *           "name": "Shop sync",
+           *           "prefix": "cck_AbCdEfGh",
+           *           "kind": "brand",
+           *           "scopes": [
+           *             "codes:read",
+           *             "codes:write"
+           *           ],
+           *           "created_by": "Maya Chen (admin)",
+           *           "created_at": "2026-07-02T16:40:00.000Z",
+           *           "revoked_at": null
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "next_cursor": null
+           *     }
+           */
           'application/json': components['schemas']['KeyPage'];
         };
       };
@@ -7718,6 +11270,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7731,6 +11294,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7760,6 +11333,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Shop sync",
+         *       "scopes": [
+         *         "codes:read",
+         *         "codes:write"
+         *       ]
+         *     }
+         */
         'application/json': {
           name: string;
           scopes: (
@@ -7785,6 +11367,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "6f8a2d4c-9e1b-4b57-8a3f-2c7e5d9b1f64",
+           *       "key": "cck_AbCdEfGh3kP9mQ2xLp7RtV4bN8cW1wJ6yH0dG5sT",
+           *       "name": "Shop sync",
+           *       "prefix": "cck_AbCdEfGh",
+           *       "kind": "brand",
+           *       "scopes": [
+           *         "codes:read",
+           *         "codes:write"
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['KeyCreated'];
         };
       };
@@ -7828,6 +11423,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7883,6 +11489,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -7917,6 +11533,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "6f8a2d4c-9e1b-4b57-8a3f-2c7e5d9b1f64",
+           *       "revoked_at": "2026-07-09T12:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['KeyRevoked'];
         };
       };
@@ -7972,6 +11594,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8003,6 +11636,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description internal: an unexpected failure, logged with the request id */
       500: {
         headers: {
@@ -8020,7 +11663,9 @@ export interface operations {
   listAuditEvents: {
     parameters: {
       query?: {
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
         starting_after?: string;
         campaign_id?: string;
         target_type?: string;
@@ -8045,6 +11690,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "f1a8c5e3-9b4d-4e62-a7f1-5c3b9d2e8a46",
+           *           "occurred_at": "2026-07-06T15:20:44.000Z",
+           *           "actor": {
+           *             "type": "member",
+           *             "id": "c3e1a9f7-5b2d-4f86-9c4a-1e8d7b3f5a29",
+           *             "label": "Maya Chen (reviewer)"
+           *           },
+           *           "action": "submission.approved",
+           *           "target_type": "submission",
+           *           "target_id": "e8b5d3a1-7f2c-4c9e-b6a4-3d1f9e7c5b82",
+           *           "target_label": "anna.makes",
+           *           "campaign_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *           "changes": {
+           *             "status": [
+           *               "in_review",
+           *               "approved"
+           *             ]
+           *           },
+           *           "request_id": "01J2Q8N5V7K3M9X4T6R2B8C1DZ"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": "eyJrIjpbIjIwMjYtMDctMDFUMDk6MzA6MDAuMDAwWiJdfQ.Kx3vQm8TzL1pWbN4rY7cHs"
+           *     }
+           */
           'application/json': components['schemas']['AuditEventPage'];
         };
       };
@@ -8100,6 +11775,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8113,6 +11799,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8153,6 +11849,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "submission.created",
+           *       "id": "e8b5d3a1-7f2c-4c9e-b6a4-3d1f9e7c5b82",
+           *       "campaign_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *       "occurred_at": "2026-07-06T11:45:03.000Z"
+           *     }
+           */
           'text/event-stream': components['schemas']['LiveEvent'];
         };
       };
@@ -8196,6 +11901,17 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8209,6 +11925,16 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8245,6 +11971,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "openapi": "3.1.0",
+           *       "info": {
+           *         "title": "Campaign Console API",
+           *         "version": "2026-07"
+           *       },
+           *       "paths": {}
+           *     }
+           */
           'application/json': {
             openapi: string;
           } & {
@@ -8252,8 +11988,39 @@ export interface operations {
           };
         };
       };
+      /** @description invalid_request: a query parameter the operation does not declare, or one given twice */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description method_not_allowed: the path exists with other methods (see Allow) */
       405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
