@@ -743,7 +743,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List the pending invitations
+     * @description Invitations not yet accepted, revoked or expired, of the caller’s brand (an agency: of the agency and of each brand it manages), newest first, with when each expires and whether its e-mail went out. Links are never shown again.
+     */
+    get: operations['listInvitations'];
     put?: never;
     /**
      * Invite a member
@@ -751,6 +755,46 @@ export interface paths {
      */
     post: operations['inviteMember'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/members/invitations/{invitation_id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a new link for a pending invitation
+     * @description A new one-time link, valid 7 days from now, shown only in this answer and e-mailed again when the service has an SMTP relay; the old link stops working at once. An invitation already accepted, revoked, expired or unknown: 404.
+     */
+    post: operations['resendInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/members/invitations/{invitation_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a pending invitation
+     * @description Its link answers 404 from then on. An invitation already accepted, revoked, expired or unknown: 404.
+     */
+    delete: operations['revokeInvitation'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2038,7 +2082,7 @@ export interface components {
       agency_id: string | null;
       created_at: string;
     };
-    /** @description A new invitation: the one-time invitation_url (shown only here), valid 7 days. */
+    /** @description A new invitation (or a new link for one): the one-time invitation_url (shown only here), valid 7 days, and whether it was e-mailed. */
     InvitationCreated: {
       /** Format: uuid */
       id: string;
@@ -2047,6 +2091,45 @@ export interface components {
       /** @description the one-time link; shown only here */
       invitation_url: string;
       expires_at: string;
+      /**
+       * @description whether the link was e-mailed to the address: off (no SMTP relay), sent, or failed
+       * @enum {string}
+       */
+      email_status: 'off' | 'sending' | 'sent' | 'failed';
+    };
+    /** @description A page of pending invitations, newest first. */
+    InvitationPage: {
+      data: components['schemas']['Invitation'][];
+      /** @description Whether another page follows; false on the last page. */
+      has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
+      next_cursor: string | null;
+    };
+    /** @description A pending invitation. Its link is never shown again: POST /members/invitations/{invitation_id}/resend makes a new one. */
+    Invitation: {
+      /** Format: uuid */
+      id: string;
+      email: string;
+      role: components['schemas']['Role'];
+      /** Format: uuid */
+      brand_id: string | null;
+      /** Format: uuid */
+      agency_id: string | null;
+      /** @description who invited, as the audit trail names them */
+      invited_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      expires_at: string;
+      /** @enum {string} */
+      email_status: 'off' | 'sending' | 'sent' | 'failed';
+    };
+    /** @description The answer to revoking an invitation: its id and revoked true. Its link answers 404 from then on. */
+    InvitationRevoked: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {boolean} */
+      revoked: true;
     };
     /** @description The answer to removing a member: their id and removed true. Their sessions end and the keys they made are revoked. */
     MemberRemoved: {
@@ -10456,6 +10539,145 @@ export interface operations {
       };
     };
   };
+  listInvitations: {
+    parameters: {
+      query?: {
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
+        limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
+        starting_after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of pending invitations */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "d7b3f1e9-4a6c-4d28-b9e5-8c2a6f4d1b73",
+           *           "email": "sam.okafor@glow.example",
+           *           "role": "manager",
+           *           "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *           "agency_id": null,
+           *           "invited_by": "Maya Chen (admin)",
+           *           "created_at": "2026-07-09T09:30:00.000Z",
+           *           "expires_at": "2026-07-16T09:30:00.000Z",
+           *           "email_status": "sent"
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "next_cursor": null
+           *     }
+           */
+          'application/json': components['schemas']['InvitationPage'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   inviteMember: {
     parameters: {
       query?: never;
@@ -10496,7 +10718,8 @@ export interface operations {
            *       "email": "sam.okafor@glow.example",
            *       "role": "manager",
            *       "invitation_url": "https://console.glow.example/accept-invitation#token=cci_T4nW9qL2xR7vK1pM5sB8dF3gH6jZ0cY2aE4uI7oQ",
-           *       "expires_at": "2026-07-16T09:30:00.000Z"
+           *       "expires_at": "2026-07-16T09:30:00.000Z",
+           *       "email_status": "sent"
            *     }
            */
           'application/json': components['schemas']['InvitationCreated'];
@@ -10597,6 +10820,352 @@ export interface operations {
       };
       /** @description validation_failed: the message names the field */
       422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resendInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        invitation_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invitation with its new link */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "d7b3f1e9-4a6c-4d28-b9e5-8c2a6f4d1b73",
+           *       "email": "sam.okafor@glow.example",
+           *       "role": "manager",
+           *       "invitation_url": "https://console.glow.example/accept-invitation#token=cci_T4nW9qL2xR7vK1pM5sB8dF3gH6jZ0cY2aE4uI7oQ",
+           *       "expires_at": "2026-07-16T09:30:00.000Z",
+           *       "email_status": "sent"
+           *     }
+           */
+          'application/json': components['schemas']['InvitationCreated'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found: no such resource, or one the key may not see */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description conflict with the current state */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description payload_too_large: body over 1 MiB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unsupported_media_type: the body must be application/json */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description validation_failed: the message names the field */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokeInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        invitation_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invitation is revoked */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "d7b3f1e9-4a6c-4d28-b9e5-8c2a6f4d1b73",
+           *       "revoked": true
+           *     }
+           */
+          'application/json': components['schemas']['InvitationRevoked'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found: no such resource, or one the key may not see */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description conflict with the current state */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description payload_too_large: body over 1 MiB */
+      413: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];

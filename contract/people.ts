@@ -104,6 +104,15 @@ export const OpsInvitationCreate = z.union([
 ]);
 export type OpsInvitationCreate = z.infer<typeof OpsInvitationCreate>;
 
+/**
+ * Whether the invitation's e-mail went out (docs/api.md#invitations): `off` without an SMTP relay
+ * (SMTP_RELAY_URL), `sending` while the relay has not answered (or the service stopped before it
+ * did), `sent` once the relay accepted it, `failed` when it refused or did not answer in time.
+ */
+export const INVITATION_EMAIL_STATUSES = ['off', 'sending', 'sent', 'failed'] as const;
+export const InvitationEmailStatus = z.enum(INVITATION_EMAIL_STATUSES);
+export type InvitationEmailStatus = z.infer<typeof InvitationEmailStatus>;
+
 export const InvitationCreated = z
   .object({
     id: Uuid,
@@ -111,12 +120,54 @@ export const InvitationCreated = z
     role: Role,
     invitation_url: z.string().meta({ description: 'the one-time link; shown only here' }),
     expires_at: z.string(),
+    email_status: InvitationEmailStatus.meta({
+      description:
+        'whether the link was e-mailed to the address: off (no SMTP relay), sent, or failed',
+    }),
   })
   .meta({
     id: 'InvitationCreated',
-    description: 'A new invitation: the one-time invitation_url (shown only here), valid 7 days.',
+    description:
+      'A new invitation (or a new link for one): the one-time invitation_url (shown only here), valid 7 days, and whether it was e-mailed.',
   });
 export type InvitationCreated = z.infer<typeof InvitationCreated>;
+
+/** A pending invitation: not accepted, not revoked, not expired. Its link is never shown again. */
+export const Invitation = z
+  .object({
+    id: Uuid,
+    email: z.string(),
+    role: Role,
+    brand_id: Uuid.nullable(),
+    agency_id: Uuid.nullable(),
+    invited_by: z.string().meta({ description: 'who invited, as the audit trail names them' }),
+    created_at: DateTime,
+    expires_at: DateTime,
+    email_status: InvitationEmailStatus,
+  })
+  .meta({
+    id: 'Invitation',
+    description:
+      'A pending invitation. Its link is never shown again: POST /members/invitations/{invitation_id}/resend makes a new one.',
+  });
+export type Invitation = z.infer<typeof Invitation>;
+
+export const InvitationPage = pageOf(Invitation).meta({
+  id: 'InvitationPage',
+  description: 'A page of pending invitations, newest first.',
+});
+export type InvitationPage = z.infer<typeof InvitationPage>;
+
+export const InvitationListQuery = listQuery({});
+
+export const InvitationIdParams = z.object({ invitation_id: Uuid });
+
+export const InvitationRevoked = z.object({ id: Uuid, revoked: z.literal(true) }).meta({
+  id: 'InvitationRevoked',
+  description:
+    'The answer to revoking an invitation: its id and revoked true. Its link answers 404 from then on.',
+});
+export type InvitationRevoked = z.infer<typeof InvitationRevoked>;
 
 export const InvitationAccept = z.strictObject({ name: Name, password: Password });
 export type InvitationAccept = z.infer<typeof InvitationAccept>;

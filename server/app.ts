@@ -39,6 +39,7 @@ import { codeRoutes } from './routes/codes/codes.handlers.ts';
 import { meRoutes } from './routes/me/me.handlers.ts';
 import { metricsRoutes } from './routes/metrics/metrics.handlers.ts';
 import { metaRoutes, registerOpenApiDocument } from './routes/meta/meta.routes.ts';
+import type { InvitationMailer } from './mail/invitations.ts';
 import { opsRoutes } from './routes/ops/ops.handlers.ts';
 import { targetingRoutes } from './routes/targeting/targeting.handlers.ts';
 import { taskRoutes } from './routes/tasks/tasks.handlers.ts';
@@ -111,6 +112,8 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** PUBLIC_URL: the base of invitation links (http/public-url.ts); default none. */
   publicUrl?: string | null;
+  /** E-mails invitation links through SMTP_RELAY_URL (mail/invitations.ts); none: links are copied. */
+  invitationMailer?: InvitationMailer | null;
   /** Draining and open streams of this instance (http/lifecycle.ts); defaults to a new one. */
   lifecycle?: Lifecycle;
   /** Prometheus metrics (http/metrics.ts); none by default. */
@@ -281,6 +284,7 @@ export function createApp(deps: AppDeps): App {
       cursorSecret,
       // The sign-in limits must hold across instances: Redis when configured, else the database.
       store: deps.rateLimitStore ?? new DbCounterStore(deps.db),
+      mailer: deps.invitationMailer ?? null,
       ...deps.signIn,
     }),
   );
@@ -323,6 +327,7 @@ export function createApp(deps: AppDeps): App {
     inspectMedia: deps.inspectMedia ?? false,
     ...(deps.onInspectionQueued ? { onInspectionQueued: deps.onInspectionQueued } : {}),
     intakeDomain,
+    mailer: deps.invitationMailer ?? null,
   });
   registerOpenApiDocument(ops, {
     title: 'Campaign Console platform side (/ops)',

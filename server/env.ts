@@ -239,6 +239,10 @@ const EnvSchema = z.object({
     /^[^\s@<>]+@[^\s@<>]+$/,
     'must be an e-mail address like usage@example.com',
   ),
+  INVITATION_FROM: optionalMatching(
+    /^[^\s@<>]+@[^\s@<>]+$/,
+    'must be an e-mail address like invitations@example.com',
+  ),
 });
 
 export interface Env {
@@ -288,6 +292,8 @@ export interface Env {
   smtpRelayUrl: string | null;
   /** The From of those replies. */
   intakeReplyFrom: string;
+  /** The sender of invitation e-mails (INVITATION_FROM). */
+  invitationFrom: string;
   /**
    * Which peers may name the client in X-Forwarded-For / X-Forwarded-Proto: a number of hops, a
    * list for proxy-addr (addresses, CIDRs, loopback...), or null to trust no proxy.
@@ -453,6 +459,7 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
       intakeRateLimitPerMinute: e.INTAKE_RATE_LIMIT_PER_MINUTE,
       smtpRelayUrl: e.SMTP_RELAY_URL ?? null,
       intakeReplyFrom: e.INTAKE_REPLY_FROM ?? `usage-reports@${e.INTAKE_DOMAIN}`,
+      invitationFrom: e.INVITATION_FROM ?? `invitations@${e.INTAKE_DOMAIN}`,
       trustProxy: e.TRUST_PROXY,
       publicUrl: e.PUBLIC_URL,
       metricsToken: e.METRICS_TOKEN ?? null,

@@ -37,6 +37,7 @@ import { StreamRegistry } from './domain/streams.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 import { ServiceMetrics, type PoolState } from './http/metrics.ts';
 import { gracefulShutdown } from './shutdown.ts';
+import { createInvitationMailer } from './mail/invitations.ts';
 import type pg from 'pg';
 
 // Boot: env -> database -> migrations -> seed -> app -> listen. Banner lines (URLs, generated
@@ -203,6 +204,10 @@ const tracing = env.otlpEndpoint
 if (tracing) logger.info({ endpoint: env.otlpEndpoint }, 'traces: OTLP/HTTP');
 
 const staticDir = resolveStaticDir(env.staticDir);
+// Invitation links by e-mail through the relay (docs/api.md#invitations); without one they are copied.
+const invitationMailer = env.smtpRelayUrl
+  ? createInvitationMailer({ relayUrl: env.smtpRelayUrl, from: env.invitationFrom, logger })
+  : null;
 const app = createApp({
   db: database.db,
   logger,
@@ -221,6 +226,7 @@ const app = createApp({
   intakeDomain: env.intakeDomain,
   trustProxy: env.trustProxy,
   publicUrl: env.publicUrl,
+  invitationMailer,
   lifecycle,
   streams,
   ...(metrics ? { metrics, metricsToken: env.metricsToken } : {}),
@@ -358,6 +364,7 @@ function shutdown(signal: string) {
     stopJobs: () => inspector.stop(Math.max(0, env.shutdownTimeoutMs - env.shutdownDrainMs - 1500)),
     closeRest: async () => {
       metricsServer?.close();
+      invitationMailer?.close();
       await intake
         ?.close()
         .catch((err: unknown) => logger.warn({ err }, 'closing the SMTP intake failed'));

@@ -6,7 +6,7 @@ import type { Db } from '../../server/db/client.ts';
 import { activeWorld, apply, newCreator, post, submit } from '../../server/test/activity.ts';
 import { campaignIn, expectStatus, ops } from '../../server/test/campaigns.ts';
 import type { BrandWithKey, TestContext, TestResponse } from '../../server/test/harness.ts';
-import { memberWithSession } from '../../server/test/people.ts';
+import { memberWithSession, opsInvite } from '../../server/test/people.ts';
 import type { OpenApiDocument } from './openapi.ts';
 
 export const ALL_SCOPES: readonly Scope[] = [
@@ -128,6 +128,12 @@ export async function brandWorld(ctx: TestContext, doc: OpenApiDocument): Promis
     );
     params.member_id = member.id;
     markers.push(member.id, member.email, member.session.member.name);
+  }
+  if (paths.includes('/members/invitations/{invitation_id}')) {
+    // A pending invitation of the brand (docs/api.md#invitations).
+    const invitation = await opsInvite(ctx, { brand_id: brand.id }, 'viewer');
+    params.invitation_id = invitation.id;
+    markers.push(invitation.id, invitation.email);
   }
   if (paths.includes('/keys/{key_id}/revoke')) {
     const other = await ctx.ops.createKey({ kind: 'brand', brand_id: brand.id });

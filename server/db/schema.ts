@@ -778,8 +778,16 @@ export const invitations = pgTable(
     createdAt: stamp('created_at'),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 6 }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 6 }),
+    /** Whether the link was e-mailed (migration 0016): off, sending, sent or failed. */
+    emailStatus: text('email_status').notNull().default('off'),
   },
-  (t) => [check('invitations_owner_check', sql`(${t.brandId} is null) <> (${t.agencyId} is null)`)],
+  (t) => [
+    check('invitations_owner_check', sql`(${t.brandId} is null) <> (${t.agencyId} is null)`),
+    check(
+      'invitations_email_status_check',
+      sql`${t.emailStatus} in ('off', 'sending', 'sent', 'failed')`,
+    ),
+  ],
 );
 
 /**

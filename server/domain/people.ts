@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { ALL_SCOPES, type Role, type Scope } from '#contract/me';
-import { ROLE_SCOPES, type Member, type MemberSummary } from '#contract/people';
+import {
+  ROLE_SCOPES,
+  type Invitation,
+  type InvitationEmailStatus,
+  type Member,
+  type MemberSummary,
+} from '#contract/people';
 import type { AuditActor } from '../db/audit-context.ts';
 import { setTransactionActor, type Db, type Tx } from '../db/client.ts';
 import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
-import { agencies, apiKeys, invitations, members, sessions } from '../db/schema.ts';
+import { agencies, apiKeys, brands, invitations, members, sessions } from '../db/schema.ts';
 import { ApiError, fieldsRefused, notFound } from '../errors.ts';
 import { canonicalEmail } from './emails.ts';
 import { apiKeyCacheOf, KEY_REVOKED_CHANNEL } from './key-cache.ts';
@@ -404,6 +410,7 @@ export async function createInvitation(
   invitedBy: string,
   now: Date,
   visibleTo: AuthContext | 'ops',
+  emailStatus: 'off' | 'sending' = 'off',
 ) {
   const email = canonicalEmail(input.email);
   const [seen] = await tx
@@ -426,9 +433,153 @@ export async function createInvitation(
       invitedBy,
       createdAt: now,
       expiresAt,
+      emailStatus,
     })
     .returning({ id: invitations.id });
-  return { id: row!.id, token, expiresAt };
+  return { id: row!.id, token, expiresAt, teamName: await teamNameOf(tx, owner) };
+}
+
+/** The name of the brand or agency an invitation joins (the e-mail names it). */
+async function teamNameOf(
+  tx: Db,
+  owner: { brandId: string | null; agencyId: string | null } | KeyOwner,
+): Promise<string> {
+  const brandId = 'kind' in owner ? (owner.kind === 'brand' ? owner.brandId : null) : owner.brandId;
+  const agencyId =
+    'kind' in owner ? (owner.kind === 'agency' ? owner.agencyId : null) : owner.agencyId;
+  const [row] = brandId
+    ? await tx.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId))
+    : await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, agencyId!));
+  return row?.name ?? 'Campaign Console';
+}
+
+/** The invitations a credential sees and manages: its brands' and, for an agency, the agency's. */
+function visibleInvitations(auth: AuthContext): SQL {
+  const conditions: SQL[] = [];
+  if (auth.brandIds.length > 0) conditions.push(inArray(invitations.brandId, [...auth.brandIds]));
+  if (auth.kind === 'agency' && auth.agencyId)
+    conditions.push(eq(invitations.agencyId, auth.agencyId));
+  return conditions.length > 0 ? or(...conditions)! : sql`false`;
+}
+
+/** Not accepted and not expired (a revoked invitation is deleted). */
+const pendingAt = (now: Date) =>
+  and(isNull(invitations.acceptedAt), gt(invitations.expiresAt, now));
+
+const invitationColumns = {
+  id: invitations.id,
+  email: invitations.email,
+  role: invitations.role,
+  brandId: invitations.brandId,
+  agencyId: invitations.agencyId,
+  invitedBy: invitations.invitedBy,
+  createdAt: isoTimestamp(invitations.createdAt),
+  expiresAt: isoTimestamp(invitations.expiresAt),
+  emailStatus: invitations.emailStatus,
+};
+
+const toInvitation = (r: {
+  id: string;
+  email: string;
+  role: Role;
+  brandId: string | null;
+  agencyId: string | null;
+  invitedBy: string;
+  createdAt: string;
+  expiresAt: string;
+  emailStatus: string;
+}): Invitation => ({
+  id: r.id,
+  email: r.email,
+  role: r.role,
+  brand_id: r.brandId,
+  agency_id: r.agencyId,
+  invited_by: r.invitedBy,
+  created_at: r.createdAt,
+  expires_at: r.expiresAt,
+  email_status: r.emailStatus as InvitationEmailStatus,
+});
+
+/** GET /members/invitations: the pending invitations the credential manages, newest first. */
+export async function listInvitations(
+  db: Db,
+  auth: AuthContext,
+  after: { createdAt: string; id: string } | undefined,
+  limit: number,
+  now: Date,
+) {
+  const rows = await db
+    .select(invitationColumns)
+    .from(invitations)
+    .where(
+      and(
+        visibleInvitations(auth),
+        pendingAt(now),
+        after
+          ? sql`(${invitations.createdAt}, ${invitations.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit).map(toInvitation), hasMore: rows.length > limit };
+}
+
+const invitationNotPending = () =>
+  new ApiError(404, 'not_found', 'Invitation not found, already accepted, revoked or expired');
+
+/**
+ * DELETE /members/invitations/{id}: the invitation is deleted, so its link answers 404 like an
+ * unknown one; the trail keeps `invitation.deleted` ("Invitation revoked").
+ */
+export async function revokeInvitation(tx: Tx, auth: AuthContext, id: string, now: Date) {
+  const [gone] = await tx
+    .delete(invitations)
+    .where(and(eq(invitations.id, id), visibleInvitations(auth), pendingAt(now)))
+    .returning({ id: invitations.id });
+  if (!gone) throw invitationNotPending();
+  return { id: gone.id, revoked: true as const };
+}
+
+/**
+ * POST /members/invitations/{id}/resend: a new token (the old link stops working at once) and 7
+ * more days; the e-mail goes out again when a relay is set.
+ */
+export async function renewInvitation(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  now: Date,
+  emailStatus: 'off' | 'sending',
+) {
+  const token = generateApiKey('cci_');
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const [row] = await tx
+    .update(invitations)
+    .set({ tokenHash: hashApiKey(token), expiresAt, emailStatus })
+    .where(and(eq(invitations.id, id), visibleInvitations(auth), pendingAt(now)))
+    .returning({
+      id: invitations.id,
+      email: invitations.email,
+      role: invitations.role,
+      brandId: invitations.brandId,
+      agencyId: invitations.agencyId,
+      invitedBy: invitations.invitedBy,
+    });
+  if (!row) throw invitationNotPending();
+  return { ...row, token, expiresAt, teamName: await teamNameOf(tx, row) };
+}
+
+/** What the relay answered for an invitation's e-mail (not in the trail: decision 0160). */
+export async function recordInvitationEmail(
+  tx: Tx,
+  id: string,
+  status: 'sent' | 'failed',
+): Promise<void> {
+  await tx
+    .update(invitations)
+    .set({ emailStatus: status })
+    .where(and(eq(invitations.id, id), eq(invitations.emailStatus, 'sending')));
 }
 
 const invitationGone = () =>

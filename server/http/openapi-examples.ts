@@ -34,6 +34,8 @@ import type {
 import type {
   AuditEvent,
   InvitationCreated,
+  InvitationPage,
+  InvitationRevoked,
   KeyCreated,
   KeySummary,
   Member,
@@ -763,7 +765,28 @@ export const invitationCreated = {
   invitation_url:
     'https://console.glow.example/accept-invitation#token=cci_T4nW9qL2xR7vK1pM5sB8dF3gH6jZ0cY2aE4uI7oQ',
   expires_at: '2026-07-16T09:30:00.000Z',
+  email_status: 'sent',
 } satisfies InvitationCreated;
+
+export const invitationsPage = {
+  data: [
+    {
+      id: INVITATION_ID,
+      email: 'sam.okafor@glow.example',
+      role: 'manager',
+      brand_id: BRAND_ID,
+      agency_id: null,
+      invited_by: 'Maya Chen (admin)',
+      created_at: '2026-07-09T09:30:00.000Z',
+      expires_at: '2026-07-16T09:30:00.000Z',
+      email_status: 'sent',
+    },
+  ],
+  has_more: false,
+  next_cursor: null,
+} satisfies InvitationPage;
+
+export const invitationRevoked = { id: INVITATION_ID, revoked: true } satisfies InvitationRevoked;
 
 export const opsInvitationCreate = {
   email: 'admin@glow.example',

@@ -1,10 +1,12 @@
 import type { Role } from '#contract/me';
+import type { InvitationCreated, InvitationEmailStatus } from '#contract/people';
 import { setAuditActor } from '../db/audit-context.ts';
 import { transaction, type Db } from '../db/client.ts';
 import * as keys from '../domain/keys.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import * as people from '../domain/people.ts';
 import type { AuthContext } from '../domain/tenancy.ts';
+import type { InvitationMailer } from '../mail/invitations.ts';
 import { inTransaction } from './write.ts';
 
 // Members, their sessions, invitations and self-service keys (docs/architecture.md#services).
@@ -49,11 +51,108 @@ export async function removeMember(db: Db, auth: AuthContext, id: string, now: D
   people.forgetSessions(db, ended);
 }
 
+/** Builds the link of an invitation from its token (the route knows the service's address). */
+export type InvitationLink = (token: string) => string;
+
 /**
- * An invitation (its token only in this answer). Audit entry by trigger invitations_audit,
- * docs/architecture.md#triggers.
+ * After the commit: e-mails the link when there is a relay and records what the relay answered
+ * (docs/api.md#invitations). Without a relay, `off`.
  */
-export const createInvitation = inTransaction(people.createInvitation);
+async function mailInvitation(
+  db: Db,
+  mailer: InvitationMailer | null,
+  invitation: { id: string; email: string; role: Role; invitedBy: string; teamName: string },
+  url: string,
+  expiresAt: Date,
+): Promise<InvitationEmailStatus> {
+  if (!mailer) return 'off';
+  const status = await mailer.send({
+    to: invitation.email,
+    teamName: invitation.teamName,
+    role: invitation.role,
+    invitedBy: invitation.invitedBy,
+    url,
+    expiresAt,
+  });
+  await transaction(db, (tx) => people.recordInvitationEmail(tx, invitation.id, status));
+  return status;
+}
+
+/**
+ * An invitation (its token only in this answer), e-mailed after the commit when a relay is set.
+ * Audit entry by trigger invitations_audit, docs/architecture.md#triggers.
+ */
+export async function inviteMember(
+  db: Db,
+  mailer: InvitationMailer | null,
+  owner: keys.KeyOwner,
+  input: { email: string; role: Role },
+  invitedBy: string,
+  now: Date,
+  visibleTo: AuthContext | 'ops',
+  linkFor: InvitationLink,
+): Promise<InvitationCreated> {
+  const made = await transaction(db, (tx) =>
+    people.createInvitation(
+      tx,
+      owner,
+      input,
+      invitedBy,
+      now,
+      visibleTo,
+      mailer ? 'sending' : 'off',
+    ),
+  );
+  const url = linkFor(made.token);
+  const emailStatus = await mailInvitation(
+    db,
+    mailer,
+    { id: made.id, email: input.email, role: input.role, invitedBy, teamName: made.teamName },
+    url,
+    made.expiresAt,
+  );
+  return {
+    id: made.id,
+    email: input.email,
+    role: input.role,
+    invitation_url: url,
+    expires_at: made.expiresAt.toISOString(),
+    email_status: emailStatus,
+  };
+}
+
+/**
+ * A new link for a pending invitation (the old one stops working) and 7 more days, e-mailed again.
+ * Audit entry (invitation.updated) by trigger invitations_audit, docs/architecture.md#triggers.
+ */
+export async function resendInvitation(
+  db: Db,
+  mailer: InvitationMailer | null,
+  auth: AuthContext,
+  id: string,
+  now: Date,
+  linkFor: InvitationLink,
+): Promise<InvitationCreated> {
+  const renewed = await transaction(db, (tx) =>
+    people.renewInvitation(tx, auth, id, now, mailer ? 'sending' : 'off'),
+  );
+  const url = linkFor(renewed.token);
+  const emailStatus = await mailInvitation(db, mailer, renewed, url, renewed.expiresAt);
+  return {
+    id: renewed.id,
+    email: renewed.email,
+    role: renewed.role,
+    invitation_url: url,
+    expires_at: renewed.expiresAt.toISOString(),
+    email_status: emailStatus,
+  };
+}
+
+/**
+ * Revokes a pending invitation: its link answers 404 from then on. Audit entry
+ * (invitation.deleted) by trigger invitations_audit, docs/architecture.md#triggers.
+ */
+export const revokeInvitation = inTransaction(people.revokeInvitation);
 
 /**
  * Accepts an invitation: the member is made and signed in. The password is hashed before the

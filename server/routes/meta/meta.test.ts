@@ -30,6 +30,7 @@ describe('GET /2026-07/openapi.json', () => {
     expect(documentedOperations(doc)).toEqual([
       'DELETE /campaigns/{campaign_id}',
       'DELETE /codes/{code}',
+      'DELETE /members/invitations/{invitation_id}',
       'DELETE /members/{member_id}',
       'DELETE /sessions/current',
       'GET /audit-events',
@@ -51,6 +52,7 @@ describe('GET /2026-07/openapi.json', () => {
       'GET /keys',
       'GET /me',
       'GET /members',
+      'GET /members/invitations',
       'GET /metrics',
       'GET /openapi.json',
       'GET /submissions',
@@ -78,6 +80,7 @@ describe('GET /2026-07/openapi.json', () => {
       'POST /keys',
       'POST /keys/{key_id}/revoke',
       'POST /members/invitations',
+      'POST /members/invitations/{invitation_id}/resend',
       'POST /sessions',
       'PUT /codes',
       'PUT /codes/{code}',

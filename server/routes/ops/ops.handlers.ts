@@ -1,6 +1,7 @@
 import { createRouter } from '../../http/openapi.ts';
 import { linkBase } from '../../http/public-url.ts';
-import { createInvitation, revokeApiKey } from '../../services/people.ts';
+import type { InvitationMailer } from '../../mail/invitations.ts';
+import { inviteMember, revokeApiKey } from '../../services/people.ts';
 import {
   createAgency,
   createBrand,
@@ -20,7 +21,9 @@ import {
   createInvitationRoute,
 } from './ops.routes.ts';
 
-export function opsRoutes(deps: OpsActivityDeps & { intakeDomain: string }) {
+export function opsRoutes(
+  deps: OpsActivityDeps & { intakeDomain: string; mailer: InvitationMailer | null },
+) {
   const { db } = deps;
   return createRouter()
     .openapi(createBrandRoute, async (c) => {
@@ -47,24 +50,18 @@ export function opsRoutes(deps: OpsActivityDeps & { intakeDomain: string }) {
     })
     .openapi(createInvitationRoute, async (c) => {
       const body = c.req.valid('json');
-      const invitation = await createInvitation(
+      const base = linkBase(c);
+      const invitation = await inviteMember(
         db,
+        deps.mailer,
         await namedOwner(db, body),
         { email: body.email, role: body.role },
         'ops',
         deps.now(),
         'ops',
+        (token) => `${base}/accept-invitation#token=${token}`,
       );
-      return c.json(
-        {
-          id: invitation.id,
-          email: body.email,
-          role: body.role,
-          invitation_url: `${linkBase(c)}/accept-invitation#token=${invitation.token}`,
-          expires_at: invitation.expiresAt.toISOString(),
-        },
-        201,
-      );
+      return c.json(invitation, 201);
     })
     .route('/', opsCampaignRoutes(deps))
     .route('/', opsActivityRoutes(deps))

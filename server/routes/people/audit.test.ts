@@ -151,6 +151,12 @@ const RECIPES: Record<string, () => Promise<Request>> = {
     path: '/2026-07/members/invitations',
     body: { email: uniqueEmail(), role: 'viewer' },
   }),
+  'POST /members/invitations/{invitation_id}/resend': async () => ({
+    path: `/2026-07/members/invitations/${(await opsInvite(ctx, { brand_id: brandId }, 'viewer')).id}/resend`,
+  }),
+  'DELETE /members/invitations/{invitation_id}': async () => ({
+    path: `/2026-07/members/invitations/${(await opsInvite(ctx, { brand_id: brandId }, 'viewer')).id}`,
+  }),
   'POST /invitations/{token}/accept': async () => {
     const inv = await opsInvite(ctx, { brand_id: brandId }, 'viewer');
     return {

@@ -4,7 +4,7 @@ import { getCampaignRow } from '../../domain/campaigns.ts';
 import { decodeCursor, encodeCursor, type CursorScope } from '../../domain/cursor.ts';
 import { keyOwnerOf, listOwnKeys } from '../../domain/keys.ts';
 import { dummyPasswordHash, isCommonPassword, verifyPassword } from '../../domain/passwords.ts';
-import { actorOf, findMemberByEmail, listMembers } from '../../domain/people.ts';
+import { actorOf, findMemberByEmail, listInvitations, listMembers } from '../../domain/people.ts';
 import { hasScope, type AuthContext } from '../../domain/tenancy.ts';
 import { ApiError, fieldsRefused, validationFailed } from '../../errors.ts';
 import { assertBrandManaged, getAuth } from '../../http/auth.ts';
@@ -15,12 +15,15 @@ import type { RateLimitStore } from '../../http/rate-limit.ts';
 import { SIGN_IN_LIMITS, SignInLimits } from '../../http/sign-in-limits.ts';
 import { clientAddress, credentialRefused } from '../../http/throttle.ts';
 import { linkBase } from '../../http/public-url.ts';
+import type { InvitationMailer } from '../../mail/invitations.ts';
 import {
   acceptInvitation,
   changeRole,
   createApiKey,
-  createInvitation,
+  inviteMember,
   removeMember,
+  resendInvitation,
+  revokeInvitation,
   revokeApiKey,
   signIn,
   signOut,
@@ -30,10 +33,13 @@ import {
   createKeyRoute,
   inviteRoute,
   listAuditEventsRoute,
+  listInvitationsRoute,
   listKeysRoute,
   listMembersRoute,
   patchMemberRoute,
   removeMemberRoute,
+  resendInvitationRoute,
+  revokeInvitationRoute,
   revokeKeyRoute,
   signInRoute,
   signOutRoute,
@@ -43,6 +49,8 @@ import {
 
 export interface PeopleRouteDeps extends ListRouteDeps {
   now: () => Date;
+  /** E-mails invitation links (SMTP_RELAY_URL); null: the inviter copies the link. */
+  mailer?: InvitationMailer | null;
   /**
    * Where sign-ins are counted: a store every instance shares (Redis, or the database's
    * DbCounterStore), so the limits hold across instances (http/sign-in-limits.ts).
@@ -99,10 +107,10 @@ async function page<T extends { id: string }>(
   };
 }
 
-function invitationUrl(c: Context<AppEnv>, token: string): string {
+function invitationUrl(base: string, token: string): string {
   // The token travels in the fragment: browsers never send it to a server or put it in a Referer.
-  // The base is PUBLIC_URL, never a client's Host header (decision 0080).
-  return `${linkBase(c)}/accept-invitation#token=${token}`;
+  // The base is PUBLIC_URL, never a client's Host header (decision 0080): linkBase(c).
+  return `${base}/accept-invitation#token=${token}`;
 }
 
 /** The member a new key belongs to: the signed-in member, or the member whose key makes it. */
@@ -172,24 +180,42 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
         assertBrandManaged(c, body.brand_id);
         owner = { kind: 'brand', brandId: body.brand_id };
       }
-      const invitation = await createInvitation(
+      const base = linkBase(c);
+      const invitation = await inviteMember(
         db,
+        deps.mailer ?? null,
         owner,
         { email: body.email, role: body.role },
         actorOf(auth).label,
         now(),
         auth,
+        (token) => invitationUrl(base, token),
       );
-      return c.json(
-        {
-          id: invitation.id,
-          email: body.email,
-          role: body.role,
-          invitation_url: invitationUrl(c, invitation.token),
-          expires_at: invitation.expiresAt.toISOString(),
-        },
-        201,
+      return c.json(invitation, 201);
+    })
+    .openapi(listInvitationsRoute, async (c) => {
+      const q = c.req.valid('query');
+      const scope = listScope(c, 'invitations', {});
+      const after = await afterOf(deps, scope, q.starting_after);
+      const result = await listInvitations(db, getAuth(c), after, q.limit, now());
+      return c.json(await page(deps, scope, result, (i) => i.created_at), 200);
+    })
+    .openapi(resendInvitationRoute, async (c) => {
+      const { invitation_id } = c.req.valid('param');
+      const base = linkBase(c);
+      const invitation = await resendInvitation(
+        db,
+        deps.mailer ?? null,
+        getAuth(c),
+        invitation_id,
+        now(),
+        (token) => invitationUrl(base, token),
       );
+      return c.json(invitation, 200);
+    })
+    .openapi(revokeInvitationRoute, async (c) => {
+      const { invitation_id } = c.req.valid('param');
+      return c.json(await revokeInvitation(db, getAuth(c), invitation_id, now()), 200);
     })
     .openapi(acceptInvitationRoute, async (c) => {
       const { token } = c.req.valid('param');

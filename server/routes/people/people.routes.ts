@@ -4,7 +4,11 @@ import {
   InvitationAccept,
   InvitationCreate,
   InvitationCreated,
+  InvitationIdParams,
+  InvitationListQuery,
+  InvitationPage,
   InvitationParams,
+  InvitationRevoked,
   KeyCreate,
   KeyCreated,
   KeyListQuery,
@@ -87,6 +91,51 @@ export const inviteRoute = members.create({
   request: { body: jsonBody(InvitationCreate, examples.invitationCreate) },
   responses: {
     201: jsonContent(InvitationCreated, 'The invitation with its link', examples.invitationCreated),
+  },
+});
+
+export const listInvitationsRoute = members.list({
+  method: 'get',
+  path: '/members/invitations',
+  operationId: 'listInvitations',
+  summary: 'List the pending invitations',
+  description:
+    'Invitations not yet accepted, revoked or expired, of the caller’s brand (an agency: of the agency and of each brand it manages), ' +
+    'newest first, with when each expires and whether its e-mail went out. Links are never shown again.',
+  request: { query: InvitationListQuery },
+  responses: {
+    200: jsonContent(InvitationPage, 'A page of pending invitations', examples.invitationsPage),
+  },
+});
+
+export const resendInvitationRoute = members.write({
+  method: 'post',
+  path: '/members/invitations/{invitation_id}/resend',
+  operationId: 'resendInvitation',
+  summary: 'Make a new link for a pending invitation',
+  description:
+    'A new one-time link, valid 7 days from now, shown only in this answer and e-mailed again when the service has an SMTP relay; ' +
+    'the old link stops working at once. An invitation already accepted, revoked, expired or unknown: 404.',
+  request: { params: InvitationIdParams },
+  responses: {
+    200: jsonContent(
+      InvitationCreated,
+      'The invitation with its new link',
+      examples.invitationCreated,
+    ),
+  },
+});
+
+export const revokeInvitationRoute = members.decide({
+  method: 'delete',
+  path: '/members/invitations/{invitation_id}',
+  operationId: 'revokeInvitation',
+  summary: 'Revoke a pending invitation',
+  description:
+    'Its link answers 404 from then on. An invitation already accepted, revoked, expired or unknown: 404.',
+  request: { params: InvitationIdParams },
+  responses: {
+    200: jsonContent(InvitationRevoked, 'The invitation is revoked', examples.invitationRevoked),
   },
 });
 

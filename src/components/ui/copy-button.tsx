@@ -7,15 +7,19 @@ export function CopyButton({
   value,
   label,
   copiedMessage,
+  onCopied,
 }: {
   value: string;
   /** The button's name, e.g. "Copy invite code". */
   label: string;
   copiedMessage: string;
+  /** Called once the value is on the clipboard. */
+  onCopied?: () => void;
 }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
+      onCopied?.();
       notify.success(copiedMessage);
     } catch {
       notify.error('Could not copy', 'The browser did not allow it. Select the text and copy it.');

@@ -101,7 +101,9 @@ describe('Settings', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText(/shown only now and is valid for 7 days/)).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(await navigator.clipboard.readText()).toBe(link);
-    const sent = service.requests.filter((r) => r.path === '/members/invitations').at(-1);
+    const sent = service.requests
+      .filter((r) => r.path === '/members/invitations' && r.method === 'POST')
+      .at(-1);
     expect(JSON.parse(sent!.body!)).toEqual({ email, role: 'manager', brand_id: team.brand.id });
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -125,32 +127,89 @@ describe('Settings', { timeout: 60_000 }, () => {
     await waitFor(() => expect(role).toHaveValue('admin'));
   });
 
-  it('says in words that the last admin cannot demote or remove themselves', async () => {
+  it('says in words, before asking anything, that the last admin cannot demote or remove themselves', async () => {
     const { team, admin } = await adminWorld();
     const user = userEvent.setup();
     renderApp(paths.settings.href(team.brand.id), admin.token);
 
     const role = await screen.findByRole('combobox', { name: 'Role of Ava Morgan' });
     await user.selectOptions(role, 'viewer');
-    let confirm = await screen.findByRole('alertdialog', { name: 'Make yourself viewer?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Make me viewer' }));
+    // No confirmation that promises another admin can give the role back: there is none.
+    expect(await screen.findByText('Your role was not changed')).toBeVisible();
     expect(
-      await within(confirm).findByText(
+      screen.getByText(
         `${team.brand.name} needs at least one admin. Make another member admin first.`,
       ),
     ).toBeVisible();
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await waitFor(() => expect(role).toHaveValue('admin'));
 
     await user.click(screen.getByRole('button', { name: 'Remove yourself (Ava Morgan)' }));
-    confirm = await screen.findByRole('alertdialog', { name: 'Remove yourself?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('You were not removed')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(service.requests.some((r) => r.method === 'PATCH' || r.method === 'DELETE')).toBe(false);
+    expect((await membersOf(team)).find((m) => m.id === admin.id)?.role).toBe('admin');
+  });
+
+  it('lists pending invitations with their expiry, makes a new link that replaces the old one, and revokes one', async () => {
+    const { team, admin } = await adminWorld();
+    const user = userEvent.setup();
+    const first = `first.${tag()}@members.test`;
+    const second = `second.${tag()}@members.test`;
+    const made = await service.world.api<{ invitation_url: string }>(
+      { ...team, key: admin.token },
+      'POST',
+      '/members/invitations',
+      { email: first, role: 'reviewer' },
+    );
+    await service.world.api({ ...team, key: admin.token }, 'POST', '/members/invitations', {
+      email: second,
+      role: 'viewer',
+    });
+    renderApp(paths.settings.href(team.brand.id), admin.token);
+
+    const list = await screen.findByRole('list', { name: 'Pending invitations (2)' });
+    const row = (await within(list).findByText(first)).closest('li')!;
+    expect(row).toHaveTextContent('Reviewer');
+    expect(row).toHaveTextContent(/Expires/);
+    expect(row).toHaveTextContent('Link copied by hand');
+    expect(row).toHaveTextContent('Invited by Ava Morgan (admin)');
+
+    // A new link: asked first, shown once; closing before copying asks, a second Escape closes.
+    await user.click(within(row).getByRole('button', { name: `New link for ${first}` }));
+    let confirm = await screen.findByRole('alertdialog', { name: `Make a new link for ${first}?` });
+    expect(within(confirm).getByText(/The link sent before stops working at once/)).toBeVisible();
+    await user.click(within(confirm).getByRole('button', { name: 'Make a new link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this invitation link' });
+    const link = within(dialog).getByLabelText<HTMLTextAreaElement>('Invitation link').value;
+    expect(link).not.toBe(made.invitation_url);
+    await user.keyboard('{Escape}');
     expect(
-      await within(confirm).findByText(
-        `${team.brand.name} needs at least one admin. Make another member admin first.`,
-      ),
+      await within(dialog).findByText('You have not copied the invitation link'),
     ).toBeVisible();
-    expect((await membersOf(team)).map((m) => m.id)).toContain(admin.id);
+    expect(screen.getByRole('dialog', { name: 'Send this invitation link' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The old link is refused, the new one is open.
+    const oldToken = made.invitation_url.split('#token=')[1]!;
+    const refused = await service.ctx.request('POST', `/2026-07/invitations/${oldToken}/accept`, {
+      body: { name: 'Too Late', password: 'a long enough password 2026' },
+    });
+    expect(refused.status).toBe(404);
+
+    // Revoke: asked first, then gone from the list.
+    const secondRow = within(list).getByText(second).closest('li')!;
+    await user.click(
+      within(secondRow).getByRole('button', { name: `Revoke the invitation of ${second}` }),
+    );
+    confirm = await screen.findByRole('alertdialog', {
+      name: `Revoke the invitation of ${second}?`,
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText(`The invitation of ${second} was revoked`)).toBeVisible();
+    expect(await screen.findByRole('list', { name: 'Pending invitations (1)' })).toBeVisible();
+    expect(screen.queryByText(second)).toBeNull();
+    await expectNoAxeViolations();
   });
 
   it('removes a member after a confirmation naming them', async () => {

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   InvitationCreated,
+  InvitationPage,
+  InvitationRevoked,
   KeyCreated,
   KeyPage,
   KeyRevoked,
@@ -24,6 +26,7 @@ export const peopleKeys = {
   all: ['people'] as const,
   members: () => [...peopleKeys.all, 'members'] as const,
   keys: () => [...peopleKeys.all, 'keys'] as const,
+  invitations: () => [...peopleKeys.all, 'invitations'] as const,
 };
 
 // A people list is read whole, every page: a team has tens of members and keys.
@@ -34,6 +37,16 @@ export const membersOptions = () =>
     queryKey: peopleKeys.members(),
     queryFn: ({ signal }) =>
       fetchEveryRow((page) => api.GET('/members', MemberPage, { params: { query: page }, signal })),
+  });
+
+/** `GET /members/invitations` (members:write), every page: the pending invitations. */
+export const invitationsOptions = () =>
+  queryOptions({
+    queryKey: peopleKeys.invitations(),
+    queryFn: ({ signal }) =>
+      fetchEveryRow((page) =>
+        api.GET('/members/invitations', InvitationPage, { params: { query: page }, signal }),
+      ),
   });
 
 /** `GET /keys` (keys:write), every page, revoked keys included. */
@@ -49,7 +62,7 @@ export const keysOptions = () =>
  * list it changed is fetched again when it succeeds, or also when it fails (`refreshAfterError`).
  */
 function usePeopleChange<TVariables, TAnswer>(
-  changes: 'members' | 'keys',
+  changes: 'members' | 'keys' | 'invitations',
   mutationFn: (variables: TVariables) => Promise<TAnswer>,
   { refreshAfterError = false } = {},
 ) {
@@ -63,10 +76,32 @@ function usePeopleChange<TVariables, TAnswer>(
   });
 }
 
-/** `POST /members/invitations`: the answer's `invitation_url` is shown once, here only. */
+/**
+ * `POST /members/invitations`: the answer's `invitation_url` is shown once, here only, and says
+ * whether it was e-mailed (`email_status`).
+ */
 export const useInvite = () =>
-  usePeopleChange('members', (body: InvitationCreate) =>
+  usePeopleChange('invitations', (body: InvitationCreate) =>
     api.POST('/members/invitations', InvitationCreated, { body }),
+  );
+
+/** `POST /members/invitations/{id}/resend`: a new link (the old one stops working), e-mailed again. */
+export const useResendInvitation = () =>
+  usePeopleChange('invitations', (invitationId: string) =>
+    api.POST('/members/invitations/{invitation_id}/resend', InvitationCreated, {
+      params: { path: { invitation_id: invitationId } },
+    }),
+  );
+
+/** `DELETE /members/invitations/{id}`: the link stops working at once. */
+export const useRevokeInvitation = () =>
+  usePeopleChange(
+    'invitations',
+    (invitationId: string) =>
+      api.DELETE('/members/invitations/{invitation_id}', InvitationRevoked, {
+        params: { path: { invitation_id: invitationId } },
+      }),
+    { refreshAfterError: true },
   );
 
 /** `PATCH /members/{id}`: the last admin cannot be demoted (409 `last_admin`). */

@@ -1,14 +1,12 @@
 import type { Role } from '#contract/me';
-import { ROLE_LABELS } from '#contract/people';
 import { FormField } from '#components/form/form-field';
 import { Select } from '#components/ui/select';
-import { formatDateTime } from '#lib/format';
 import { useInvite } from '../api/people';
 import { ROLE_SUMMARIES } from '../roles';
 import { sentence } from '../service-errors';
 import { DialogTextField, FormDialog, useFormDialog, type DialogOpenState } from './form-dialog';
 import { RoleOptions } from './role-options';
-import { SecretDialog } from './secret-dialog';
+import { InvitationLinkDialog } from './invitation-link-dialog';
 
 /** The contract's bound of an e-mail address. */
 export const EMAIL_MAX_LENGTH = 320;
@@ -16,8 +14,8 @@ export const EMAIL_MAX_LENGTH = 320;
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /**
- * Invites someone to the brand by e-mail with a role. The service answers a one-time link, shown
- * once in a second dialog to copy and send; it is valid for 7 days.
+ * Invites someone to the brand by e-mail with a role. The service answers a one-time link, valid
+ * for 7 days, and whether it e-mailed it; a second dialog says so and shows the link once to copy.
  */
 export function InviteDialog({
   brandId,
@@ -53,7 +51,7 @@ export function InviteDialog({
         open={open}
         onClose={form.close}
         title={`Invite someone to ${teamName}`}
-        description="They get a one-time link to choose their name and password. Send it to them yourself: no e-mail is sent."
+        description="They get a one-time link, valid 7 days, to choose their name and password. It is e-mailed to them when this service sends e-mail; you can also copy it."
         pending={invite.isPending}
         onSubmit={() =>
           form.submit(emailProblem !== null, { email: trimmed, role, brand_id: brandId })
@@ -91,27 +89,11 @@ export function InviteDialog({
           )}
         </FormField>
       </FormDialog>
-      <SecretDialog
-        title="Send this invitation link"
-        label="Invitation link"
-        value={form.created?.invitation_url ?? null}
-        copyLabel="Copy link"
-        copiedMessage="Invitation link copied"
+      <InvitationLinkDialog
+        invitation={form.created ?? null}
+        teamName={teamName}
         onClose={form.forgetCreated}
-      >
-        {form.created ? (
-          <>
-            <p>
-              Send this link to <strong className="break-all">{form.created.email}</strong>. It lets
-              them join {teamName} as {ROLE_LABELS[form.created.role].toLowerCase()} once.
-            </p>
-            <p className="font-medium text-gray-900">
-              It is shown only now and is valid for 7 days (until{' '}
-              {formatDateTime(form.created.expires_at)}).
-            </p>
-          </>
-        ) : null}
-      </SecretDialog>
+      />
     </>
   );
 }

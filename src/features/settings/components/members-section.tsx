@@ -13,6 +13,7 @@ import { membersOptions, useChangeRole, useRemoveMember } from '../api/people';
 import { roleChangeNeedsConfirmation } from '../roles';
 import { isLastAdmin, lastAdminMessage } from '../service-errors';
 import { InviteDialog } from './invite-dialog';
+import { PendingInvitations } from './pending-invitations';
 import { RoleOptions } from './role-options';
 import { RowAction, SettingsListSection, SettingsRow } from './section';
 
@@ -77,7 +78,30 @@ export function MembersSection({
     );
   };
 
+  // The service refuses to leave a brand or agency without an admin (409 last_admin): say so
+  // before asking anything, instead of a confirmation that promises what cannot happen.
+  const isOnlyAdmin = (member: Member) =>
+    member.role === 'admin' &&
+    !(members.data ?? []).some(
+      (other) =>
+        other.id !== member.id &&
+        other.role === 'admin' &&
+        other.brand_id === member.brand_id &&
+        other.agency_id === member.agency_id,
+    );
+  const refuseLastAdmin = (member: Member, what: string) =>
+    notify.error(what, lastAdminMessage(teamOf(member, team)));
+
   const pickRole = (member: Member, to: Role) => {
+    if (to !== 'admin' && isOnlyAdmin(member)) {
+      refuseLastAdmin(
+        member,
+        member.id === selfId
+          ? 'Your role was not changed'
+          : `${member.name}’s role was not changed`,
+      );
+      return;
+    }
     const kind = roleChangeNeedsConfirmation({ self: member.id === selfId, from: member.role, to });
     if (kind) {
       changeRole.reset();
@@ -162,6 +186,13 @@ export function MembersSection({
                 label: 'Remove',
                 name: self ? `Remove yourself (${member.name})` : `Remove ${member.name}`,
                 onClick: () => {
+                  if (isOnlyAdmin(member)) {
+                    refuseLastAdmin(
+                      member,
+                      self ? 'You were not removed' : `${member.name} was not removed`,
+                    );
+                    return;
+                  }
                   remove.reset();
                   setRemoving(member);
                 },
@@ -171,6 +202,7 @@ export function MembersSection({
         );
       })}
     >
+      <PendingInvitations team={team} />
       <InviteDialog
         brandId={team.brandId}
         teamName={team.brandName}

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { CopyButton } from '#components/ui/copy-button';
 import { Dialog, DialogClose, DialogContent } from '#components/ui/dialog';
@@ -6,7 +7,9 @@ import { Label } from '#components/ui/label';
 
 /**
  * A secret shown once (an invitation link, a new key): the whole value, selectable, with a Copy
- * button, and a warning that it will not be shown again. Closing it forgets the value.
+ * button, and a warning that it will not be shown again. Closing it forgets the value, so closing
+ * before the value was copied (Escape, a click outside, Done) asks first; a second Escape or
+ * "Close without copying" then closes. `mustCopy` false (a link already e-mailed) never asks.
  */
 export function SecretDialog({
   title,
@@ -15,6 +18,7 @@ export function SecretDialog({
   copyLabel,
   copiedMessage,
   onClose,
+  mustCopy = true,
   children,
 }: {
   title: string;
@@ -24,12 +28,25 @@ export function SecretDialog({
   copyLabel: string;
   copiedMessage: string;
   onClose: () => void;
+  mustCopy?: boolean;
   /** What the value is for and how long it holds. */
   children: ReactNode;
 }) {
   const id = useId();
+  // Whether this value was copied, and whether closing asked: a new value starts afresh.
+  const [state, setState] = useState({ value, copied: false, asking: false });
+  const current = state.value === value ? state : { value, copied: false, asking: false };
+  const { copied, asking } = current;
+  const setCopied = () => setState({ value, copied: true, asking: false });
+  const setAsking = () => setState({ value, copied, asking: true });
+
+  const close = () => {
+    if (!mustCopy || copied || asking) onClose();
+    else setAsking();
+  };
+
   return (
-    <Dialog open={value !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Dialog open={value !== null} onOpenChange={(open) => (open ? undefined : close())}>
       <DialogContent title={title}>
         <div className="space-y-4">
           <div className="space-y-2 text-sm text-gray-700">{children}</div>
@@ -42,14 +59,31 @@ export function SecretDialog({
               value={value ?? ''}
               spellCheck={false}
               onFocus={(e) => e.currentTarget.select()}
+              onCopy={setCopied}
               className="block w-full resize-none rounded-md border border-gray-400 bg-gray-50 px-3 py-2 font-mono text-sm break-all text-gray-900"
             />
           </div>
+          {asking ? (
+            <Alert tone="warning" title={`You have not copied the ${label.toLowerCase()}`}>
+              It is shown only now: once this window is closed, it cannot be shown again.
+            </Alert>
+          ) : null}
           <div className="flex flex-wrap justify-end gap-2">
-            <CopyButton value={value ?? ''} label={copyLabel} copiedMessage={copiedMessage} />
-            <DialogClose asChild>
-              <Button size="sm">Done</Button>
-            </DialogClose>
+            <CopyButton
+              value={value ?? ''}
+              label={copyLabel}
+              copiedMessage={copiedMessage}
+              onCopied={setCopied}
+            />
+            {asking ? (
+              <Button size="sm" variant="danger" onClick={onClose}>
+                Close without copying
+              </Button>
+            ) : (
+              <DialogClose asChild>
+                <Button size="sm">Done</Button>
+              </DialogClose>
+            )}
           </div>
         </div>
       </DialogContent>
