@@ -172,7 +172,7 @@ describe('Settings', { timeout: 60_000 }, () => {
     const row = (await within(list).findByText(first)).closest('li')!;
     expect(row).toHaveTextContent('Reviewer');
     expect(row).toHaveTextContent(/Expires/);
-    expect(row).toHaveTextContent('Link copied by hand');
+    expect(row).toHaveTextContent('Not e-mailed');
     expect(row).toHaveTextContent('Invited by Ava Morgan (admin)');
 
     // A new link: asked first, shown once; closing before copying asks, a second Escape closes.

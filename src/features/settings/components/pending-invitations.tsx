@@ -14,7 +14,7 @@ const EMAIL_STATES: Record<Invitation['email_status'], string> = {
   sent: 'E-mailed',
   failed: 'E-mail failed',
   sending: 'E-mail not confirmed',
-  off: 'Link copied by hand',
+  off: 'Not e-mailed',
 };
 
 const GRID =
