@@ -84,6 +84,7 @@ export const AUDIT_ACTION_LABELS = {
   'code.updated': 'Usage reported',
   'code.assigned': 'Code assigned',
   'invitation.created': 'Member invited',
+  'invitation.deleted': 'Invitation revoked',
   'member.role_changed': 'Role changed',
   'key.revoked': 'API key revoked',
   'session.created': 'Signed in',

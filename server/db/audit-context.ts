@@ -12,7 +12,7 @@ export interface AuditActor {
   type: AuditActorType;
   /** The member id, key id, or e-mail sender; null for ops. */
   id: string | null;
-  /** What to show: "Maya Chen (reviewer)", "key cck_AbCdEfGh", "ops", the sender. */
+  /** What to show: "Maya Chen (reviewer)", "Shop sync (API key)", "ops", the sender. */
   label: string;
 }
 

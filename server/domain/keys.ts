@@ -81,6 +81,7 @@ export function apiKeyResolver(db: Db): (keyHash: string) => Promise<AuthContext
         agencyId: apiKeys.agencyId,
         madeBy: apiKeys.createdByMemberId,
         makerRole: members.role,
+        name: apiKeys.name,
         // Qualified by hand: drizzle writes the columns of a one-table select unqualified.
         brandIds: sql<(string | null)[]>`case when api_keys.kind = 'agency'
           then array(select ab.brand_id::text from agency_brands ab where ab.agency_id = api_keys.agency_id order by ab.brand_id)
@@ -104,6 +105,7 @@ export function apiKeyResolver(db: Db): (keyHash: string) => Promise<AuthContext
       agencyId: row.agencyId,
       member: null,
       madeBy: row.madeBy,
+      keyName: row.name,
     };
   };
 }

@@ -60,7 +60,12 @@ export function actorOf(auth: AuthContext): AuditActor {
   if (auth.member) {
     return { type: 'member', id: auth.member.id, label: memberLabel(auth.member) };
   }
-  return { type: 'key', id: auth.keyId, label: `key ${auth.prefix}…` };
+  // A key by its name ("Shop sync (API key)"), which people recognise; an unnamed one by its prefix.
+  return {
+    type: 'key',
+    id: auth.keyId,
+    label: auth.keyName ? `${auth.keyName} (API key)` : `API key ${auth.prefix}…`,
+  };
 }
 
 /** Only the scopes a role carries, in the contract's order. */

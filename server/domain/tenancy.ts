@@ -36,6 +36,8 @@ export interface AuthContext {
    * outlives the member's role). Absent for sessions and for keys made by /ops.
    */
   madeBy?: string | null;
+  /** An API key's name ("Shop sync"), which the audit trail shows; absent for sessions. */
+  keyName?: string | null;
 }
 
 export interface SessionMember {

@@ -328,7 +328,7 @@ describe('the entries', () => {
     expect(entries.find((e) => e.action === 'campaign.created')?.actor).toEqual({
       type: 'key',
       id: key.id,
-      label: `key ${key.prefix}…`,
+      label: `API key ${key.prefix}…`,
     });
     expect(entries.find((e) => e.target_id === group.id)?.actor).toMatchObject({ type: 'ops' });
     expect(list.text).not.toMatch(/key_hash|password_hash|token_hash/);

@@ -3,7 +3,7 @@ import type { LiveEvent } from '#contract/events';
 import type { AuditEvent } from '#contract/people';
 import { activityQuery, readActivityFilters, NO_FILTERS } from './activity-filters';
 import { activityKeys, activityLiveInvalidation } from './api/activity';
-import { describeEntry } from './describe-entry';
+import { describeEntry, feedbackOf } from './describe-entry';
 
 const BRAND = '11111111-1111-4111-8111-111111111111';
 const CAMPAIGN = 'c0000000-0000-4000-8000-000000000001';
@@ -24,6 +24,32 @@ const entry = (over: Partial<AuditEvent>): AuditEvent => ({
 });
 
 describe('an entry in words', () => {
+  it('carries the feedback of a request for changes, and names revoked and renewed invitations', () => {
+    expect(
+      feedbackOf(
+        entry({
+          action: 'submission.rejected',
+          changes: {
+            status: ['in_review', 'rejected'],
+            feedback: [null, 'Show the label in the first three seconds.'],
+          },
+        }),
+      ),
+    ).toBe('Show the label in the first three seconds.');
+    expect(feedbackOf(entry({}))).toBeNull();
+    const invitation = { target_type: 'invitation' as const, target_label: 'sam@glow.example' };
+    expect(describeEntry(entry({ ...invitation, action: 'invitation.deleted' })).did).toBe(
+      'revoked the invitation of sam@glow.example',
+    );
+    expect(describeEntry(entry({ ...invitation, action: 'invitation.updated' })).did).toBe(
+      'made a new invitation link for sam@glow.example',
+    );
+    expect(
+      describeEntry(entry({ actor: { type: 'key', id: 'k1', label: 'Shop sync (API key)' } }))
+        .actor,
+    ).toBe('Shop sync (API key)');
+  });
+
   it('says who did what to what, and what was done by whom', () => {
     expect(describeEntry(entry({}))).toEqual({
       actor: 'Maya Chen (reviewer)',

@@ -174,6 +174,9 @@ function phraseOf(e: AuditEvent): Phrase {
         };
       if (verb === 'accepted')
         return { did: `accepted the invitation of ${who}`, done: 'Accepted' };
+      if (verb === 'deleted') return { did: `revoked the invitation of ${who}`, done: 'Revoked' };
+      if (verb === 'updated')
+        return { did: `made a new invitation link for ${who}`, done: 'New link made' };
       return { did: `${verb} the invitation of ${who}`, done: cap(verb) };
     }
     case 'key': {
@@ -201,7 +204,7 @@ const cap = (verb: string) => {
 const article = (role: string) => (/^[aeiou]/.test(role) ? `an ${role}` : `a ${role}`);
 
 /**
- * Who did what: the actor's label as written ("Maya Chen (reviewer)", "Key cck_AbCd…" with its
+ * Who did what: the actor's label as written ("Maya Chen (reviewer)", "Shop sync (API key)", "API key cck_AbCd…" with its
  * first letter raised, as it opens a sentence), "ops" as "The platform".
  */
 export function describeEntry(e: AuditEvent): EntryWords {
@@ -213,4 +216,11 @@ export function describeEntry(e: AuditEvent): EntryWords {
         ? label.charAt(0).toUpperCase() + label.slice(1)
         : label;
   return { actor, ...phraseOf(e) };
+}
+
+/** The feedback a reviewer wrote with a decision (a request for changes), as it was sent. */
+export function feedbackOf(e: AuditEvent): string | null {
+  if (e.target_type !== 'submission') return null;
+  const value = e.changes.feedback?.[1];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
 }

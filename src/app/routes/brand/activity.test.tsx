@@ -156,7 +156,7 @@ describe('activity and history', { timeout: 40_000 }, () => {
       await screen.findByText(
         (_, el) =>
           el?.tagName === 'P' &&
-          /^Key cck_.+ created the campaign “Quiet draft”$/.test(el.textContent),
+          /^API key cck_.+ created the campaign “Quiet draft”$/.test(el.textContent),
       ),
     ).toBeInTheDocument();
     await user.type(screen.getByLabelText('From'), '2026-07-10');

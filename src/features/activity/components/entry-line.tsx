@@ -17,7 +17,7 @@ import {
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatRelativeTime } from '#lib/format';
-import { describeEntry } from '../describe-entry';
+import { describeEntry, feedbackOf } from '../describe-entry';
 
 const ICONS: Record<string, LucideIcon> = {
   submission: ClipboardCheck,
@@ -76,6 +76,7 @@ export function EntryLine({
   compact?: boolean;
 }) {
   const words = describeEntry(entry);
+  const feedback = feedbackOf(entry);
   const { icon: Icon, tone } = mark(entry);
   return (
     <li className={clsx('flex min-w-0 gap-3', compact ? 'py-2' : 'py-3')}>
@@ -100,6 +101,11 @@ export function EntryLine({
             </>
           )}
         </p>
+        {feedback ? (
+          <blockquote className="mt-1 line-clamp-3 border-l-2 border-amber-300 pl-2 break-words text-gray-700">
+            “{feedback}”
+          </blockquote>
+        ) : null}
         <p className="mt-0.5 text-xs text-gray-600">
           <EntryTime at={entry.occurred_at} now={now} />
           {context ? <> · {context}</> : null}
