@@ -135,7 +135,11 @@ function mediaGiven(
   ctx: z.RefinementCtx,
 ) {
   if (body.media_url === undefined && body.media_items === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['media_items'], message: 'give media_items (or media_url)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['media_items'],
+      message: 'give media_items (or media_url)',
+    });
   } else if (body.media_url !== undefined && body.media_items !== undefined) {
     ctx.addIssue({
       code: 'custom',

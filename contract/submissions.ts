@@ -34,8 +34,18 @@ export const MediaItem = z
     type: MediaItemType,
     url: HttpUrl,
     thumbnail_url: HttpUrl.nullable(),
-    width: z.number().int().min(0).nullable().meta({ description: 'pixels, from inspection; null before it' }),
-    height: z.number().int().min(0).nullable().meta({ description: 'pixels, from inspection; null before it' }),
+    width: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: 'pixels, from inspection; null before it' }),
+    height: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: 'pixels, from inspection; null before it' }),
     duration_s: z.number().min(0).nullable().meta({
       description: 'seconds, from inspection; null before it and for images',
     }),
@@ -56,7 +66,8 @@ export const MediaItemInput = z
   })
   .meta({
     id: 'MediaItemInput',
-    description: 'One item of the content a creator sends: its type, url (http or https) and optional thumbnail.',
+    description:
+      'One item of the content a creator sends: its type, url (http or https) and optional thumbnail.',
   });
 export type MediaItemInput = z.infer<typeof MediaItemInput>;
 
@@ -84,10 +95,10 @@ export const ReviewNoteInput = z
     text: z.string().trim().min(1).max(NOTE_TEXT_MAX),
     at_s: z.number().min(0).nullable().optional().meta({
       description:
-        'a moment of a video item, in seconds (of the note\'s item, else of the first item); not past its duration',
+        "a moment of a video item, in seconds (of the note's item, else of the first item); not past its duration",
     }),
     item: z.number().int().min(0).nullable().optional().meta({
-      description: '0-based index into the submission\'s media_items',
+      description: "0-based index into the submission's media_items",
     }),
   })
   .meta({
@@ -112,7 +123,7 @@ export const Submission = z
     thumbnail_url: HttpUrl.nullable(),
     media_items: z.array(MediaItem).meta({
       description:
-        'the content in order: one item for a video, every slide for a carousel; media_url is the first item\'s url',
+        "the content in order: one item for a video, every slide for a carousel; media_url is the first item's url",
     }),
     revision_count: z.number().int().min(0).meta({
       description:
@@ -123,7 +134,8 @@ export const Submission = z
       .nullable()
       .meta({ description: 'most recent rejection feedback sent to the creator' }),
     notes: z.array(ReviewNote).meta({
-      description: 'the notes of the most recent rejection, ordered by item then at_s; empty without',
+      description:
+        'the notes of the most recent rejection, ordered by item then at_s; empty without',
     }),
     failure_reason: z.string().nullable().meta({
       description: 'short explanation when status is failed; null for every other status',
@@ -183,9 +195,13 @@ export const SubmissionReject = z
     feedback: FilledLongText.optional().meta({
       description: 'delivered to the creator to say what to fix',
     }),
-    notes: z.array(ReviewNoteInput).max(NOTES_MAX).optional().meta({
-      description: `up to ${NOTES_MAX} notes at a moment of a video or on a slide; with notes and no feedback, the feedback lists them`,
-    }),
+    notes: z
+      .array(ReviewNoteInput)
+      .max(NOTES_MAX)
+      .optional()
+      .meta({
+        description: `up to ${NOTES_MAX} notes at a moment of a video or on a slide; with notes and no feedback, the feedback lists them`,
+      }),
   })
   .meta({
     id: 'SubmissionReject',
@@ -219,7 +235,8 @@ export const SubmissionRevision = z
     media_items: z.array(MediaItem),
     submitted_at: DateTime.nullable(),
     checks: z.array(MediaCheck).nullable().meta({
-      description: 'the outcome of each inspection check of this version; null while inspection runs',
+      description:
+        'the outcome of each inspection check of this version; null while inspection runs',
     }),
     decision: RevisionDecision.nullable().meta({ description: 'null while this version waits' }),
   })
