@@ -35,7 +35,14 @@ import { ALL_BRANDS } from '../domain/brand-scope.ts';
 /** Sample media shipped in public/samples, served by the dashboard's static files. */
 export const SAMPLE_MEDIA = {
   videos: ['clip-1.mp4', 'clip-2.mp4', 'clip-3.mp4'],
-  images: ['slide-1.svg', 'slide-2.svg', 'slide-3.svg', 'slide-4.svg', 'slide-5.svg', 'slide-6.svg'],
+  images: [
+    'slide-1.svg',
+    'slide-2.svg',
+    'slide-3.svg',
+    'slide-4.svg',
+    'slide-5.svg',
+    'slide-6.svg',
+  ],
   thumbnails: ['thumb-1.svg', 'thumb-2.svg', 'thumb-3.svg'],
 } as const;
 
@@ -124,7 +131,11 @@ function anotherSlide(base: string, url: string, n: number): string {
 export function revisedMedia(
   base: string,
   n: number,
-  before: { mediaType: 'video' | 'carousel'; items: readonly { type: string; url: string; thumbnail_url?: string | null }[]; notes: readonly { item: number | null }[] },
+  before: {
+    mediaType: 'video' | 'carousel';
+    items: readonly { type: string; url: string; thumbnail_url?: string | null }[];
+    notes: readonly { item: number | null }[];
+  },
 ) {
   if (before.mediaType === 'video' || before.items.length < 2) {
     const next = sampleMedia(base, n, 'video');

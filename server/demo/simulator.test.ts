@@ -60,7 +60,8 @@ describe('the simulator', () => {
         );
         for (const [j, s] of waiting.entries()) {
           // A rejection notes a slide of a carousel, or a moment of a video.
-          const notes = s.items > 1 ? [{ text: 'Too dark.', item: 1 }] : [{ text: 'Label hidden.', at_s: 1 }];
+          const notes =
+            s.items > 1 ? [{ text: 'Too dark.', item: 1 }] : [{ text: 'Label hidden.', at_s: 1 }];
           await transaction(ctx.db, (tx) =>
             reviewSubmission(tx, s.campaign_id, s.id, ALL_BRANDS, {
               to: j === 0 ? 'approved' : 'rejected',

@@ -35,8 +35,17 @@ describe('moment', () => {
 
 describe('contentItems', () => {
   it('media_url alone is one item with the thumbnail; media_items keep their order', () => {
-    expect(contentItems('video', { media_url: clip.url, thumbnail_url: 'https://t/1.png' })).toEqual([
-      { type: 'video', url: clip.url, thumbnail_url: 'https://t/1.png', width: null, height: null, duration_s: null },
+    expect(
+      contentItems('video', { media_url: clip.url, thumbnail_url: 'https://t/1.png' }),
+    ).toEqual([
+      {
+        type: 'video',
+        url: clip.url,
+        thumbnail_url: 'https://t/1.png',
+        width: null,
+        height: null,
+        duration_s: null,
+      },
     ]);
     const slides = contentItems('carousel', {
       media_items: [
@@ -58,7 +67,9 @@ describe('contentItems', () => {
       refusal(() => contentItems('video', { media_items: [{ type: 'image', url: clip.url }] })),
     ).toMatch(/^media_items\[0\]\.type: /);
     expect(refusal(() => contentItems('carousel', { media_items: [v] }))).toMatch(/^media_items: /);
-    expect(contentItems('carousel', { media_items: Array.from({ length: 20 }, () => v) })).toHaveLength(20);
+    expect(
+      contentItems('carousel', { media_items: Array.from({ length: 20 }, () => v) }),
+    ).toHaveLength(20);
   });
 });
 
@@ -75,7 +86,9 @@ describe('checkedNotes and notesFeedback', () => {
       [clip, item()],
     );
     expect(notes.map((n) => n.text)).toEqual(['a', 'a2', 'b0', 'b', 'c']);
-    expect(notesFeedback(notes, 2)).toBe('a; 0:02 a2; slide 1, 0:01 b0; slide 1, 0:04 b; slide 2: c');
+    expect(notesFeedback(notes, 2)).toBe(
+      'a; 0:02 a2; slide 1, 0:01 b0; slide 1, 0:04 b; slide 2: c',
+    );
     expect(notesFeedback(notes.slice(0, 2), 1)).toBe('a; 0:02 a2');
   });
 
@@ -90,7 +103,9 @@ describe('checkedNotes and notesFeedback', () => {
       /^notes\[0\]\.at_s: /,
     );
     // A video inspection could not measure takes any moment.
-    expect(checkedNotes([{ text: 'y', at_s: 99 }], [{ ...clip, duration_s: null }])).toHaveLength(1);
+    expect(checkedNotes([{ text: 'y', at_s: 99 }], [{ ...clip, duration_s: null }])).toHaveLength(
+      1,
+    );
     expect(checkedNotes([{ text: 'end', at_s: 12 }], [clip])).toHaveLength(1);
   });
 });

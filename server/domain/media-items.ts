@@ -115,9 +115,7 @@ export function checkedNotes(
     .map((note, i) => ({ note, i }))
     .sort(
       (a, b) =>
-        rank(a.note.item) - rank(b.note.item) ||
-        rank(a.note.at_s) - rank(b.note.at_s) ||
-        a.i - b.i,
+        rank(a.note.item) - rank(b.note.item) || rank(a.note.at_s) - rank(b.note.at_s) || a.i - b.i,
     )
     .map(({ note }) => note);
 }

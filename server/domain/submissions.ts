@@ -385,9 +385,10 @@ export async function reviewSubmission(
     const before = await submissionRow(tx, id, campaignId);
     if (!before) throw notFound('Submission');
     if (before.status === 'in_review' && (before.checks !== null || decision.duringInspection)) {
-      notes = checkedNotes(decision.notes, before.mediaItems);
+      const items = itemsOf(before);
+      notes = checkedNotes(decision.notes, items);
       version = before.revisionCount;
-      itemCount = before.mediaItems.length;
+      itemCount = items.length;
     }
   }
   const decidable = and(

@@ -139,7 +139,11 @@ describe('the checks of a carousel (docs/api.md#media-items-and-notes)', () => {
     const checks = itemsChecks(slides);
     expect(checks).toEqual([
       { name: 'playable', outcome: 'fail', detail: 'slide 3: could not fetch the media' },
-      { name: 'orientation', outcome: 'pass', detail: 'slide 1: vertical 360×640; slide 2: vertical 360×640' },
+      {
+        name: 'orientation',
+        outcome: 'pass',
+        detail: 'slide 1: vertical 360×640; slide 2: vertical 360×640',
+      },
       { name: 'resolution', outcome: 'pass', detail: 'slide 1: 360×640; slide 2: 360×640' },
     ]);
     expect(applyReviewBar('lenient', checks)).toEqual({
@@ -167,8 +171,9 @@ describe('the checks of a carousel (docs/api.md#media-items-and-notes)', () => {
       detail: 'slide 2: landscape 320×180; story_images wants vertical',
     });
     expect(mixed.find((c) => c.name === 'duration')).toMatchObject({ outcome: 'pass' });
-    expect(
-      mediaChecks(parseMedia(sample('clip-1.mp4')), 'image', tiktokStory)[0],
-    ).toMatchObject({ name: 'playable', outcome: 'fail' });
+    expect(mediaChecks(parseMedia(sample('clip-1.mp4')), 'image', tiktokStory)[0]).toMatchObject({
+      name: 'playable',
+      outcome: 'fail',
+    });
   });
 });

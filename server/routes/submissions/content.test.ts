@@ -21,7 +21,9 @@ let base: string;
 beforeAll(async () => {
   media = createServer((req, res) => {
     try {
-      const bytes = readFileSync(new URL(`../../../public/samples/${req.url!.slice(1)}`, import.meta.url));
+      const bytes = readFileSync(
+        new URL(`../../../public/samples/${req.url!.slice(1)}`, import.meta.url),
+      );
       res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bytes);
     } catch {
       res.writeHead(404).end();
@@ -43,7 +45,12 @@ const inspectAll = () =>
       reviewer: {
         review: () => Promise.resolve({ decision: 'left_for_buyer', reason: 'not configured' }),
       },
-      fetch: { maxBytes: 1_000_000, timeoutMs: 5_000, maxRedirects: 2, allowHosts: new Set(['127.0.0.1']) },
+      fetch: {
+        maxBytes: 1_000_000,
+        timeoutMs: 5_000,
+        maxRedirects: 2,
+        allowHosts: new Set(['127.0.0.1']),
+      },
       backoffMs: () => 0,
     }),
     leaseMs: 60_000,
@@ -106,7 +113,13 @@ describe('media_items', () => {
     });
     expect(s.media_url).toBe(`${base}/slide-1.svg`);
     expect(s.media_items).toEqual([
-      { ...slide(1), thumbnail_url: `${base}/thumb-1.svg`, width: null, height: null, duration_s: null },
+      {
+        ...slide(1),
+        thumbnail_url: `${base}/thumb-1.svg`,
+        width: null,
+        height: null,
+        duration_s: null,
+      },
       { ...slide(2), thumbnail_url: null, width: null, height: null, duration_s: null },
       { ...slide(3), thumbnail_url: null, width: null, height: null, duration_s: null },
     ]);
@@ -152,7 +165,12 @@ describe('media_items', () => {
     for (const s of [items, legacy]) {
       const after = await read(w.campaign.id, s.id);
       expect(after.media_items).toHaveLength(1);
-      expect(after.media_items[0]).toMatchObject({ type: 'video', width: 180, height: 320, duration_s: 3 });
+      expect(after.media_items[0]).toMatchObject({
+        type: 'video',
+        width: 180,
+        height: 320,
+        duration_s: 3,
+      });
       expect(after.checks!.map((c) => c.detail).join(' ')).not.toContain('slide');
     }
   });
@@ -165,10 +183,25 @@ describe('media_items', () => {
       [{ media_type: 'video', media_items: [video(), video()] }, 'media_items'],
       [{ media_type: 'video', media_items: [slide(1)] }, 'media_items[0].type'],
       [{ media_type: 'carousel', media_items: [slide(1)] }, 'media_items'],
-      [{ media_type: 'carousel', media_items: Array.from({ length: 21 }, () => slide(1)) }, 'media_items'],
-      [{ media_type: 'carousel', media_items: [slide(1), { type: 'image', url: 'javascript:alert(1)' }] }, 'media_items[1].url'],
-      [{ media_type: 'carousel', media_items: [slide(1), { type: 'gif', url: slide(2).url }] }, 'media_items[1].type'],
-      [{ media_type: 'carousel', media_items: [slide(1), { ...slide(2), width: 5 }] }, 'media_items[1].width'],
+      [
+        { media_type: 'carousel', media_items: Array.from({ length: 21 }, () => slide(1)) },
+        'media_items',
+      ],
+      [
+        {
+          media_type: 'carousel',
+          media_items: [slide(1), { type: 'image', url: 'javascript:alert(1)' }],
+        },
+        'media_items[1].url',
+      ],
+      [
+        { media_type: 'carousel', media_items: [slide(1), { type: 'gif', url: slide(2).url }] },
+        'media_items[1].type',
+      ],
+      [
+        { media_type: 'carousel', media_items: [slide(1), { ...slide(2), width: 5 }] },
+        'media_items[1].width',
+      ],
     ];
     for (const [body, field] of cases) {
       expectError(await sendRaw(w, body), 422, 'validation_failed', field);
@@ -190,12 +223,42 @@ describe('notes on a rejection', () => {
 
   it('a moment past the video, an item out of range, a moment on an image: 422 naming the note; nothing decided', async () => {
     const { w, s } = await inspectedVideo();
-    const note = (n: Record<string, unknown>) => ({ notes: [{ text: 'ok', at_s: 1 }, { text: 'x', ...n }] });
-    expectError(await reject(w.campaign.id, s.id, note({ at_s: 3.5 })), 422, 'validation_failed', 'notes[1].at_s');
-    expectError(await reject(w.campaign.id, s.id, note({ item: 1 })), 422, 'validation_failed', 'notes[1].item');
-    expectError(await reject(w.campaign.id, s.id, note({ at_s: -1 })), 422, 'validation_failed', 'notes[1].at_s');
-    expectError(await reject(w.campaign.id, s.id, note({ item: 0.5 })), 422, 'validation_failed', 'notes[1].item');
-    expectError(await reject(w.campaign.id, s.id, note({ text: '' })), 422, 'validation_failed', 'notes[1].text');
+    const note = (n: Record<string, unknown>) => ({
+      notes: [
+        { text: 'ok', at_s: 1 },
+        { text: 'x', ...n },
+      ],
+    });
+    expectError(
+      await reject(w.campaign.id, s.id, note({ at_s: 3.5 })),
+      422,
+      'validation_failed',
+      'notes[1].at_s',
+    );
+    expectError(
+      await reject(w.campaign.id, s.id, note({ item: 1 })),
+      422,
+      'validation_failed',
+      'notes[1].item',
+    );
+    expectError(
+      await reject(w.campaign.id, s.id, note({ at_s: -1 })),
+      422,
+      'validation_failed',
+      'notes[1].at_s',
+    );
+    expectError(
+      await reject(w.campaign.id, s.id, note({ item: 0.5 })),
+      422,
+      'validation_failed',
+      'notes[1].item',
+    );
+    expectError(
+      await reject(w.campaign.id, s.id, note({ text: '' })),
+      422,
+      'validation_failed',
+      'notes[1].text',
+    );
     expectError(
       await reject(w.campaign.id, s.id, note({ text: 'y'.repeat(1001) })),
       422,
@@ -203,7 +266,9 @@ describe('notes on a rejection', () => {
       'notes[1].text',
     );
     expectError(
-      await reject(w.campaign.id, s.id, { notes: Array.from({ length: 51 }, () => ({ text: 'n' })) }),
+      await reject(w.campaign.id, s.id, {
+        notes: Array.from({ length: 51 }, () => ({ text: 'n' })),
+      }),
       422,
       'validation_failed',
       'notes',
@@ -236,19 +301,27 @@ describe('notes on a rejection', () => {
       { text: 'The label is hidden.', at_s: 1, item: null },
       { text: 'Cut the ending.', at_s: 2.6, item: 0 },
     ]);
-    expect(rejected.feedback).toBe('Mention the code.; 0:01 The label is hidden.; 0:02 Cut the ending.');
+    expect(rejected.feedback).toBe(
+      'Mention the code.; 0:01 The label is hidden.; 0:02 Cut the ending.',
+    );
     expect(await read(w.campaign.id, s.id)).toMatchObject({ notes: rejected.notes });
   });
 
   it('on a carousel the feedback names the slides; feedback sent is kept as sent', async () => {
     const w = await world();
-    const a = await send(w, { media_type: 'carousel', media_items: [slide(1), slide(2), slide(3)] });
+    const a = await send(w, {
+      media_type: 'carousel',
+      media_items: [slide(1), slide(2), slide(3)],
+    });
     const b = await send(w, { media_type: 'carousel', media_items: [slide(1), slide(2)] });
     await inspectAll();
     const ra = Submission.parse(
       expectStatus(
         await reject(w.campaign.id, a.id, {
-          notes: [{ text: 'Too dark.', item: 2 }, { text: 'Product cut off.', item: 0 }],
+          notes: [
+            { text: 'Too dark.', item: 2 },
+            { text: 'Product cut off.', item: 0 },
+          ],
         }),
         200,
       ),
@@ -256,11 +329,17 @@ describe('notes on a rejection', () => {
     expect(ra.feedback).toBe('slide 1: Product cut off.; slide 3: Too dark.');
     const rb = Submission.parse(
       expectStatus(
-        await reject(w.campaign.id, b.id, { feedback: 'See the notes.', notes: [{ text: 'Blurry.', item: 1 }] }),
+        await reject(w.campaign.id, b.id, {
+          feedback: 'See the notes.',
+          notes: [{ text: 'Blurry.', item: 1 }],
+        }),
         200,
       ),
     );
-    expect(rb).toMatchObject({ feedback: 'See the notes.', notes: [{ text: 'Blurry.', at_s: null, item: 1 }] });
+    expect(rb).toMatchObject({
+      feedback: 'See the notes.',
+      notes: [{ text: 'Blurry.', at_s: null, item: 1 }],
+    });
   });
 
   it('a retried rejection with notes and the same Idempotency-Key answers the original', async () => {
@@ -273,7 +352,12 @@ describe('notes on a rejection', () => {
     expect(retry.headers.get('Idempotent-Replay')).toBe('true');
     expect(retry.text).toBe(first.text);
     expectError(
-      await reject(w.campaign.id, s.id, { notes: [{ text: 'Other.' }] }, { 'Idempotency-Key': 'notes-1' }),
+      await reject(
+        w.campaign.id,
+        s.id,
+        { notes: [{ text: 'Other.' }] },
+        { 'Idempotency-Key': 'notes-1' },
+      ),
       409,
       'idempotency_conflict',
     );
@@ -283,7 +367,10 @@ describe('notes on a rejection', () => {
 describe('GET .../revisions', () => {
   it('lists every version newest first, each with its content, checks and decision', async () => {
     const w = await world();
-    const s = await send(w, { media_type: 'carousel', media_items: [slide(1), slide(2), slide(3)] });
+    const s = await send(w, {
+      media_type: 'carousel',
+      media_items: [slide(1), slide(2), slide(3)],
+    });
     await inspectAll();
     expectStatus(
       await reject(w.campaign.id, s.id, { notes: [{ text: 'Too dark.', item: 1 }] }),
@@ -303,9 +390,15 @@ describe('GET .../revisions', () => {
       media_url: slide(1).url,
       notes: [{ text: 'Too dark.', at_s: null, item: 1 }],
     });
-    expect(revised.media_items.map((i) => i.url)).toEqual([slide(1).url, slide(4).url, slide(3).url]);
+    expect(revised.media_items.map((i) => i.url)).toEqual([
+      slide(1).url,
+      slide(4).url,
+      slide(3).url,
+    ]);
 
-    const page = SubmissionRevisionPage.parse(expectStatus(await revisions(w.campaign.id, s.id), 200));
+    const page = SubmissionRevisionPage.parse(
+      expectStatus(await revisions(w.campaign.id, s.id), 200),
+    );
     expect(page.has_more).toBe(false);
     expect(page.data.map((v) => v.revision)).toEqual([1, 0]);
     const [now, before] = page.data;
@@ -333,7 +426,10 @@ describe('GET .../revisions', () => {
     const first = SubmissionRevisionPage.parse(
       expectStatus(await revisions(w.campaign.id, s.id, '?limit=1'), 200),
     );
-    expect(first.data[0]).toMatchObject({ revision: 1, decision: { status: 'approved', notes: [] } });
+    expect(first.data[0]).toMatchObject({
+      revision: 1,
+      decision: { status: 'approved', notes: [] },
+    });
     expect(first.data[0]!.checks).not.toBeNull();
     expect(first.has_more).toBe(true);
     const second = SubmissionRevisionPage.parse(
@@ -350,7 +446,9 @@ describe('GET .../revisions', () => {
     const w = await world();
     const s = await send(w, { media_type: 'video', media_items: [video('broken.mp4')] });
     await inspectAll();
-    const page = SubmissionRevisionPage.parse(expectStatus(await revisions(w.campaign.id, s.id), 200));
+    const page = SubmissionRevisionPage.parse(
+      expectStatus(await revisions(w.campaign.id, s.id), 200),
+    );
     expect(page.data).toHaveLength(1);
     expect(page.data[0]!.decision).toMatchObject({
       status: 'failed',
@@ -370,6 +468,10 @@ describe('GET .../revisions', () => {
       404,
       'not_found',
     );
-    expectError(await revisions(w.campaign.id, s.id, '?starting_after=nope'), 400, 'invalid_request');
+    expectError(
+      await revisions(w.campaign.id, s.id, '?starting_after=nope'),
+      400,
+      'invalid_request',
+    );
   });
 });

@@ -133,8 +133,7 @@ export function submissionRoutes(deps: ListRouteDeps) {
         await answerList(c, deps.cursorSecret, q, {
           scope: { list: `revisions:${submission_id}`, filters: {} },
           keyset: revisionKeyset,
-          read: (page) =>
-            readRevisions(db, campaign_id, submission_id, getAuth(c).brandIds, page),
+          read: (page) => readRevisions(db, campaign_id, submission_id, getAuth(c).brandIds, page),
           show: toRevision,
         }),
         200,
