@@ -257,6 +257,42 @@ describe('codes', { timeout: 30_000 }, () => {
     expect(await codesOf(team)).toEqual(expect.arrayContaining(added));
   });
 
+  it('trying again after a lost answer says the codes were added, not that they exist', async () => {
+    const { team, suffix } = await codesWorld();
+    const added = [1, 2].map((n) => `GLOW-LOST${n}-${suffix}`);
+    // The first add reaches the service and is done, but its answer never arrives.
+    let lose = true;
+    service.intercept(async (r) => {
+      if (!lose || r.method !== 'POST' || r.path !== '/codes') return undefined;
+      lose = false;
+      await service.app().request('/2026-07/codes', {
+        method: 'POST',
+        headers: r.headers,
+        body: r.body,
+      });
+      throw new TypeError('Failed to fetch');
+    });
+    const user = userEvent.setup();
+    renderApp(paths.codes.href(team.brand.id), team.key);
+    await user.click(await screen.findByRole('button', { name: 'Add codes' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add codes to Glow Lab creator codes',
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Codes' }), added.join('{Enter}'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add 2 codes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The service could not be reached',
+    );
+    expect(await codesOf(team)).toEqual(expect.arrayContaining(added));
+    await user.click(within(dialog).getByRole('button', { name: 'Add 2 codes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Added 2 codes')).toBeInTheDocument();
+    const posts = service.requests.filter((r) => r.method === 'POST' && r.path === '/codes');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.headers.get('Idempotency-Key')).toBe(posts[0]!.headers.get('Idempotency-Key'));
+    expect(posts[0]!.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
   it('deletes an unassigned code after asking', async () => {
     const { team, codes } = await codesWorld();
     const user = userEvent.setup();

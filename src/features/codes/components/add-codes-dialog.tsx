@@ -1,4 +1,4 @@
-import type { CodeGroup } from '#contract/codes';
+import type { CodeGroup, CodesAdd } from '#contract/codes';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
@@ -33,6 +33,14 @@ export function AddCodesDialog({
   // (the mutation's state reaches React a moment later), and the second request would be refused
   // as a repeat of the first and its refusal shown instead of the success.
   const sending = useRef(false);
+  // One Idempotency-Key per list sent: trying the same list again (after a lost answer) replays
+  // the first answer; another list is another intent with a key of its own.
+  const intent = useRef<{ body: string; key: string } | null>(null);
+  const keyFor = (body: CodesAdd) => {
+    const text = JSON.stringify(body);
+    if (intent.current?.body !== text) intent.current = { body: text, key: crypto.randomUUID() };
+    return intent.current.key;
+  };
   const read = readCodesText(text);
   const invalid = read.problems.length > 0 || read.codes.length === 0;
   // The text is what was sent until it changes (a change clears the refusal): its lines are the
@@ -49,6 +57,7 @@ export function AddCodesDialog({
       setText('');
       setDescription('');
       setTouched(false);
+      intent.current = null;
       add.reset();
     }
     onOpenChange(next);
@@ -69,12 +78,13 @@ export function AddCodesDialog({
             setTouched(true);
             if (invalid) return;
             sending.current = true;
+            const body: CodesAdd = {
+              group_id: group.id,
+              codes: read.codes,
+              ...(description.trim() ? { user_description: description.trim() } : {}),
+            };
             add.mutate(
-              {
-                group_id: group.id,
-                codes: read.codes,
-                ...(description.trim() ? { user_description: description.trim() } : {}),
-              },
+              { body, idempotencyKey: keyFor(body) },
               {
                 onSuccess: ({ data }) => {
                   notify.success(

@@ -90,11 +90,11 @@ export function OverviewTable({
             <tr key={campaign.id}>
               {/* A long name keeps a readable width (not one word a line beside the figures) and
                   shows two lines at most; the whole name is its tooltip. */}
-              <th scope="row" className="max-w-72 min-w-44 px-3 py-2 text-left font-medium">
+              <th scope="row" className="min-w-44 px-3 py-2 text-left font-medium">
                 <Link
                   to={metricsHref(campaign.id)}
                   title={campaign.name}
-                  className="line-clamp-2 break-words text-indigo-800 underline-offset-2 hover:underline"
+                  className="line-clamp-2 max-w-72 break-words text-indigo-800 underline-offset-2 hover:underline"
                 >
                   {campaign.name}
                 </Link>
