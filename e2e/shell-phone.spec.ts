@@ -63,8 +63,16 @@ async function liveCampaignWithAClip(request: APIRequestContext, ops: Ops, baseU
   return { name };
 }
 
-/** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, backwards = false, most = 40) {
+/**
+ * Presses Tab until `target` has the focus, as a keyboard user would: Shift+Tab when the target
+ * comes before the focused element in the page.
+ */
+async function tabTo(page: Page, target: Locator, most = 60) {
+  const backwards = await target.evaluate((el) => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return false;
+    return Boolean(active.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING);
+  });
   for (let i = 0; i < most; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
@@ -141,7 +149,7 @@ for (const viewport of [
 
       // Back up to the brand box, choose Northwind by typing.
       const brandBox = page.getByRole('combobox', { name: 'Brand' });
-      await tabTo(page, brandBox, true);
+      await tabTo(page, brandBox);
       await expect(brandBox).toBeInViewport();
       await page.keyboard.type('north');
       await expect(page.getByRole('option', { name: 'Northwind Outdoors' })).toBeVisible();
@@ -163,7 +171,7 @@ for (const viewport of [
       await expectAccessible(page, `codes of the chosen brand at ${viewport.width}`);
 
       // A stray Space on Sign out asks first; a second one lands on Cancel.
-      await tabTo(page, signOut, true, 60);
+      await tabTo(page, signOut);
       await expect(signOut).toBeInViewport();
       await page.keyboard.press('Space');
       const ask = page.getByRole('alertdialog', { name: 'Sign out?' });
@@ -209,6 +217,40 @@ for (const viewport of [
       await link.hover();
       await noSidewaysScroll(page, `Overview at ${viewport.width}`);
       await expectAccessible(page, `Overview with a long name at ${viewport.width}`);
+    });
+
+    test('an image whose address fails shows a tidy placeholder, never a broken icon', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const me = await api<{ brands: { id: string; name: string }[] }>(request, 'GET', '/me');
+      const brand = me.brands.find((b) => b.name === DEMO.brand)!;
+      const campaign = await api<{ id: string }>(request, 'POST', '/campaigns', {
+        name: uniqueName('Gone images'),
+        brand_id: brand.id,
+        icon_url: `${baseURL}/samples/no-such-icon.png`,
+        product: { name: 'Night serum', image_url: `${baseURL}/samples/no-such-serum.png` },
+      });
+      await signIn(page, DEMO.agencyKey);
+      await page.goto(`/brands/${brand.id}/campaigns/${campaign.id}`);
+      // The images load lazily: each is brought into view first, as a person scrolling would.
+      for (const alt of ['Campaign icon', 'Night serum']) {
+        await page
+          .getByRole('img', { name: new RegExp(`^${alt}`) })
+          .first()
+          .scrollIntoViewIfNeeded();
+        await inView(page.getByRole('img', { name: `${alt} (could not be loaded)` }));
+      }
+      // No image on the page is left broken.
+      const broken = await page
+        .locator('main img')
+        .evaluateAll((imgs) =>
+          (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth === 0).length,
+        );
+      expect(broken).toBe(0);
+      await noSidewaysScroll(page, `campaign with gone images at ${viewport.width}`);
+      await expectAccessible(page, `campaign with gone images at ${viewport.width}`);
     });
   });
 }
