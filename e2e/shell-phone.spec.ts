@@ -245,8 +245,9 @@ for (const viewport of [
       // No image on the page is left broken.
       const broken = await page
         .locator('main img')
-        .evaluateAll((imgs) =>
-          (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth === 0).length,
+        .evaluateAll(
+          (imgs) =>
+            (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth === 0).length,
         );
       expect(broken).toBe(0);
       await noSidewaysScroll(page, `campaign with gone images at ${viewport.width}`);

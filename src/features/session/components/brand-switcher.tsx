@@ -3,10 +3,7 @@ import { clsx } from 'clsx';
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMatches, useNavigate } from 'react-router';
-import {
-  currentScreenHeading,
-  focusScreenHeading,
-} from '#components/layout/focus-screen-heading';
+import { currentScreenHeading, focusScreenHeading } from '#components/layout/focus-screen-heading';
 import { isBrandScreenHandle, paths, type BrandScreen } from '#config/paths';
 
 const normalize = (text: string) =>
