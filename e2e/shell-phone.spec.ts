@@ -139,13 +139,13 @@ for (const viewport of [
       test.setTimeout(90_000);
       await signIn(page, DEMO.agencyKey);
       const nav = page.getByRole('navigation', { name: 'Main' });
-      const codes = nav.getByRole('link', { name: 'Codes' });
-      await tabTo(page, codes);
-      await expect(codes).toBeInViewport();
+      const activity = nav.getByRole('link', { name: 'Activity' });
+      await tabTo(page, activity);
+      await expect(activity).toBeInViewport();
       await page.keyboard.press('Enter');
-      const heading = page.getByRole('heading', { level: 1, name: 'Codes' });
+      const heading = page.getByRole('heading', { level: 1, name: 'Activity' });
       await expect(heading).toBeVisible();
-      await expect(codes).toHaveAttribute('aria-current', 'page');
+      await expect(activity).toHaveAttribute('aria-current', 'page');
 
       // Back up to the brand box, choose Northwind by typing.
       const brandBox = page.getByRole('combobox', { name: 'Brand' });
@@ -168,7 +168,7 @@ for (const viewport of [
       await page.keyboard.press('Tab');
       await expect(signOut).not.toBeFocused();
       expect(await focusIsInMain(page)).toBe(true);
-      await expectAccessible(page, `codes of the chosen brand at ${viewport.width}`);
+      await expectAccessible(page, `activity of the chosen brand at ${viewport.width}`);
 
       // A stray Space on Sign out asks first; a second one lands on Cancel.
       await tabTo(page, signOut);
