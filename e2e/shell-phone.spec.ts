@@ -239,7 +239,9 @@ for (const viewport of [
         await page
           .getByRole('img', { name: new RegExp(`^${alt}`) })
           .first()
-          .scrollIntoViewIfNeeded();
+          .scrollIntoViewIfNeeded()
+          // It may be replaced by its placeholder meanwhile: that is what is checked next.
+          .catch(() => undefined);
         await inView(page.getByRole('img', { name: `${alt} (could not be loaded)` }));
       }
       // No image on the page is left broken.
