@@ -224,6 +224,28 @@ export default tseslint.config(
     },
   },
   {
+    // An image from an address someone else gives may fail to load: RemoteImage shows a tidy
+    // placeholder then, never the browser's broken-image icon (docs/decisions/0155-one-way-to-show-a-remote-image.md).
+    // The review screen's media player has its own fallbacks.
+    files: ['src/**/*.tsx'],
+    ignores: [
+      'src/components/ui/remote-image.tsx',
+      'src/features/review/**',
+      'src/**/*.test.tsx',
+      'src/test/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='img']",
+          message:
+            'Show an image with RemoteImage from #components/ui/remote-image: it replaces one that fails to load with a placeholder.',
+        },
+      ],
+    },
+  },
+  {
     // A service test sets up its data as it needs: the layers bind the service's own code.
     files: ['server/**/*.test.ts', 'server/test/**/*.ts'],
     rules: {

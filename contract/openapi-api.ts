@@ -9431,7 +9431,10 @@ export interface operations {
   addCodes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes adding safe to retry: within 24 hours the same key (for this credential) with the same body answers the original response with Idempotent-Replay: true instead of 409 code_exists; another body answers 409 idempotency_conflict, and while the first request runs 409 idempotency_in_progress. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9453,6 +9456,8 @@ export interface operations {
       /** @description The added codes */
       201: {
         headers: {
+          /** @description With an Idempotency-Key: true when this is the stored answer of an earlier request */
+          'Idempotent-Replay'?: 'true' | 'false';
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
@@ -9565,6 +9570,7 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {

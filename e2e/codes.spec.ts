@@ -132,5 +132,62 @@ for (const viewport of [
         ),
       ).toBeLessThanOrEqual(0);
     });
+
+    test('a double click on Add adds the codes once and says so; a code that exists is named by its line', async ({
+      page,
+      request,
+    }) => {
+      const stamp = `${viewport.width}-${Date.now().toString(36).toUpperCase()}`;
+      const fresh = [1, 2, 3].map((n) => `E2E-TWICE${n}-${stamp}`);
+      const existing = (await get<{ data: Code[] }>(request, '/codes?limit=1')).data[0]!.code;
+      await signIn(page, DEMO.brandKey);
+      const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+        name: 'Codes',
+      });
+      await link.scrollIntoViewIfNeeded();
+      await expect(link).toBeInViewport();
+      await link.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Codes' })).toBeVisible();
+      const open = page.getByRole('button', { name: 'Add codes' });
+      await open.scrollIntoViewIfNeeded();
+      await expect(open).toBeInViewport();
+      await open.click();
+      const dialog = page.getByRole('dialog', { name: /^Add codes to / });
+      const box = dialog.getByRole('textbox', { name: 'Codes' });
+
+      // A header line first: the existing code is on line 3 of the text, codes[1] of the list.
+      await box.fill(`code\n${fresh[0]}\n${existing}\n`);
+      const addTwo = dialog.getByRole('button', { name: 'Add 2 codes' });
+      await addTwo.scrollIntoViewIfNeeded();
+      await expect(addTwo).toBeInViewport();
+      await addTwo.click();
+      const refusal = dialog.getByRole('alert').filter({ hasText: 'nothing was added' });
+      await expect(refusal).toContainText(`Line 3: "${existing}" already exists`);
+      await expect(refusal).not.toContainText('codes[');
+      await expectAccessible(page, `add codes refused at ${viewport.width}`);
+
+      // Keyboard alone for the fixed list, then a double click of the mouse on Add.
+      await box.focus();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(fresh.join('\n'));
+      await expect(refusal).toBeHidden();
+      const addThree = dialog.getByRole('button', { name: 'Add 3 codes' });
+      await addThree.scrollIntoViewIfNeeded();
+      await expect(addThree).toBeInViewport();
+      const posts: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname === '/2026-07/codes')
+          posts.push(r.url());
+      });
+      await addThree.dblclick();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Added 3 codes')).toBeVisible();
+      expect(posts).toHaveLength(1);
+      const after = await get<{ data: Code[] }>(
+        request,
+        `/codes?${fresh.map((c) => `code=${c}`).join('&')}`,
+      );
+      expect(after.data.map((c) => c.code).sort()).toEqual([...fresh].sort());
+    });
   });
 }

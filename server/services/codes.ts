@@ -1,8 +1,10 @@
-import type { DiscountCode } from '#contract/codes';
+import type { CodesAdd, DiscountCode } from '#contract/codes';
 import { transaction, type Db } from '../db/client.ts';
 import type { BrandScope } from '../domain/brand-scope.ts';
 import * as codes from '../domain/codes.ts';
+import type { IdempotentOutcome, IdempotentRequest } from '../domain/idempotency.ts';
 import * as usageReports from '../domain/usage-reports.ts';
+import { runIdempotent } from './idempotency.ts';
 import { inTransaction } from './write.ts';
 
 // Discount codes, their groups and usage reports (docs/architecture.md#services).
@@ -18,6 +20,24 @@ export const createCodeGroup = inTransaction(codes.createCodeGroup);
  * discount_codes_events_insert, docs/architecture.md#triggers.
  */
 export const addCodes = inTransaction(codes.addCodes);
+
+/**
+ * addCodes at most once per (credential, Idempotency-Key): the stored answer as text, so a retry
+ * of an add whose answer was lost replays it instead of answering 409 code_exists. Audit entry
+ * and live event by triggers discount_codes_audit, discount_codes_events_insert,
+ * docs/architecture.md#triggers.
+ */
+export function addCodesOnce(
+  db: Db,
+  request: IdempotentRequest,
+  scope: BrandScope,
+  body: CodesAdd,
+): Promise<IdempotentOutcome> {
+  return runIdempotent(db, request, async (tx) => ({
+    status: 201,
+    body: { data: await codes.addCodes(tx, scope, body) },
+  }));
+}
 
 /**
  * /ops: assigns a code to a creator. Audit entry and live event by triggers discount_codes_audit,

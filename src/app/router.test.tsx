@@ -119,6 +119,33 @@ describe('routes', { timeout: 30_000 }, () => {
     );
   });
 
+  it('after a brand is chosen from the keyboard, the focus is on the new screen, not the brand box', async () => {
+    const user = userEvent.setup();
+    const { glowLab, northwind } = await signedInAgency();
+    const { router } = renderApp(paths.campaigns.href(glowLab.id));
+
+    await screen.findByRole('heading', { level: 1, name: 'Campaigns' });
+    const combobox = screen.getByRole('combobox', { name: 'Brand' });
+    await user.click(combobox);
+    await user.keyboard('north{Enter}');
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(paths.campaigns.href(northwind.id)),
+    );
+    const main = screen.getByRole('main');
+    await waitFor(() =>
+      expect(within(main).getByRole('heading', { level: 1, name: 'Campaigns' })).toHaveFocus(),
+    );
+    // Keys meant for the screen no longer type into the brand box.
+    await user.keyboard(' a');
+    expect(combobox).toHaveValue('Northwind Outdoors');
+    expect(screen.queryByText(/No brand matches/)).toBeNull();
+    // Tab goes on into the screen, not back to the header's Sign out.
+    await user.tab();
+    expect(main).toContainElement(document.activeElement as HTMLElement);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('shows a brand key its brand by name, without a switcher', async () => {
     const team = await service.world.brandTeam({ name: 'Glow Lab' });
     saveSession({ apiKey: team.key, baseUrl: null, remember: false });

@@ -1,4 +1,4 @@
-import type { UsageReport } from '#contract/codes';
+import type { CodesAdded, UsageReport } from '#contract/codes';
 import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
 import {
   codeGroupKeyset,
@@ -10,12 +10,19 @@ import {
   toDiscountCode,
 } from '../../domain/codes.ts';
 import type { UsageReportBody } from '../../domain/usage-reports.ts';
+import { requestHash } from '../../domain/idempotency.ts';
 import { cursorFilters } from '../../domain/paging.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { getAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { answerList, listedBrands, type ListRouteDeps } from '../../http/paging.ts';
-import { addCodes, deleteCode, receiveUsageReport, setCodeUsage } from '../../services/codes.ts';
+import {
+  addCodes,
+  addCodesOnce,
+  deleteCode,
+  receiveUsageReport,
+  setCodeUsage,
+} from '../../services/codes.ts';
 import {
   listGroupsRoute,
   listCodesRoute,
@@ -73,8 +80,22 @@ export function codeRoutes(deps: CodeRouteDeps) {
     })
     .openapi(addRoute, async (c) => {
       const body = c.req.valid('json');
-      const scope = getAuth(c).brandIds;
-      return c.json({ data: await addCodes(db, scope, body) }, 201);
+      const auth = getAuth(c);
+      const key = c.req.valid('header')['Idempotency-Key'];
+      if (key === undefined) return c.json({ data: await addCodes(db, auth.brandIds, body) }, 201);
+      const request = {
+        apiKeyId: auth.keyId,
+        key,
+        hash: requestHash('POST', '/codes', await c.req.json()),
+        now: new Date(),
+      };
+      const outcome = await addCodesOnce(db, request, auth.brandIds, body);
+      c.header('Idempotent-Replay', outcome.replay ? 'true' : 'false');
+      c.header('Content-Type', 'application/json');
+      // The stored text is the original answer byte for byte.
+      return c.body(outcome.body, outcome.status as 201) as unknown as ReturnType<
+        typeof c.json<CodesAdded, 201>
+      >;
     })
     .openapi(reportServed, async (c) => {
       const auth = getAuth(c);

@@ -13,6 +13,7 @@ import {
   UsageReport,
   UsageReportResult,
 } from '#contract/codes';
+import { IdempotencyKey } from '#contract/common';
 import { CodeParams } from '#contract/params';
 import { USAGE_REPORT_CHANNEL_HEADER } from '#contract/usage-reports';
 import {
@@ -57,8 +58,28 @@ export const addRoute = codes.write({
   summary: 'Add codes to a group',
   description:
     "1 to 1000 codes, all or nothing: a code present anywhere answers 409 code_exists naming it, and nothing is added. user_description defaults to the group's.",
-  request: { body: jsonBody(CodesAdd, examples.codesAdd) },
-  responses: { 201: jsonContent(CodesAdded, 'The added codes', examples.codesAdded) },
+  request: {
+    headers: z.object({
+      'Idempotency-Key': IdempotencyKey.optional().meta({
+        description:
+          'Makes adding safe to retry: within 24 hours the same key (for this credential) with the same body ' +
+          'answers the original response with Idempotent-Replay: true instead of 409 code_exists; another body ' +
+          'answers 409 idempotency_conflict, and while the first request runs 409 idempotency_in_progress.',
+      }),
+    }),
+    body: jsonBody(CodesAdd, examples.codesAdd),
+  },
+  responses: {
+    201: {
+      ...jsonContent(CodesAdded, 'The added codes', examples.codesAdded),
+      headers: z.object({
+        'Idempotent-Replay': z.enum(['true', 'false']).optional().meta({
+          description:
+            'With an Idempotency-Key: true when this is the stored answer of an earlier request',
+        }),
+      }),
+    },
+  },
 });
 
 const CsvBody = z.string().meta({

@@ -279,6 +279,41 @@ describe('POST /codes', () => {
     expect(await codesCount(group.id)).toBe(0);
   });
 
+  it('with an Idempotency-Key answers a retry with the original 201 and Idempotent-Replay: true instead of code_exists', async () => {
+    const group = await newGroup();
+    const body = { group_id: group.id, codes: [newCode('I'), newCode('I')] };
+    const idem = `idem-${crypto.randomUUID()}`;
+    const post = (b: unknown) =>
+      ctx.request('POST', '/2026-07/codes', {
+        key: brand.key.key,
+        body: b,
+        headers: { 'Idempotency-Key': idem },
+      });
+    const first = await post(body);
+    const added = CodesAdded.parse(expectStatus(first, 201));
+    expect(first.headers.get('Idempotent-Replay')).toBe('false');
+    const again = await post(body);
+    expect(CodesAdded.parse(expectStatus(again, 201))).toEqual(added);
+    expect(again.headers.get('Idempotent-Replay')).toBe('true');
+    expect(again.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(await codesCount(group.id)).toBe(2);
+    // The same key with other codes is another intent: refused, nothing added.
+    expectError(
+      await post({ group_id: group.id, codes: [newCode('J')] }),
+      409,
+      'idempotency_conflict',
+      'Idempotency-Key',
+    );
+    expect(await codesCount(group.id)).toBe(2);
+    // Without a key a repeat is refused as before.
+    expectError(
+      await ctx.request('POST', '/2026-07/codes', { key: brand.key.key, body }),
+      409,
+      'code_exists',
+      'codes[0]',
+    );
+  });
+
   it('answers 422 naming the field for bad codes, repeats, too many or none, and 404 for a group the key cannot see', async () => {
     const group = await newGroup();
     const post = (body: unknown) =>

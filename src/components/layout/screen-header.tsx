@@ -21,7 +21,10 @@ export function ScreenHeader({
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <title>{documentTitle(title, context)}</title>
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{title}</h1>
+        {/* Focusable by script: a brand switch moves the focus here (focus-screen-heading.ts). */}
+        <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-gray-900">
+          {title}
+        </h1>
         {description ? (
           <p className="mt-1 max-w-prose text-sm text-gray-600">{description}</p>
         ) : null}

@@ -33,25 +33,31 @@ export function SideNav({
   const marked = itemAt(items, navigation.location?.pathname ?? location.pathname);
   return (
     <nav aria-label={label} className="px-1 py-1 md:px-2 md:py-3">
-      {/* Padding leaves room for the focus ring, which overflow would otherwise clip. */}
-      <ul className="flex gap-1 overflow-x-auto p-1 md:flex-col md:overflow-visible">
+      {/* On a phone every screen shows at once as a tile (a row that scrolled sideways hid most
+          of them, with no sign that it scrolled); from md up, a column beside the screen. */}
+      <ul className="grid grid-cols-4 gap-1 p-1 sm:grid-cols-5 md:flex md:flex-col">
         {items.map(({ to, label: text, icon: Icon, badge }) => {
           const current = marked?.to === to;
           return (
-            <li key={to}>
+            <li key={to} className="flex">
               <Link
                 to={to}
                 aria-current={current ? 'page' : undefined}
                 className={clsx(
-                  'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap',
+                  'flex w-full flex-wrap items-center justify-center gap-x-1.5 gap-y-0.5 rounded-md px-1 py-2 text-center text-xs leading-tight font-medium',
+                  'md:flex-nowrap md:justify-start md:gap-2.5 md:px-3 md:text-left md:text-sm md:leading-normal md:whitespace-nowrap',
                   current
                     ? 'bg-indigo-50 text-indigo-800'
                     : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
                 )}
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />
-                {text}
-                {badge}
+                {/* On a phone the label takes the tile's second line, under the icon and count. */}
+                <span className="max-md:order-3 max-md:basis-full">{text}</span>
+                {/* Empty when there is no count: then it takes no room. */}
+                <span className="flex shrink-0 empty:hidden max-md:order-2 md:ml-auto">
+                  {badge}
+                </span>
               </Link>
             </li>
           );

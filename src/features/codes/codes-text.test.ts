@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readCodesText } from './codes-text';
+import { problemsNamedIn, readCodesText } from './codes-text';
 
 describe('reading codes to add', () => {
   it('takes one code per line and says so', () => {
     expect(readCodesText('A-1\nB_2\r\nA-1\n')).toEqual({
       codes: ['A-1', 'B_2'],
+      lines: [1, 2],
       problems: [],
       repeated: ['A-1'],
       reading: 'Read as one code per line.',
@@ -24,5 +25,21 @@ describe('reading codes to add', () => {
       expect.stringMatching(/^Line 2: "bad code with spaces" must be/),
       expect.stringMatching(/^Line 3: "ÄÖÜ-CODE" must be/),
     ]);
+  });
+
+  it('names the codes a refusal names by the lines the person sees, not the list sent', () => {
+    // A header line and a blank line come before the codes: codes[1] is on line 4.
+    const read = readCodesText('code,offer\nA-1,x\n\nB-2,y\n');
+    expect(read.lines).toEqual([2, 4]);
+    expect(
+      problemsNamedIn(
+        [
+          { field: 'codes[1]', message: '"B-2" already exists' },
+          { field: 'group_id', message: 'is not a group of yours' },
+          { field: 'codes[7]', message: 'out of range' },
+        ],
+        read,
+      ),
+    ).toEqual(['Line 4: "B-2" already exists']);
   });
 });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
@@ -213,9 +213,11 @@ describe('codes', { timeout: 30_000 }, () => {
       `${new1}{Enter}${codes.anna}`,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Add 2 codes' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      `"${codes.anna}" already exists; nothing was added`,
-    );
+    // The service names codes[1]; the page names the line it is on.
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('Some codes exist already: nothing was added');
+    expect(refusal).toHaveTextContent(`Line 2: "${codes.anna}" already exists`);
+    expect(refusal).not.toHaveTextContent('codes[');
     expect(await codesOf(team)).not.toContain(new1);
     const box = within(dialog).getByRole('textbox', { name: 'Codes' });
     await user.clear(box);
@@ -231,6 +233,64 @@ describe('codes', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await codesOf(team)).toContain(new2);
     expect(await screen.findByRole('row', { name: new RegExp(new1) })).toBeInTheDocument();
+  });
+
+  it('adds codes once when Add is clicked twice in quick succession, and says they were added', async () => {
+    const { team, suffix } = await codesWorld();
+    const added = [1, 2, 3].map((n) => `GLOW-TWICE${n}-${suffix}`);
+    const user = userEvent.setup();
+    renderApp(paths.codes.href(team.brand.id), team.key);
+    await user.click(await screen.findByRole('button', { name: 'Add codes' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add codes to Glow Lab creator codes',
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Codes' }), added.join('{Enter}'));
+    const add = within(dialog).getByRole('button', { name: 'Add 3 codes' });
+    // Both clicks land before the button can show it is busy, as a double click does.
+    fireEvent.click(add);
+    fireEvent.click(add);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Added 3 codes')).toBeInTheDocument();
+    expect(service.requests.filter((r) => r.method === 'POST' && r.path === '/codes')).toHaveLength(
+      1,
+    );
+    expect(await codesOf(team)).toEqual(expect.arrayContaining(added));
+  });
+
+  it('trying again after a lost answer says the codes were added, not that they exist', async () => {
+    const { team, suffix } = await codesWorld();
+    const added = [1, 2].map((n) => `GLOW-LOST${n}-${suffix}`);
+    // The first add reaches the service and is done, but its answer never arrives.
+    let lose = true;
+    service.intercept(async (r) => {
+      if (!lose || r.method !== 'POST' || r.path !== '/codes') return undefined;
+      lose = false;
+      await service.app().request('/2026-07/codes', {
+        method: 'POST',
+        headers: r.headers,
+        body: r.body,
+      });
+      throw new TypeError('Failed to fetch');
+    });
+    const user = userEvent.setup();
+    renderApp(paths.codes.href(team.brand.id), team.key);
+    await user.click(await screen.findByRole('button', { name: 'Add codes' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add codes to Glow Lab creator codes',
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Codes' }), added.join('{Enter}'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add 2 codes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The service could not be reached',
+    );
+    expect(await codesOf(team)).toEqual(expect.arrayContaining(added));
+    await user.click(within(dialog).getByRole('button', { name: 'Add 2 codes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Added 2 codes')).toBeInTheDocument();
+    const posts = service.requests.filter((r) => r.method === 'POST' && r.path === '/codes');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.headers.get('Idempotency-Key')).toBe(posts[0]!.headers.get('Idempotency-Key'));
+    expect(posts[0]!.headers.get('Idempotency-Key')).toBeTruthy();
   });
 
   it('deletes an unassigned code after asking', async () => {

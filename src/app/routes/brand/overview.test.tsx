@@ -79,6 +79,19 @@ describe('overview', { timeout: 60_000 }, () => {
     );
   });
 
+  it('clamps a long campaign name to two lines and keeps the whole name as its tooltip', async () => {
+    const team = await service.world.brandTeam();
+    const name =
+      'Spring launch of the hydrating serum with the creators of the northern region and their friends';
+    await service.world.campaign(team, 'active', { name });
+    renderApp(paths.overview.href(team.brand.id), team.key);
+    const link = await screen.findByRole('link', { name });
+    expect(link).toHaveAttribute('title', name);
+    expect(link).toHaveClass('line-clamp-2');
+    // The cell keeps a readable width instead of one word a line.
+    expect(link.closest('th')).toHaveClass('min-w-44');
+  });
+
   it('narrows to running campaigns and says when the figures of a page failed', async () => {
     const { team } = await brandWithCampaigns();
     // The network fails for the figures of the page's campaigns: a fault, not an answer of the service.

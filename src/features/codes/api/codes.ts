@@ -120,11 +120,16 @@ export function reportUsage(usage: readonly UsageEntry[], signal?: AbortSignal) 
   });
 }
 
-/** `POST /codes`: nothing is added when any code exists already (409 `code_exists`). */
+/**
+ * `POST /codes`: nothing is added when any code exists already (409 `code_exists`). Give the same
+ * `idempotencyKey` for every try of one list: a retry after a lost answer then replays the first
+ * answer instead of being refused because its codes now exist.
+ */
 export function useAddCodes(brandId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CodesAdd) => api.POST('/codes', CodesAdded, { body }),
+    mutationFn: ({ body, idempotencyKey }: { body: CodesAdd; idempotencyKey: string }) =>
+      api.POST('/codes', CodesAdded, { body, idempotencyKey }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.all(brandId) }),
     meta: { suppressErrorToast: true },
   });

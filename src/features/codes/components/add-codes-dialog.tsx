@@ -1,15 +1,15 @@
-import type { CodeGroup } from '#contract/codes';
-import { useId, useState } from 'react';
+import type { CodeGroup, CodesAdd } from '#contract/codes';
+import { useId, useRef, useState } from 'react';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Dialog, DialogContent } from '#components/ui/dialog';
 import { Input } from '#components/ui/input';
 import { Label } from '#components/ui/label';
-import { describeError } from '#lib/api-client';
+import { describeError, isApiError } from '#lib/api-client';
 import { formatNumber } from '#lib/format';
 import { notify } from '#lib/notify';
 import { useAddCodes } from '../api/codes';
-import { readCodesText } from '../codes-text';
+import { problemsNamedIn, readCodesText } from '../codes-text';
 import { CsvFileField, PastedLines } from './csv-input';
 
 /** Adds codes to a group, pasted or from a CSV file; nothing is added if one exists already. */
@@ -29,8 +29,27 @@ export function AddCodesDialog({
   const [text, setText] = useState('');
   const [description, setDescription] = useState('');
   const [touched, setTouched] = useState(false);
+  // One request per intent: a double click submits twice before the button shows it is busy
+  // (the mutation's state reaches React a moment later), and the second request would be refused
+  // as a repeat of the first and its refusal shown instead of the success.
+  const sending = useRef(false);
+  // One Idempotency-Key per list sent: trying the same list again (after a lost answer) replays
+  // the first answer; another list is another intent with a key of its own.
+  const intent = useRef<{ body: string; key: string } | null>(null);
+  const keyFor = (body: CodesAdd) => {
+    const text = JSON.stringify(body);
+    if (intent.current?.body !== text) intent.current = { body: text, key: crypto.randomUUID() };
+    return intent.current.key;
+  };
   const read = readCodesText(text);
   const invalid = read.problems.length > 0 || read.codes.length === 0;
+  // The text is what was sent until it changes (a change clears the refusal): its lines are the
+  // ones the refusal's issues name.
+  const refusedLines = isApiError(add.error) ? problemsNamedIn(add.error.issues, read) : [];
+  const changeText = (next: string) => {
+    setText(next);
+    if (add.isError) add.reset();
+  };
 
   const close = (next: boolean) => {
     if (add.isPending) return;
@@ -38,6 +57,7 @@ export function AddCodesDialog({
       setText('');
       setDescription('');
       setTouched(false);
+      intent.current = null;
       add.reset();
     }
     onOpenChange(next);
@@ -54,14 +74,17 @@ export function AddCodesDialog({
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
+            if (sending.current) return;
             setTouched(true);
             if (invalid) return;
+            sending.current = true;
+            const body: CodesAdd = {
+              group_id: group.id,
+              codes: read.codes,
+              ...(description.trim() ? { user_description: description.trim() } : {}),
+            };
             add.mutate(
-              {
-                group_id: group.id,
-                codes: read.codes,
-                ...(description.trim() ? { user_description: description.trim() } : {}),
-              },
+              { body, idempotencyKey: keyFor(body) },
               {
                 onSuccess: ({ data }) => {
                   notify.success(
@@ -69,6 +92,9 @@ export function AddCodesDialog({
                     group.name,
                   );
                   close(false);
+                },
+                onSettled: () => {
+                  sending.current = false;
                 },
               },
             );
@@ -78,7 +104,7 @@ export function AddCodesDialog({
             id={`${id}-file`}
             label="CSV file (optional)"
             onRead={(content) => {
-              setText(content);
+              changeText(content);
               setTouched(true);
             }}
           />
@@ -89,7 +115,7 @@ export function AddCodesDialog({
               value={text}
               aria-invalid={touched && invalid ? true : undefined}
               aria-describedby={`${id}-codes-hint${touched && read.problems.length > 0 ? ` ${id}-problems` : ''}`}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => changeText(e.target.value)}
               onBlur={() => setTouched(text.trim() !== '')}
             />
             <p id={`${id}-codes-hint`} className="text-xs text-gray-600" aria-live="polite">
@@ -135,8 +161,26 @@ export function AddCodesDialog({
               Paste at least one code or choose a file.
             </Alert>
           ) : null}
-          {add.isError ? (
-            <Alert tone="error" title={add.error && describeError(add.error).title}>
+          {add.isError && refusedLines.length > 0 ? (
+            <Alert
+              tone="error"
+              title={
+                isApiError(add.error) && add.error.code === 'code_exists'
+                  ? 'Some codes exist already: nothing was added'
+                  : 'Some lines were not accepted: nothing was added'
+              }
+            >
+              <ul className="list-disc pl-5 break-words">
+                {refusedLines.slice(0, 10).map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+              {refusedLines.length > 10 ? (
+                <p>and {formatNumber(refusedLines.length - 10)} more.</p>
+              ) : null}
+            </Alert>
+          ) : add.isError ? (
+            <Alert tone="error" title={describeError(add.error).title}>
               {describeError(add.error).description} Nothing was added.
             </Alert>
           ) : null}

@@ -88,10 +88,13 @@ export function OverviewTable({
           const views = report?.performance.views ?? 0;
           return (
             <tr key={campaign.id}>
-              <th scope="row" className="px-3 py-2 text-left font-medium">
+              {/* A long name keeps a readable width (not one word a line beside the figures) and
+                  shows two lines at most; the whole name is its tooltip. */}
+              <th scope="row" className="min-w-44 px-3 py-2 text-left font-medium">
                 <Link
                   to={metricsHref(campaign.id)}
-                  className="text-indigo-800 underline-offset-2 hover:underline"
+                  title={campaign.name}
+                  className="line-clamp-2 max-w-72 break-words text-indigo-800 underline-offset-2 hover:underline"
                 >
                   {campaign.name}
                 </Link>

@@ -15,7 +15,8 @@ function Screen() {
     <>
       <BrandSwitcher brands={brands} currentBrandId={brandId!} />
       <main id="main" tabIndex={-1}>
-        <p>Showing {brands.find((b) => b.id === brandId)?.name}</p>
+        {/* Each brand's screen mounts afresh, as the brand layout does. */}
+        <h1 key={brandId}>Showing {brands.find((b) => b.id === brandId)?.name}</h1>
       </main>
     </>
   );
@@ -92,10 +93,14 @@ describe('BrandSwitcher', () => {
     expect(router.state.location.pathname).toBe(paths.review.href(NORTHWIND.id));
     expect(combobox).toHaveValue('Northwind Outdoors');
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
-    // The page takes the focus: the screen's keys act on it, nothing more is typed into the box.
-    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
-    await user.keyboard('a');
+    // The new screen's heading takes the focus: the screen's keys act on it, nothing more is
+    // typed into the box.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Showing Northwind Outdoors' })).toHaveFocus(),
+    );
+    await user.keyboard('a ');
     expect(combobox).toHaveValue('Northwind Outdoors');
+    expect(screen.queryByText(/No brand matches/)).toBeNull();
   });
 
   it('switches by typing and pressing Enter', async () => {
@@ -118,6 +123,21 @@ describe('BrandSwitcher', () => {
 
     expect(await screen.findByText('Showing Pixel Coffee')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.review.href(PIXEL_COFFEE.id));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Showing Pixel Coffee' })).toHaveFocus(),
+    );
+  });
+
+  it('choosing the brand already shown moves the focus to the screen all the same', async () => {
+    const user = userEvent.setup();
+    renderSwitcher();
+
+    await user.click(screen.getByRole('combobox', { name: 'Brand' }));
+    await user.keyboard('{Enter}');
+
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Showing Glow Lab' })).toHaveFocus(),
+    );
   });
 
   it('Escape closes the list and restores the current brand', async () => {

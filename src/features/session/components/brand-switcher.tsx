@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMatches, useNavigate } from 'react-router';
+import { currentScreenHeading, focusScreenHeading } from '#components/layout/focus-screen-heading';
 import { isBrandScreenHandle, paths, type BrandScreen } from '#config/paths';
 
 const normalize = (text: string) =>
@@ -39,6 +40,7 @@ export function BrandSwitcher({
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const [open, setOpen] = useState(false);
   // null: the user has not typed since opening, so the field shows the brand and lists them all.
@@ -70,11 +72,17 @@ export function BrandSwitcher({
 
   const select = (brand: BrandRef) => {
     close();
-    // The choice is made: the page takes the focus, so the screen's keys (A, Space, …) act on it
-    // instead of typing into this box, and Tab goes on into the page, not to Sign out.
-    const focusPage = () => document.getElementById('main')?.focus({ preventScroll: true });
-    if (brand.id === currentBrandId) focusPage();
-    else void Promise.resolve(navigate(paths[screen].href(brand.id))).then(focusPage);
+    // The choice is made: the screen's heading takes the focus (a screen reader says where the
+    // user is), so the screen's keys (A, Space, …) act on it instead of typing into this box, and
+    // Tab goes on into the screen, not to Sign out.
+    const from = inputRef.current;
+    if (brand.id === currentBrandId) {
+      void focusScreenHeading({ from });
+      return;
+    }
+    const previous = currentScreenHeading();
+    void navigate(paths[screen].href(brand.id));
+    void focusScreenHeading({ from, previous });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -111,6 +119,7 @@ export function BrandSwitcher({
       </label>
       <div className="relative">
         <input
+          ref={inputRef}
           id={id}
           role="combobox"
           type="text"
