@@ -288,6 +288,7 @@ const simulator =
         logger,
         mediaBase,
         tickMs: env.simulatorTickMs,
+        reviewS: env.simulatorReviewS,
         reviewer,
         inspect: true,
       })
