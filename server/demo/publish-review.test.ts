@@ -69,7 +69,7 @@ describe('the simulated reviewer', () => {
     for (const c of [complete, bare, waitlist])
       expect((await current(c.id)).status).toBe('pending_approval');
 
-    const later = simulatorAt(() => new Date(requested + 61_000));
+    const later = simulatorAt(() => new Date(requested + 65_000));
     const [one, two] = await Promise.all([later.reviewDue(), later.reviewDue()]);
     expect(`${one} ${two}`).toContain('reviewed');
 
@@ -85,7 +85,7 @@ describe('the simulated reviewer', () => {
       kind: 'publish_denied',
       reason:
         'Add a description that tells creators what the campaign is about. Then publish it again.',
-      occurred_at: new Date(requested + 61_000).toISOString(),
+      occurred_at: new Date(requested + 65_000).toISOString(),
     });
 
     // Each decided once, by the platform, in the audit trail and the review times.
