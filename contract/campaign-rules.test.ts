@@ -148,7 +148,10 @@ describe('the status machine (docs/api.md#states)', () => {
   });
 
   it('tells a withdrawal from a denial by the detail the denial leaves', () => {
-    expect(transitionOf('withdraw', 'pending_approval')).toMatchObject({ to: 'draft', by: 'brand' });
+    expect(transitionOf('withdraw', 'pending_approval')).toMatchObject({
+      to: 'draft',
+      by: 'brand',
+    });
     expect(transitionOf('withdraw', 'pending_approval')?.detail).toBeUndefined();
     expect(transitionOf('deny', 'pending_approval')?.detail).toBe('publish_denied');
     expect(transitionRefusal('withdraw', 'active')).toBe(

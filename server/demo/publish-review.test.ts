@@ -100,7 +100,9 @@ describe('the simulated reviewer', () => {
       ctx.db,
       sql`select action, actor_label from audit_events where target_id = ${bare.id} and actor_type = 'ops'`,
     );
-    expect(entries).toEqual([{ action: 'campaign.publish_denied', actor_label: 'Platform review' }]);
+    expect(entries).toEqual([
+      { action: 'campaign.publish_denied', actor_label: 'Platform review' },
+    ]);
     expect(await later.reviewDue()).toBe('no publish request due');
   });
 
@@ -113,7 +115,8 @@ describe('the simulated reviewer', () => {
     for (let s = 20; s <= 62; s += 2) {
       await simulatorAt(() => new Date(first + s * 1000)).reviewDue();
       for (const c of campaigns) {
-        if (!decidedBy.has(c.id) && (await current(c.id)).status === 'active') decidedBy.set(c.id, s);
+        if (!decidedBy.has(c.id) && (await current(c.id)).status === 'active')
+          decidedBy.set(c.id, s);
       }
     }
     expect(decidedBy.size).toBe(6);

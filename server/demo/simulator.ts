@@ -212,8 +212,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const decided: string[] = [];
     const at = now();
     for (let i = 0; i < MAX_REVIEWS_PER_TICK; i++) {
-      const campaign = await runInAuditScope({ actor: { ...PLATFORM_REVIEWER }, requestId: null }, () =>
-        decideDuePublishRequest(db, at, reviewS),
+      const campaign = await runInAuditScope(
+        { actor: { ...PLATFORM_REVIEWER }, requestId: null },
+        () => decideDuePublishRequest(db, at, reviewS),
       );
       if (!campaign) break;
       decided.push(`${campaign.id} ${campaign.status === 'active' ? 'approved' : 'denied'}`);

@@ -13,13 +13,7 @@ import type { CampaignSort, CampaignStatus } from '#contract/enums';
 import type { Task } from '#contract/tasks';
 import { prepared, queryStatement, type Db, type Tx, type Statement } from '../db/client.ts';
 import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
-import {
-  brands,
-  campaigns,
-  publishReviews,
-  tasks,
-  type StoredTargeting,
-} from '../db/schema.ts';
+import { brands, campaigns, publishReviews, tasks, type StoredTargeting } from '../db/schema.ts';
 import { notFound, validationFailed } from '../errors.ts';
 import {
   assertPublishable,

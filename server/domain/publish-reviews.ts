@@ -45,9 +45,7 @@ export interface ReviewedCampaign {
   waitlist: boolean;
 }
 
-export type PlatformDecision =
-  | { decision: 'approved' }
-  | { decision: 'denied'; reason: string };
+export type PlatformDecision = { decision: 'approved' } | { decision: 'denied'; reason: string };
 
 /**
  * The simulated platform reviewer: a campaign with a description and at least one active task (or

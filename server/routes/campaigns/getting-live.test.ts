@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Campaign, CampaignPage, PublishReviewSummary } from '#contract/campaigns';
 import { queryRows } from '../../db/client.ts';
-import { campaignIn, createCampaign, expectError, expectStatus, ops, task } from '../../test/campaigns.ts';
+import {
+  campaignIn,
+  createCampaign,
+  expectError,
+  expectStatus,
+  ops,
+  task,
+} from '../../test/campaigns.ts';
 import { brandWorld } from '../../test/harness.ts';
 
 // Getting a campaign live (docs/api.md#getting-live): when it was sent, withdrawing the request,
@@ -96,9 +103,9 @@ describe('publish_requested_at', () => {
       expectStatus(await api('GET', `/campaigns?id=${draft.id}`), 200),
     );
     expect(page.data[0]!.publish_requested_at).toBe(sent.publish_requested_at);
-    expect(
-      Campaign.parse(expectStatus(await api('GET', `/campaigns/${draft.id}`), 200)),
-    ).toEqual(sent);
+    expect(Campaign.parse(expectStatus(await api('GET', `/campaigns/${draft.id}`), 200))).toEqual(
+      sent,
+    );
   });
 
   it.each(['approved', 'denied'] as const)('is cleared when the review decides (%s)', async (d) => {
@@ -142,14 +149,15 @@ describe('POST /campaigns/{id}/withdraw', () => {
 
   it('refuses a denied draft, keeping the reason of the denial', async () => {
     const pending = await campaignIn(ctx, brand.key.key, 'pending_approval');
-    const denied = Campaign.parse(expectStatus(await review(pending.id, 'denied', 'No brief'), 200));
+    const denied = Campaign.parse(
+      expectStatus(await review(pending.id, 'denied', 'No brief'), 200),
+    );
     const res = await withdraw(pending.id);
     expectError(res, 409, 'invalid_state_transition', 'status');
     expect(res.json.issues).toEqual([
       {
         field: 'status',
-        message:
-          'a campaign that is draft cannot be withdrawn (only one that is pending_approval)',
+        message: 'a campaign that is draft cannot be withdrawn (only one that is pending_approval)',
       },
     ]);
     expect(Campaign.parse((await api('GET', `/campaigns/${pending.id}`)).json)).toEqual(denied);

@@ -22,7 +22,11 @@ export function describeReviewTime(summary: PublishReviewSummary | undefined): s
   }
   const typical = `Review usually takes about ${formatWait(summary.typical_seconds)}`;
   const most = summary.most_within_seconds;
-  if (most === null || summary.decisions < 5 || formatWait(most) === formatWait(summary.typical_seconds)) {
+  if (
+    most === null ||
+    summary.decisions < 5 ||
+    formatWait(most) === formatWait(summary.typical_seconds)
+  ) {
     return `${typical}.`;
   }
   return `${typical}; 9 in 10 are done within ${formatWait(most)}.`;

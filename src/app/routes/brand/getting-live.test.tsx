@@ -28,6 +28,15 @@ const body = (name: string) => ({
 const pending = (team: Team, name: string) =>
   service.world.campaign(team, 'pending_approval', body(name) as never);
 
+/**
+ * Waits until the list on screen follows the live events: a draft made elsewhere shows in its
+ * count (`shown` campaigns before), so a decision made afterwards reaches the app.
+ */
+async function streamFollowed(team: Team, shown: number) {
+  await service.world.campaign(team, 'draft', { name: 'Made elsewhere' });
+  expect(await screen.findAllByText(`${shown + 1} campaigns.`)).not.toHaveLength(0);
+}
+
 const panel = () => screen.findByRole('region', { name: 'Waiting for the platform’s approval' });
 
 describe('a campaign waiting for approval', { timeout: 30_000 }, () => {
@@ -49,9 +58,7 @@ describe('a campaign waiting for approval', { timeout: 30_000 }, () => {
     expect(region).toHaveTextContent(
       'What happens next: once it is approved, the campaign goes live and creators can join.',
     );
-    await waitFor(() =>
-      expect(region).toHaveTextContent('Review usually takes about 40 seconds.'),
-    );
+    await waitFor(() => expect(region).toHaveTextContent('Review usually takes about 40 seconds.'));
     expect(within(region).getByRole('button', { name: 'Withdraw to edit' })).toBeVisible();
     // Nothing else to do while it waits: no Publish, no Edit.
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
@@ -94,10 +101,10 @@ describe('a campaign waiting for approval', { timeout: 30_000 }, () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     service.intercept(async (r) => {
       if (r.method !== 'POST' || !r.path.endsWith('/withdraw')) return undefined;
+      await held;
       await service.world.ops('POST', `/ops/campaigns/${campaign.id}/review`, {
         decision: 'approved',
       });
-      await held;
       return undefined;
     });
     await user.click(button);
@@ -127,6 +134,7 @@ describe('the outcome of a publish request', { timeout: 30_000 }, () => {
     const { router } = renderApp(paths.campaigns.href(team.brand.id), team.key);
     // The list shows both waiting (jsdom draws no virtual rows: its count says it has read them).
     expect(await screen.findAllByText('2 campaigns.')).not.toHaveLength(0);
+    await streamFollowed(team, 2);
 
     await service.world.ops('POST', `/ops/campaigns/${live.id}/review`, { decision: 'approved' });
     await service.world.ops('POST', `/ops/campaigns/${denied.id}/review`, {
@@ -152,6 +160,7 @@ describe('the outcome of a publish request', { timeout: 30_000 }, () => {
     // The list has shown both waiting; then the user opens one.
     const { router } = renderApp(paths.campaigns.href(team.brand.id), team.key);
     expect(await screen.findAllByText('2 campaigns.')).not.toHaveLength(0);
+    await streamFollowed(team, 2);
     await router.navigate(paths.campaign.href(team.brand.id, campaign.id));
     await user.click(within(await panel()).getByRole('button', { name: 'Withdraw to edit' }));
     await waitFor(() => expect(screen.getByText('Request withdrawn')).toBeVisible());

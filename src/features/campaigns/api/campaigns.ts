@@ -4,12 +4,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import {
-  Campaign,
-  CampaignDeleted,
-  CampaignPage,
-  PublishReviewSummary,
-} from '#contract/campaigns';
+import { Campaign, CampaignDeleted, CampaignPage, PublishReviewSummary } from '#contract/campaigns';
 import type { CampaignSort, CampaignStatus } from '#contract/enums';
 import { CampaignsMetrics } from '#contract/metrics';
 import { TaskPage } from '#contract/tasks';
@@ -183,7 +178,6 @@ export const fetchCampaign = (campaignId: string) =>
 export const publishReviewSummaryOptions = (brandId: string) =>
   queryOptions({
     queryKey: [...campaignKeys.all(brandId), 'review-time'] as const,
-    queryFn: ({ signal }) =>
-      api.GET('/publish-reviews/summary', PublishReviewSummary, { signal }),
+    queryFn: ({ signal }) => api.GET('/publish-reviews/summary', PublishReviewSummary, { signal }),
     staleTime: 60_000,
   });

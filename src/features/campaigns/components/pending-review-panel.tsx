@@ -48,10 +48,10 @@ export function PendingReviewPanel({
             : null}
         </p>
         <p>
-          <span className="font-medium">What happens next:</span> once it is approved, the
-          campaign goes live and creators can join. If it is not, it comes back as a draft with the
-          reason, so you can change it and publish it again. Either way you will be told, wherever
-          you are in the console.
+          <span className="font-medium">What happens next:</span> once it is approved, the campaign
+          goes live and creators can join. If it is not, it comes back as a draft with the reason,
+          so you can change it and publish it again. Either way you will be told, wherever you are
+          in the console.
         </p>
         {usually ? <p>{usually}</p> : null}
         {canWrite ? (
