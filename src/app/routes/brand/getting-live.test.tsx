@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { Campaign } from '#contract/campaigns';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '#config/paths';
 import { renderApp } from '#test/app';
 import { stubResizeObserver } from '#test/dom';
@@ -18,6 +19,10 @@ configure({ asyncUtilTimeout: 8000 });
 const service = realService();
 
 beforeEach(stubResizeObserver);
+// Toasts live in a store of their own: one test's must not crowd the next one's.
+afterEach(() => {
+  toast.dismiss();
+});
 
 const body = (name: string) => ({
   name,
@@ -137,14 +142,19 @@ describe('the outcome of a publish request', { timeout: 30_000 }, () => {
     await streamFollowed(team, 2);
 
     await service.world.ops('POST', `/ops/campaigns/${live.id}/review`, { decision: 'approved' });
+    // A toast fades in: wait until it shows. (Toasts stack: the newest is in front.)
+    await waitFor(() => expect(screen.getByText('“Goes live” is live')).toBeVisible());
+    expect(
+      screen.getByText('The platform approved it: creators can join now.', { exact: false }),
+    ).toBeVisible();
     await service.world.ops('POST', `/ops/campaigns/${denied.id}/review`, {
       decision: 'denied',
       reason: 'Add a brief with the dos and don’ts.',
     });
-
-    expect(await screen.findByText('“Goes live” is live')).toBeVisible();
-    expect(await screen.findByText('“Needs work” was not approved')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('“Needs work” was not approved')).toBeVisible());
     expect(screen.getByText(/Add a brief with the dos and don’ts\./)).toBeVisible();
+    // A toast captures the pointer to be swiped away; jsdom has no pointer capture.
+    Element.prototype.setPointerCapture ??= () => undefined;
     await user.click(screen.getByRole('link', { name: 'Open “Needs work”' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(paths.campaign.href(team.brand.id, denied.id)),
@@ -168,7 +178,7 @@ describe('the outcome of a publish request', { timeout: 30_000 }, () => {
     // The positive control: a decision after it is told, so the withdrawal's events were read.
     await service.world.ops('POST', `/ops/campaigns/${other.id}/review`, { decision: 'approved' });
     await service.world.api(team, 'GET', `/campaigns/${other.id}`);
-    expect(await screen.findByText('“Control” is live')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('“Control” is live')).toBeVisible());
     expect(screen.queryByText(/“Taken back” (is live|was not approved)/)).toBeNull();
   });
 });
