@@ -104,6 +104,7 @@ for (const size of [
       request,
       ops,
     }) => {
+      test.slow();
       const name = uniqueName('Denied journey');
       const campaign = await draftWithTask(request, name);
       await signIn(page, DEMO.brandKey);
