@@ -136,15 +136,27 @@ describe('the status machine (docs/api.md#states)', () => {
     );
   });
 
-  it('gives the brand publish and delete of a draft, pause and resume of a live campaign', () => {
+  it('gives the brand publish and delete of a draft, withdraw of a request, pause and resume of a live campaign', () => {
     expect(statuses.map((s) => [s, actionsFrom(s, 'brand')])).toEqual([
       ['draft', ['publish', 'delete']],
-      ['pending_approval', []],
+      ['pending_approval', ['withdraw']],
       ['active', ['pause']],
       ['paused', ['resume']],
       ['completed', []],
     ]);
     expect(actionsFrom('pending_approval', 'platform')).toEqual(['approve', 'deny']);
+  });
+
+  it('tells a withdrawal from a denial by the detail the denial leaves', () => {
+    expect(transitionOf('withdraw', 'pending_approval')).toMatchObject({
+      to: 'draft',
+      by: 'brand',
+    });
+    expect(transitionOf('withdraw', 'pending_approval')?.detail).toBeUndefined();
+    expect(transitionOf('deny', 'pending_approval')?.detail).toBe('publish_denied');
+    expect(transitionRefusal('withdraw', 'active')).toBe(
+      'a campaign that is active cannot be withdrawn (only one that is pending_approval)',
+    );
   });
 
   it('names an audit action of the campaign vocabulary for every edge', () => {

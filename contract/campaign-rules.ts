@@ -4,9 +4,17 @@ import type { FieldIssue } from './issues.ts';
 
 // ---------------------------------------------------------------- the status machine
 
-/** What can happen to a campaign's status: the brand's four actions and the platform's four. */
+/** What can happen to a campaign's status: the brand's five actions and the platform's four. */
 export type CampaignAction =
-  'publish' | 'pause' | 'resume' | 'delete' | 'approve' | 'deny' | 'auto_pause' | 'complete';
+  | 'publish'
+  | 'withdraw'
+  | 'pause'
+  | 'resume'
+  | 'delete'
+  | 'approve'
+  | 'deny'
+  | 'auto_pause'
+  | 'complete';
 
 /** One edge of the status machine. */
 export type CampaignTransition = {
@@ -18,6 +26,11 @@ export type CampaignTransition = {
   by: 'brand' | 'platform';
   /** The audit action the database writes for it (`campaign.<audit>`, docs/api.md#people-sign-in-roles-and-the-audit-trail). */
   audit: AuditVerb<'campaign'>;
+  /**
+   * The `status_detail` kind the edge leaves, when it leaves one. The audit trigger tells a denial
+   * from a withdrawal (both pending_approval → draft) by it.
+   */
+  detail?: 'publish_denied' | 'auto_paused';
 };
 
 /**
@@ -33,6 +46,13 @@ export const CAMPAIGN_TRANSITIONS: readonly CampaignTransition[] = [
     by: 'brand',
     audit: 'publish_requested',
   },
+  {
+    action: 'withdraw',
+    from: 'pending_approval',
+    to: 'draft',
+    by: 'brand',
+    audit: 'withdrawn',
+  },
   { action: 'approve', from: 'pending_approval', to: 'active', by: 'platform', audit: 'approved' },
   {
     action: 'deny',
@@ -40,9 +60,17 @@ export const CAMPAIGN_TRANSITIONS: readonly CampaignTransition[] = [
     to: 'draft',
     by: 'platform',
     audit: 'publish_denied',
+    detail: 'publish_denied',
   },
   { action: 'pause', from: 'active', to: 'paused', by: 'brand', audit: 'paused' },
-  { action: 'auto_pause', from: 'active', to: 'paused', by: 'platform', audit: 'paused' },
+  {
+    action: 'auto_pause',
+    from: 'active',
+    to: 'paused',
+    by: 'platform',
+    audit: 'paused',
+    detail: 'auto_paused',
+  },
   { action: 'resume', from: 'paused', to: 'active', by: 'brand', audit: 'resumed' },
   { action: 'complete', from: 'active', to: 'completed', by: 'platform', audit: 'completed' },
   { action: 'complete', from: 'paused', to: 'completed', by: 'platform', audit: 'completed' },
@@ -52,6 +80,7 @@ export const CAMPAIGN_TRANSITIONS: readonly CampaignTransition[] = [
 /** Each action in words, after "cannot be": "published", "paused automatically". */
 export const CAMPAIGN_ACTION_DONE: Readonly<Record<CampaignAction, string>> = {
   publish: 'published',
+  withdraw: 'withdrawn',
   pause: 'paused',
   resume: 'resumed',
   delete: 'deleted',

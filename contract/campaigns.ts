@@ -164,6 +164,10 @@ export const CampaignSummary = z
     status_detail: orNull(CampaignStatusDetail).meta({
       description: 'null unless auto-paused or a publish request was denied',
     }),
+    publish_requested_at: DateTime.nullable().meta({
+      description:
+        'when the campaign was last sent for approval; set by publish, null again once the review decides or the request is withdrawn',
+    }),
     visibility: Visibility,
     invite_code: z
       .string()
@@ -211,6 +215,30 @@ export const Campaign = CampaignSummary.extend({
     'A single campaign, as every operation on one campaign answers it: the CampaignSummary fields plus its tasks, archived ones included. Money is in integer cents, dates are YYYY-MM-DD, times ISO 8601.',
 });
 export type Campaign = z.infer<typeof Campaign>;
+
+/** How long the platform's review of a publish request usually takes (docs/api.md#getting-live). */
+export const PublishReviewSummary = z
+  .object({
+    decisions: z
+      .number()
+      .int()
+      .meta({ description: 'how many recent decisions the figures come from (at most 50)' }),
+    typical_seconds: z.number().int().nullable().meta({
+      description:
+        'the median time from the request to the decision, in seconds; null without recent decisions',
+    }),
+    most_within_seconds: z.number().int().nullable().meta({
+      description:
+        'nine in ten of those requests were decided within this many seconds; null without recent decisions',
+    }),
+    since: DateTime.meta({ description: 'the oldest decision that may count (30 days back)' }),
+  })
+  .meta({
+    id: 'PublishReviewSummary',
+    description:
+      'How long review of a publish request usually takes: the newest decisions of the platform (at most 50, of the last 30 days), whichever brand they were for, summed up.',
+  });
+export type PublishReviewSummary = z.infer<typeof PublishReviewSummary>;
 
 // Fields a creation body and a PATCH share. Null clears a field whose answer may be null.
 const editableShape = {

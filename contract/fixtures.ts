@@ -8,6 +8,7 @@ import type { MetricsReport } from './metrics.ts';
 export function campaignWithoutContent() {
   return {
     status_detail: null,
+    publish_requested_at: null,
     visibility: 'public',
     invite_code: null,
     description: null,

@@ -87,9 +87,49 @@ export interface paths {
     put?: never;
     /**
      * Submit a draft for approval
-     * @description draft -> pending_approval; clears a publish_denied detail. Needs at least one active task unless settings.creator_approval_required (else 422 naming tasks).
+     * @description draft -> pending_approval; clears a publish_denied detail and sets publish_requested_at. Needs at least one active task unless settings.creator_approval_required (else 422 naming tasks).
      */
     post: operations['publishCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/campaigns/{campaign_id}/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw a publish request
+     * @description pending_approval -> draft, so the campaign can be edited again: status_detail and publish_requested_at become null. Any other status answers 409 invalid_state_transition naming status.
+     */
+    post: operations['withdrawCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/publish-reviews/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How long review of a publish request usually takes
+     * @description The median and the 90th percentile of how long the platform’s newest decisions on publish requests took (at most 50, of the last 30 days, whichever brand they were for); null figures when there were none.
+     */
+    get: operations['getPublishReviewSummary'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1075,6 +1115,11 @@ export interface components {
       status: components['schemas']['CampaignStatus'];
       /** @description null unless auto-paused or a publish request was denied */
       status_detail: components['schemas']['CampaignStatusDetail'] | null;
+      /**
+       * Format: date-time
+       * @description when the campaign was last sent for approval; set by publish, null again once the review decides or the request is withdrawn
+       */
+      publish_requested_at: string | null;
       visibility: components['schemas']['Visibility'];
       /** @description access code for unlisted campaigns; null for public */
       invite_code: string | null;
@@ -1379,6 +1424,11 @@ export interface components {
       status: components['schemas']['CampaignStatus'];
       /** @description null unless auto-paused or a publish request was denied */
       status_detail: components['schemas']['CampaignStatusDetail'] | null;
+      /**
+       * Format: date-time
+       * @description when the campaign was last sent for approval; set by publish, null again once the review decides or the request is withdrawn
+       */
+      publish_requested_at: string | null;
       visibility: components['schemas']['Visibility'];
       /** @description access code for unlisted campaigns; null for public */
       invite_code: string | null;
@@ -1457,6 +1507,20 @@ export interface components {
       id: string;
       /** @enum {boolean} */
       deleted: true;
+    };
+    /** @description How long review of a publish request usually takes: the newest decisions of the platform (at most 50, of the last 30 days), whichever brand they were for, summed up. */
+    PublishReviewSummary: {
+      /** @description how many recent decisions the figures come from (at most 50) */
+      decisions: number;
+      /** @description the median time from the request to the decision, in seconds; null without recent decisions */
+      typical_seconds: number | null;
+      /** @description nine in ten of those requests were decided within this many seconds; null without recent decisions */
+      most_within_seconds: number | null;
+      /**
+       * Format: date-time
+       * @description the oldest decision that may count (30 days back)
+       */
+      since: string;
     };
     /** @description A page of a campaign's tasks, by display_order, in the page envelope {data, has_more, next_cursor}. */
     TaskPage: {
@@ -2553,6 +2617,7 @@ export interface operations {
            *           "brand_name": "Glow Skincare",
            *           "status": "active",
            *           "status_detail": null,
+           *           "publish_requested_at": null,
            *           "visibility": "public",
            *           "invite_code": null,
            *           "description": "Show how the new Glow Serum fits into your morning routine.",
@@ -2820,6 +2885,7 @@ export interface operations {
            *       "brand_name": "Glow Skincare",
            *       "status": "draft",
            *       "status_detail": null,
+           *       "publish_requested_at": null,
            *       "visibility": "public",
            *       "invite_code": null,
            *       "description": "Show how the new Glow Serum fits into your morning routine.",
@@ -3084,6 +3150,7 @@ export interface operations {
            *       "brand_name": "Glow Skincare",
            *       "status": "active",
            *       "status_detail": null,
+           *       "publish_requested_at": null,
            *       "visibility": "public",
            *       "invite_code": null,
            *       "description": "Show how the new Glow Serum fits into your morning routine.",
@@ -3480,6 +3547,7 @@ export interface operations {
            *       "brand_name": "Glow Skincare",
            *       "status": "active",
            *       "status_detail": null,
+           *       "publish_requested_at": null,
            *       "visibility": "public",
            *       "invite_code": null,
            *       "description": "Show how the new Glow Serum fits into your morning routine.",
@@ -3755,6 +3823,7 @@ export interface operations {
            *       "brand_name": "Glow Skincare",
            *       "status": "pending_approval",
            *       "status_detail": null,
+           *       "publish_requested_at": "2026-07-01T10:02:41.000Z",
            *       "visibility": "public",
            *       "invite_code": null,
            *       "description": "Show how the new Glow Serum fits into your morning routine.",
@@ -3990,6 +4059,381 @@ export interface operations {
       };
     };
   };
+  withdrawCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        campaign_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The campaign in its new status */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "name": "Summer glow launch",
+           *       "brand_id": "0b6f3c2e-8a41-4d7b-9c15-2e7a9f4d6b10",
+           *       "brand_name": "Glow Skincare",
+           *       "status": "draft",
+           *       "status_detail": null,
+           *       "publish_requested_at": null,
+           *       "visibility": "public",
+           *       "invite_code": null,
+           *       "description": "Show how the new Glow Serum fits into your morning routine.",
+           *       "instructions": null,
+           *       "icon_url": null,
+           *       "brief_url": "https://glow.example.com/briefs/summer-launch.pdf",
+           *       "video_examples": [],
+           *       "links": [
+           *         {
+           *           "id": "a4c7e2f9-1b3d-4a68-9e5c-7f2b8d4a1c36",
+           *           "url": "https://glow.example.com/serum",
+           *           "service": "shop",
+           *           "description": "The product page",
+           *           "affiliate_code": null
+           *         }
+           *       ],
+           *       "targeting": {
+           *         "root_operator": "AND",
+           *         "groups": [
+           *           {
+           *             "name": "Audience",
+           *             "operator": "AND",
+           *             "conditions": [
+           *               {
+           *                 "property": "prop_country",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "US",
+           *                   "GB"
+           *                 ]
+           *               },
+           *               {
+           *                 "property": "prop_followers",
+           *                 "operator": "IN",
+           *                 "values": [
+           *                   "5000-500000"
+           *                 ]
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       },
+           *       "product": {
+           *         "name": "Glow Serum SPF 30",
+           *         "url": "https://glow.example.com/serum",
+           *         "image_url": "https://cdn.glow.example.com/serum.jpg"
+           *       },
+           *       "spent_cents": 0,
+           *       "accepting_submissions": true,
+           *       "content_deadline_date": "2026-08-15",
+           *       "post_deadline_date": "2026-08-31",
+           *       "settings": {
+           *         "creator_approval_required": true,
+           *         "brand_approval_required": false,
+           *         "post_approval_mode": "moderate",
+           *         "completion_mode": "all_required"
+           *       },
+           *       "tasks_count": 1,
+           *       "created_at": "2026-07-01T09:30:00.000Z",
+           *       "updated_at": "2026-07-01T09:30:00.000Z",
+           *       "tasks": [
+           *         {
+           *           "id": "3f2b8c1d-6e4a-4f95-b7d3-9a1c5e8f2b64",
+           *           "formats": [
+           *             "feed_video"
+           *           ],
+           *           "caption": "My morning glow starts here #ad #GlowSerum",
+           *           "require_ad_disclosure": true,
+           *           "tiktok_sound_url": null,
+           *           "instagram_sound_url": null,
+           *           "video_examples": [],
+           *           "image_url": null,
+           *           "review_mode": "media_review",
+           *           "autoreview_prompt": null,
+           *           "max_posts_per_creator": 2,
+           *           "title": "Morning routine video",
+           *           "instructions": "Show the serum as the first step of your morning routine, in daylight, in one take.",
+           *           "platforms": [
+           *             "tiktok",
+           *             "instagram"
+           *           ],
+           *           "is_required": true,
+           *           "display_order": 0,
+           *           "status": "active",
+           *           "created_at": "2026-07-01T09:30:00.000Z",
+           *           "updated_at": "2026-07-01T09:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['Campaign'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found: no such resource, or one the key may not see */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description conflict with the current state */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description payload_too_large: body over 1 MiB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPublishReviewSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How long review usually takes */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "decisions": 42,
+           *       "typical_seconds": 38,
+           *       "most_within_seconds": 57,
+           *       "since": "2026-06-01T10:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['PublishReviewSummary'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   pauseCampaign: {
     parameters: {
       query?: never;
@@ -4018,6 +4462,7 @@ export interface operations {
            *       "brand_name": "Glow Skincare",
            *       "status": "paused",
            *       "status_detail": null,
+           *       "publish_requested_at": null,
            *       "visibility": "public",
            *       "invite_code": null,
            *       "description": "Show how the new Glow Serum fits into your morning routine.",
@@ -4269,6 +4714,7 @@ export interface operations {
            *       "brand_name": "Glow Skincare",
            *       "status": "active",
            *       "status_detail": null,
+           *       "publish_requested_at": null,
            *       "visibility": "public",
            *       "invite_code": null,
            *       "description": "Show how the new Glow Serum fits into your morning routine.",

@@ -28,6 +28,7 @@ describe('environment', () => {
         staticDir: 'dist/client',
         simulator: 'off',
         simulatorTickMs: 2500,
+        simulatorReviewS: { minS: 20, maxS: 60 },
         mediaAllowHosts: [],
         mediaMaxBytes: 200 * 1024 * 1024,
         mediaFetchTimeoutMs: 30_000,
@@ -67,6 +68,16 @@ describe('environment', () => {
     expect(errorsOf({ SIMULATOR_TICK_MS: '10' })).toEqual([
       'SIMULATOR_TICK_MS must be an integer from 50 to 600000 (got "10")',
     ]);
+    const review = (value: string) => {
+      const result = parseEnv({ SIMULATOR_REVIEW_S: value });
+      return result.ok ? result.env.simulatorReviewS : null;
+    };
+    expect(review('5-90')).toEqual({ minS: 5, maxS: 90 });
+    expect(review('2')).toEqual({ minS: 2, maxS: 2 });
+    expect(errorsOf({ SIMULATOR_REVIEW_S: 'soon' })).toEqual([
+      'SIMULATOR_REVIEW_S must be seconds ("30") or a range of seconds ("20-60") (got "soon")',
+    ]);
+    expect(errorsOf({ SIMULATOR_REVIEW_S: '60-20' })).toHaveLength(1);
   });
 
   it('treats blank variables as unset', () => {
@@ -95,6 +106,7 @@ describe('environment', () => {
       LOG_LEVEL: 'silent',
       STATIC_DIR: 'none',
       SIMULATOR_TICK_MS: '200',
+      SIMULATOR_REVIEW_S: '3',
       MEDIA_ALLOW_HOSTS: ' CDN.example.com , media.example.org',
       MEDIA_MAX_BYTES: '1048576',
       MEDIA_FETCH_TIMEOUT_MS: '5000',
@@ -136,6 +148,7 @@ describe('environment', () => {
         staticDir: 'none',
         simulator: 'off',
         simulatorTickMs: 200,
+        simulatorReviewS: { minS: 3, maxS: 3 },
         mediaAllowHosts: ['cdn.example.com', 'media.example.org'],
         mediaMaxBytes: 1_048_576,
         mediaFetchTimeoutMs: 5_000,

@@ -201,6 +201,23 @@ const EnvSchema = z.object({
     z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional(),
   ),
   SIMULATOR_TICK_MS: integer(50, 600_000, 2500),
+  SIMULATOR_REVIEW_S: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,5}(-\d{1,5})?$/, {
+        error: 'must be seconds ("30") or a range of seconds ("20-60")',
+      })
+      .default('20-60')
+      .transform((v, ctx) => {
+        const [min, max = min] = v.split('-').map(Number) as [number, number?];
+        if (max < min) {
+          ctx.addIssue({ code: 'custom', message: 'the range must not end before it starts' });
+          return z.NEVER;
+        }
+        return { minS: min, maxS: max };
+      }),
+  ),
   MEDIA_ALLOW_HOSTS: z.preprocess(blankToUndefined, z.string().optional()),
   MEDIA_MAX_BYTES: integer(1024, 4_000_000_000, 200 * 1024 * 1024),
   MEDIA_FETCH_TIMEOUT_MS: integer(100, 600_000, 30_000),
@@ -271,6 +288,11 @@ export interface Env {
   simulator: 'on' | 'off';
   /** Milliseconds between two steps of the simulator (its pace). */
   simulatorTickMs: number;
+  /**
+   * How long the simulator, as the platform's reviewer, waits before deciding a publish request:
+   * each campaign a number of seconds in [minS, maxS] (SIMULATOR_REVIEW_S, default 20-60).
+   */
+  simulatorReviewS: { minS: number; maxS: number };
   /** Hosts whose media may be fetched although they resolve to loopback or private addresses. */
   mediaAllowHosts: string[];
   mediaMaxBytes: number;
@@ -432,6 +454,7 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
       staticDir: e.STATIC_DIR,
       simulator: e.SIMULATOR ?? (e.SEED === 'demo' ? 'on' : 'off'),
       simulatorTickMs: e.SIMULATOR_TICK_MS,
+      simulatorReviewS: e.SIMULATOR_REVIEW_S,
       mediaAllowHosts: (e.MEDIA_ALLOW_HOSTS ?? '')
         .split(',')
         .map((h) => h.trim().toLowerCase())

@@ -294,6 +294,7 @@ const simulator =
         logger,
         mediaBase,
         tickMs: env.simulatorTickMs,
+        reviewS: env.simulatorReviewS,
         reviewer,
         inspect: true,
       })

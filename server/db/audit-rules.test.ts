@@ -94,7 +94,11 @@ describe('the audit trigger against the contract', () => {
         await tx.execute(
           edge.to === null
             ? sql`delete from campaigns where id = ${campaign.id}`
-            : sql`update campaigns set status = ${edge.to} where id = ${campaign.id}`,
+            : // The detail the edge leaves, as the service writes it (a denial and a withdrawal
+              // both go back to draft; the trigger tells them apart by it).
+              sql`update campaigns set status = ${edge.to},
+                    status_detail = ${edge.detail ? JSON.stringify({ kind: edge.detail, reason: 'x', occurred_at: new Date().toISOString() }) : null}::jsonb
+                  where id = ${campaign.id}`,
         );
         const rows = await tx.execute(
           sql`select action from audit_events where target_id = ${campaign.id} order by occurred_at desc, id desc limit 1`,

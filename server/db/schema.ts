@@ -184,6 +184,8 @@ export const campaigns = pgTable(
     name: text('name').notNull(),
     status: campaignStatus('status').notNull().default('draft'),
     statusDetail: jsonb('status_detail').$type<StoredStatusDetail>(),
+    /** When the campaign was last sent for approval; null unless pending_approval (0015). */
+    publishRequestedAt: timestamp('publish_requested_at', { withTimezone: true, precision: 6 }),
     visibility: visibility('visibility').notNull().default('public'),
     /** Globally unique; null exactly when the campaign is public. */
     inviteCode: text('invite_code').unique(),
@@ -888,3 +890,19 @@ export const authCounters = pgTable('auth_counters', {
   windowEnd: timestamp('window_end', { withTimezone: true, precision: 3 }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * The platform's review decisions of publish requests, one row each: how long each waited
+ * (docs/api.md#getting-live). No foreign key: a denied draft may be deleted, its wait still counts.
+ */
+export const publishReviews = pgTable(
+  'publish_reviews',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, precision: 6 }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 6 }).notNull(),
+    approved: boolean('approved').notNull(),
+  },
+  (t) => [index('publish_reviews_decided_idx').on(t.decidedAt.desc())],
+);

@@ -562,7 +562,9 @@ export async function seedDemoCampaigns(
   // One statement each for the campaigns' and their tasks' history.
   await tx.execute(sql`
     update ${campaigns} set status = h.status, status_detail = h.status_detail,
-      accepting_submissions = h.accepting, spent_cents = h.spent, created_at = h.created, updated_at = h.updated
+      accepting_submissions = h.accepting, spent_cents = h.spent, created_at = h.created, updated_at = h.updated,
+      -- A campaign pending approval was sent at its last change (docs/api.md#getting-live).
+      publish_requested_at = case when h.status = 'pending_approval' then h.updated end
     from (values ${sql.join(history, sql`, `)}) as h(id, status, status_detail, accepting, spent, created, updated)
     where ${campaigns.id} = h.id`);
   await tx.execute(sql`

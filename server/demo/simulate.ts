@@ -17,6 +17,7 @@ const simulator = createSimulator({
   logger,
   mediaBase: `http://${host}:${env.port}`,
   tickMs: env.simulatorTickMs,
+  reviewS: env.simulatorReviewS,
 });
 console.log(`Simulating creator activity on ${database.location}; Ctrl-C stops.`);
 const stop = () => {

@@ -11,6 +11,9 @@ import { createSubmission, reviseSubmission } from '../services/submissions.ts';
 import { ApiError } from '../errors.ts';
 import { failingMedia, revisedMedia, sampleMedia } from './activity.ts';
 import { ALL_BRANDS } from '../domain/brand-scope.ts';
+import { decideDuePublishRequest } from '../services/campaigns.ts';
+import { runInAuditScope } from '../db/audit-context.ts';
+import type { ReviewDelay } from '../domain/publish-reviews.ts';
 
 // The simulator of creator activity: creators apply to active campaigns, submit videos and
 // carousels (2 to 6 slides), revise after a rejection (replacing the slides its notes were about), post approved content, and posts gain views over time.
@@ -18,7 +21,15 @@ import { ALL_BRANDS } from '../domain/brand-scope.ts';
 // obeys the same rules (a refusal is logged at debug level and the next tick tries something
 // else). Pace: one creator action every tick (default 2.5 s, SIMULATOR_TICK_MS: a new submission
 // every ~7 s, fewer once a campaign has MAX_WAITING in review), metrics every fourth tick (~10 s),
-// discount-code usage every eighth (~20 s).
+// discount-code usage every eighth (~20 s). It also plays the platform's reviewer of publish
+// requests (docs/api.md#getting-live): every tick it decides the requests whose wait is over
+// (SIMULATOR_REVIEW_S, default 20 to 60 seconds after the request), one transaction each.
+
+/** Publish requests decided in one tick at most, so a burst never holds a tick up for long. */
+const MAX_REVIEWS_PER_TICK = 10;
+
+/** Who the simulated reviewer's decisions are by, in the audit trail. */
+const PLATFORM_REVIEWER = { type: 'ops', id: null, label: 'Platform review' } as const;
 
 /** A campaign's review queue stops growing here, so an unattended demo stays readable. */
 const MAX_WAITING = 30;
@@ -31,6 +42,10 @@ export interface SimulatorOptions {
   /** Milliseconds between steps (env SIMULATOR_TICK_MS; default 2,500). */
   tickMs?: number;
   reviewer?: Reviewer;
+  /** How long a publish request waits for its decision (env SIMULATOR_REVIEW_S; default 20-60 s). */
+  reviewS?: ReviewDelay;
+  /** The clock of review decisions (tests). */
+  now?: () => Date;
   /** Queue media inspections (the running service); then some submissions carry failing media. */
   inspect?: boolean;
   random?: () => number;
@@ -41,6 +56,8 @@ export interface SimulatorOptions {
 export interface Simulator {
   /** One step (tests call it directly). */
   tick(): Promise<string>;
+  /** The reviewer's part of a step alone (tests). */
+  reviewDue(): Promise<string>;
   stop(): void;
 }
 
@@ -49,6 +66,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const random = options.random ?? Math.random;
   const reviewer = options.reviewer ?? leaveForBuyer;
   const arrival = { reviewer, inspect: options.inspect ?? false, now: () => new Date() };
+  const reviewS = options.reviewS ?? { minS: 20, maxS: 60 };
+  const now = options.now ?? (() => new Date());
   let ticks = 0;
   let creatorsMade = 0;
 
@@ -190,13 +209,31 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     return `usage of ${result.updated} codes`;
   }
 
+  /**
+   * The platform's reviewer: decides each publish request whose wait is over. Several simulators
+   * on one database take turns (the claim skips a campaign another holds).
+   */
+  async function reviewDue(): Promise<string> {
+    const decided: string[] = [];
+    const at = now();
+    for (let i = 0; i < MAX_REVIEWS_PER_TICK; i++) {
+      const campaign = await runInAuditScope(
+        { actor: { ...PLATFORM_REVIEWER }, requestId: null },
+        () => decideDuePublishRequest(db, at, reviewS),
+      );
+      if (!campaign) break;
+      decided.push(`${campaign.id} ${campaign.status === 'active' ? 'approved' : 'denied'}`);
+    }
+    return decided.length > 0 ? `reviewed ${decided.join(', ')}` : 'no publish request due';
+  }
+
   async function tick(): Promise<string> {
     ticks++;
     const steps: string[] = [];
     const r = random();
     const action = r < 0.35 ? submitOne : r < 0.5 ? applyOne : r < 0.75 ? reviseOne : postOne;
     const extra = ticks % 8 === 0 ? [growMetrics, useCodes] : ticks % 4 === 0 ? [growMetrics] : [];
-    for (const step of [action, ...extra]) {
+    for (const step of [reviewDue, action, ...extra]) {
       try {
         steps.push(await step());
       } catch (err) {
@@ -226,6 +263,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   if (options.autoStart !== false) loop();
   return {
     tick,
+    reviewDue,
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

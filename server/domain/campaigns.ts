@@ -13,7 +13,7 @@ import type { CampaignSort, CampaignStatus } from '#contract/enums';
 import type { Task } from '#contract/tasks';
 import { prepared, queryStatement, type Db, type Tx, type Statement } from '../db/client.ts';
 import { isUniqueViolation, violatedConstraint } from '../db/errors.ts';
-import { brands, campaigns, tasks, type StoredTargeting } from '../db/schema.ts';
+import { brands, campaigns, publishReviews, tasks, type StoredTargeting } from '../db/schema.ts';
 import { notFound, validationFailed } from '../errors.ts';
 import {
   assertPublishable,
@@ -30,7 +30,13 @@ import {
   type CampaignAction,
 } from './campaign-rules.ts';
 import { noPage, pageOf, rowsForPage, type Keyset, type Page } from './paging.ts';
-import { foldedText, inScope, isoTimestamp, isoTimestampText } from './sql.ts';
+import {
+  foldedText,
+  inScope,
+  isoTimestamp,
+  isoTimestampText,
+  nullableIsoTimestamp,
+} from './sql.ts';
 import { loadTasks, tasksJson, taskValues } from './task-rows.ts';
 import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
 
@@ -39,12 +45,17 @@ import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
 
 const campaignSelection = {
   ...getTableColumns(campaigns),
+  publishRequestedAt: nullableIsoTimestamp(campaigns.publishRequestedAt),
   createdAt: isoTimestamp(campaigns.createdAt),
   updatedAt: isoTimestamp(campaigns.updatedAt),
   brandName: brands.name,
 };
 
-export type CampaignRow = Omit<typeof campaigns.$inferSelect, 'createdAt' | 'updatedAt'> & {
+export type CampaignRow = Omit<
+  typeof campaigns.$inferSelect,
+  'createdAt' | 'updatedAt' | 'publishRequestedAt'
+> & {
+  publishRequestedAt: string | null;
   createdAt: string;
   updatedAt: string;
   brandName: string;
@@ -75,6 +86,7 @@ export function toCampaignSummary(row: CampaignRow): CampaignSummary {
     brand_name: row.brandName,
     status: row.status,
     status_detail: d ? { kind: d.kind, reason: d.reason, occurred_at: d.occurred_at } : null,
+    publish_requested_at: row.publishRequestedAt,
     visibility: row.visibility,
     invite_code: row.inviteCode,
     description: row.description,
@@ -403,6 +415,7 @@ const LIST_COLUMNS = [
   'c.name',
   'c.status',
   'c.status_detail as "statusDetail"',
+  `case when c.publish_requested_at is null then null else ${isoTimestampText('c.publish_requested_at')} end as "publishRequestedAt"`,
   'c.visibility',
   'c.invite_code as "inviteCode"',
   'c.description',
@@ -530,7 +543,21 @@ export async function updateCampaign(
 
 // ---------------------------------------------------------------- status changes
 
-/** publish, pause, resume, and the /ops review, auto-pause and completion. */
+/**
+ * When the campaign was sent for approval after `action`: set by publish, cleared by the review's
+ * decision and by a withdrawal, kept by the others (undefined: unchanged).
+ */
+const publishRequestedAfter = (action: CampaignAction, now: Date): Date | null | undefined =>
+  action === 'publish'
+    ? now
+    : action === 'approve' || action === 'deny' || action === 'withdraw'
+      ? null
+      : undefined;
+
+/**
+ * publish, withdraw, pause, resume, and the /ops review, auto-pause and completion. A review
+ * decision records how long the request waited (docs/api.md#getting-live).
+ */
 export async function changeStatus(
   tx: Tx,
   id: string,
@@ -554,9 +581,19 @@ export async function changeStatus(
       status: next.status,
       statusDetail: next.statusDetail,
       acceptingSubmissions: next.acceptingSubmissions,
+      publishRequestedAt: publishRequestedAfter(action, context.now),
       updatedAt: sql`now()`,
     })
     .where(eq(campaigns.id, id));
+  if (action === 'approve' || action === 'deny') {
+    await tx.insert(publishReviews).values({
+      campaignId: id,
+      // A request older than the column (0015) waited at least since the campaign last changed.
+      requestedAt: sql`${row.publishRequestedAt ?? row.updatedAt}::timestamptz`,
+      decidedAt: context.now,
+      approved: action === 'approve',
+    });
+  }
   return getCampaign(tx, id, ALL_BRANDS);
 }
 

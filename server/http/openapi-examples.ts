@@ -3,6 +3,7 @@ import type {
   CampaignCreate,
   CampaignSummary,
   CampaignUpdate,
+  PublishReviewSummary,
 } from '#contract/campaigns';
 import type {
   CodeGroup,
@@ -169,6 +170,7 @@ export const campaignSummary = {
   brand_name: BRAND_NAME,
   status: 'active',
   status_detail: null,
+  publish_requested_at: null,
   visibility: 'public',
   invite_code: null,
   description: campaignCreate.description,
@@ -205,7 +207,18 @@ export const draftCampaign = {
   updated_at: campaign.created_at,
 } satisfies Campaign;
 
-export const pendingCampaign = { ...draftCampaign, status: 'pending_approval' } satisfies Campaign;
+export const pendingCampaign = {
+  ...draftCampaign,
+  status: 'pending_approval',
+  publish_requested_at: '2026-07-01T10:02:41.000Z',
+} satisfies Campaign;
+
+export const publishReviewSummary = {
+  decisions: 42,
+  typical_seconds: 38,
+  most_within_seconds: 57,
+  since: '2026-06-01T10:00:00.000Z',
+} satisfies PublishReviewSummary;
 
 export const pausedCampaign = {
   ...campaign,

@@ -23,6 +23,8 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   updateCampaign: 'campaigns:write',
   deleteCampaign: 'campaigns:write',
   publishCampaign: 'campaigns:write',
+  withdrawCampaign: 'campaigns:write',
+  getPublishReviewSummary: 'campaigns:read',
   pauseCampaign: 'campaigns:write',
   resumeCampaign: 'campaigns:write',
   listTasks: 'campaigns:read',

@@ -1,9 +1,15 @@
 import { pastDeadlineIssues, todayUtc } from '#contract/campaign-rules';
 import type { Campaign, CampaignCreate } from '#contract/campaigns';
 import { transaction, type Db, type Tx } from '../db/client.ts';
-import type { BrandScope } from '../domain/brand-scope.ts';
+import { ALL_BRANDS, type BrandScope } from '../domain/brand-scope.ts';
 import * as campaigns from '../domain/campaigns.ts';
 import type { IdempotentOutcome, IdempotentRequest } from '../domain/idempotency.ts';
+import {
+  claimDuePublishRequest,
+  platformReview,
+  reviewedCampaign,
+  type ReviewDelay,
+} from '../domain/publish-reviews.ts';
 import { brandForCreate, findBrand, type AuthContext } from '../domain/tenancy.ts';
 import { fieldsRefused, validationFailed } from '../errors.ts';
 import { runIdempotent } from './idempotency.ts';
@@ -98,7 +104,29 @@ export function updateCampaign(
 export const deleteCampaign = inTransaction(campaigns.deleteCampaign);
 
 /**
- * publish, pause, resume; /ops review, auto-pause, complete. Audit entry and live event by
+ * The demo world's platform reviewer (docs/api.md#getting-live): decides the oldest publish
+ * request whose wait is over, if any, in one transaction that holds the campaign (another instance
+ * skips it). Answers the decided campaign, or null when none was due. Audit entry (under the
+ * caller's audit scope) and live event by triggers campaigns_audit, campaigns_events,
+ * docs/architecture.md#triggers.
+ */
+export function decideDuePublishRequest(
+  db: Db,
+  now: Date,
+  delay: ReviewDelay,
+): Promise<Campaign | null> {
+  return transaction(db, async (tx) => {
+    const id = await claimDuePublishRequest(tx, now, delay);
+    if (id === null) return null;
+    const verdict = platformReview(await reviewedCampaign(tx, id));
+    return verdict.decision === 'approved'
+      ? campaigns.changeStatus(tx, id, ALL_BRANDS, 'approve', { now })
+      : campaigns.changeStatus(tx, id, ALL_BRANDS, 'deny', { now, reason: verdict.reason });
+  });
+}
+
+/**
+ * publish, withdraw, pause, resume; /ops review, auto-pause, complete. Audit entry and live event by
  * triggers campaigns_audit, campaigns_events, docs/architecture.md#triggers.
  */
 export const changeCampaignStatus = inTransaction(campaigns.changeStatus);

@@ -1,5 +1,6 @@
 import { activityLiveInvalidation } from '#features/activity/api/activity';
 import { campaignsLiveInvalidation } from '#features/campaigns/api/campaigns';
+import { publishOutcomesLiveInvalidation } from '#features/campaigns/publish-outcomes';
 import { codesLiveInvalidation } from '#features/codes/api/codes';
 import { creatorsLiveInvalidation } from '#features/creators/api/creators';
 import type { LiveInvalidation } from '#lib/live-invalidation';
@@ -21,4 +22,6 @@ export const liveInvalidations: readonly LiveInvalidation[] = [
   campaignsLiveInvalidation,
   usageReportsLiveInvalidation,
   activityLiveInvalidation,
+  // Not a refresh: tells the user how a publish request ended (a toast, on any screen).
+  publishOutcomesLiveInvalidation,
 ];

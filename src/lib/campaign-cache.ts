@@ -35,8 +35,17 @@ export const campaignDetailOptions = (brandId: string, campaignId: string) =>
       }),
   });
 
+/**
+ * The campaigns this session saw sent for approval and not yet decided (their ids): the shell
+ * tells the user how each request ends (docs/api.md#getting-live), even once the screens that
+ * showed them are gone from the cache.
+ */
+export const awaitingApproval = new Set<string>();
+
 /** After a campaign changed: its detail is replaced by the answer, lists refetch. */
 export function storeCampaign(queryClient: QueryClient, brandId: string, campaign: Campaign) {
+  if (campaign.status === 'pending_approval') awaitingApproval.add(campaign.id);
+  else awaitingApproval.delete(campaign.id);
   queryClient.setQueryData(campaignKeys.detail(brandId, campaign.id), (previous?: Campaign) =>
     // Action answers embed tasks too, but keep the ones on screen if an answer omits them.
     campaign.tasks || !previous ? campaign : { ...campaign, tasks: previous.tasks },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { describeError } from './api-client';
 
 // sonner is loaded on the first toast, so the key screen's bundle does not carry it.
@@ -21,6 +22,20 @@ export const notify = {
   },
   dismiss: (id: string) => {
     void loadToast().then((toast) => toast.dismiss(id));
+  },
+  /**
+   * Something that happened elsewhere and matters (a campaign went live, or was not approved):
+   * stays longer than a confirmation, and a warning longer still, so its reason can be read.
+   * `description` may hold a link.
+   */
+  outcome: (tone: 'success' | 'warning', title: string, description: ReactNode, id?: string) => {
+    void loadToast().then((toast) =>
+      (tone === 'success' ? toast.success : toast.warning)(title, {
+        description,
+        id,
+        duration: tone === 'success' ? 10_000 : 20_000,
+      }),
+    );
   },
   info: (title: string, description?: string) => {
     void loadToast().then((toast) => toast(title, { description }));

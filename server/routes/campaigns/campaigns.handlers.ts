@@ -27,9 +27,12 @@ import {
   updateCampaignRoute,
   deleteCampaignRoute,
   publishRoute,
+  withdrawRoute,
   pauseRoute,
   resumeRoute,
+  publishReviewSummaryRoute,
 } from './campaigns.routes.ts';
+import { publishReviewSummary } from '../../domain/publish-reviews.ts';
 
 /** The request of an operation on one campaign. */
 type CampaignContext = Context<AppEnv, string, { out: { param: { campaign_id: string } } }>;
@@ -46,8 +49,8 @@ async function sentFields(raw: Promise<unknown>): Promise<string[]> {
 
 export function campaignRoutes(deps: CampaignRouteDeps) {
   const { db, now } = deps;
-  /** publish, pause, resume: the caller's campaign changes status as `action` says. */
-  const move = (c: CampaignContext, action: 'publish' | 'pause' | 'resume') =>
+  /** publish, withdraw, pause, resume: the caller's campaign changes status as `action` says. */
+  const move = (c: CampaignContext, action: 'publish' | 'withdraw' | 'pause' | 'resume') =>
     changeCampaignStatus(db, c.req.valid('param').campaign_id, getAuth(c).brandIds, action, {
       now: now(),
     });
@@ -119,6 +122,10 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       return c.json(await deleteCampaign(db, campaign_id, getAuth(c).brandIds), 200);
     })
     .openapi(publishRoute, async (c) => c.json(await move(c, 'publish'), 200))
+    .openapi(withdrawRoute, async (c) => c.json(await move(c, 'withdraw'), 200))
+    .openapi(publishReviewSummaryRoute, async (c) =>
+      c.json(await publishReviewSummary(db, now()), 200),
+    )
     .openapi(pauseRoute, async (c) => c.json(await move(c, 'pause'), 200))
     .openapi(resumeRoute, async (c) => c.json(await move(c, 'resume'), 200));
 }

@@ -6,6 +6,7 @@ import {
   CampaignListQuery,
   CampaignPage,
   CampaignUpdate,
+  PublishReviewSummary,
 } from '#contract/campaigns';
 import { IdempotencyKey } from '#contract/common';
 import { CampaignParams } from '#contract/params';
@@ -99,12 +100,17 @@ export const deleteCampaignRoute = campaigns.decide({
 
 const ACTION_EXAMPLES = {
   publish: examples.pendingCampaign,
+  withdraw: examples.draftCampaign,
   pause: examples.pausedCampaign,
   resume: examples.campaign,
 };
 
 /** A lifecycle step of a campaign: POST /campaigns/{campaign_id}/<name>, answering the campaign. */
-const action = (name: 'publish' | 'pause' | 'resume', summary: string, description: string) => ({
+const action = (
+  name: 'publish' | 'withdraw' | 'pause' | 'resume',
+  summary: string,
+  description: string,
+) => ({
   method: 'post' as const,
   path: `/campaigns/{campaign_id}/${name}` as const,
   operationId: `${name}Campaign`,
@@ -120,10 +126,34 @@ export const publishRoute = campaigns.other({
   ...action(
     'publish',
     'Submit a draft for approval',
-    'draft -> pending_approval; clears a publish_denied detail. Needs at least one active task unless ' +
+    'draft -> pending_approval; clears a publish_denied detail and sets publish_requested_at. Needs at least one active task unless ' +
       'settings.creator_approval_required (else 422 naming tasks).',
   ),
   errors: [400, 401, 403, 404, 409, 422, 429],
+});
+export const withdrawRoute = campaigns.decide(
+  action(
+    'withdraw',
+    'Withdraw a publish request',
+    'pending_approval -> draft, so the campaign can be edited again: status_detail and publish_requested_at become null. ' +
+      'Any other status answers 409 invalid_state_transition naming status.',
+  ),
+);
+export const publishReviewSummaryRoute = campaigns.list({
+  method: 'get',
+  path: '/publish-reviews/summary',
+  operationId: 'getPublishReviewSummary',
+  summary: 'How long review of a publish request usually takes',
+  description:
+    'The median and the 90th percentile of how long the platform’s newest decisions on publish requests took ' +
+    '(at most 50, of the last 30 days, whichever brand they were for); null figures when there were none.',
+  responses: {
+    200: jsonContent(
+      PublishReviewSummary,
+      'How long review usually takes',
+      examples.publishReviewSummary,
+    ),
+  },
 });
 export const pauseRoute = campaigns.decide(
   action(

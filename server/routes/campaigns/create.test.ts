@@ -332,6 +332,7 @@ describe('POST /campaigns', () => {
       'brand_name',
       'accepting_submissions',
       'status_detail',
+      'publish_requested_at',
       'created_at',
     ])('answers 422 naming the read-only field %s', async (field) => {
       const value =

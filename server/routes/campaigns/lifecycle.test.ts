@@ -38,6 +38,12 @@ const ACTIONS: Action[] = [
     to: 'pending_approval',
   },
   {
+    name: 'POST /campaigns/{id}/withdraw',
+    run: (id) => api('POST', `/campaigns/${id}/withdraw`),
+    from: ['pending_approval'],
+    to: 'draft',
+  },
+  {
     name: 'POST /campaigns/{id}/pause',
     run: (id) => api('POST', `/campaigns/${id}/pause`),
     from: ['active'],

@@ -46,6 +46,7 @@ export const ACTION_FILTER: SelectFilterSpec = {
         one('campaign.created'),
         one('campaign.updated'),
         one('campaign.publish_requested'),
+        one('campaign.withdrawn'),
         one('campaign.paused'),
         one('campaign.resumed'),
         whole('task'),

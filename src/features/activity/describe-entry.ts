@@ -54,6 +54,10 @@ function campaignPhrase(e: AuditEvent, verb: string): Phrase {
       did: `asked to publish ${what}`,
       done: 'Sent for the platform’s approval',
     },
+    withdrawn: {
+      did: `withdrew ${what} from approval`,
+      done: 'Withdrawn from approval',
+    },
     published: { did: `published ${what}`, done: 'Published' },
     approved: { did: `approved publishing ${what}`, done: 'Approved for publishing' },
     publish_denied: { did: `denied publishing ${what}`, done: 'Publishing denied' },

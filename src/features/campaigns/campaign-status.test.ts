@@ -4,7 +4,8 @@ import { allowedCommands, describeStatusDetail } from './campaign-status';
 describe('campaign status', () => {
   it('allows the commands of the status, and only viewing without the write scope', () => {
     expect(allowedCommands('draft', true)).toEqual(['edit', 'publish', 'delete']);
-    expect(allowedCommands('pending_approval', true)).toEqual(['view']);
+    expect(allowedCommands('pending_approval', true)).toEqual(['withdraw']);
+    expect(allowedCommands('pending_approval', false)).toEqual(['view']);
     expect(allowedCommands('active', true)).toEqual(['edit', 'pause']);
     expect(allowedCommands('paused', true)).toEqual(['edit', 'resume']);
     expect(allowedCommands('completed', true)).toEqual(['view']);

@@ -7,12 +7,17 @@ import {
 } from '#contract/enums';
 
 /** What a user can do to a campaign from the dashboard. */
-export type CampaignCommand = 'view' | 'edit' | 'publish' | 'pause' | 'resume' | 'delete';
+export type CampaignCommand =
+  'view' | 'edit' | 'publish' | 'withdraw' | 'pause' | 'resume' | 'delete';
 
 // The brand's actions in menu order; which of them a status allows is the contract's table.
-const BRAND_ACTIONS = ['publish', 'pause', 'resume', 'delete'] as const satisfies readonly (
-  CampaignAction | CampaignCommand
-)[];
+const BRAND_ACTIONS = [
+  'publish',
+  'withdraw',
+  'pause',
+  'resume',
+  'delete',
+] as const satisfies readonly (CampaignAction | CampaignCommand)[];
 
 /**
  * The commands a status allows, in menu order: `edit` while the lock table leaves something to

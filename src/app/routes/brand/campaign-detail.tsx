@@ -27,6 +27,7 @@ import { backToList } from '#features/campaigns/back-link';
 import { CampaignActions } from '#features/campaigns/components/campaign-actions';
 import { CampaignOverview } from '#features/campaigns/components/campaign-overview';
 import { CampaignTasks } from '#features/campaigns/components/campaign-tasks';
+import { PendingReviewPanel } from '#features/campaigns/components/pending-review-panel';
 import { StatusBadge } from '#features/campaigns/components/status-badge';
 import { StatusDetailAlert } from '#features/campaigns/components/status-detail-alert';
 import { useCan, useCurrentBrand } from '#features/session/use-me';
@@ -125,6 +126,7 @@ export function CampaignDetailScreen() {
         }
       />
       <StatusDetailAlert detail={campaign.status_detail} />
+      <PendingReviewPanel campaign={campaign} brandId={brand.id} canWrite={canWrite} />
       <CampaignOverview
         campaign={campaign}
         targeting={<TargetingSentence targeting={campaign.targeting} />}

@@ -378,7 +378,7 @@ describe('campaign list', { timeout: 60_000 }, () => {
       return labels;
     };
     expect(await items('A draft')).toEqual(['Edit', 'Publish', 'Delete draft']);
-    expect(await items('Waiting')).toEqual(['View campaign']);
+    expect(await items('Waiting')).toEqual(['Withdraw request to edit']);
     expect(await items('Running')).toEqual(['Edit', 'Pause']);
     expect(await items('On hold')).toEqual(['Edit', 'Resume']);
     expect(await items('Done')).toEqual(['View campaign']);

@@ -4,7 +4,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { Campaign, CampaignDeleted, CampaignPage } from '#contract/campaigns';
+import { Campaign, CampaignDeleted, CampaignPage, PublishReviewSummary } from '#contract/campaigns';
 import type { CampaignSort, CampaignStatus } from '#contract/enums';
 import { CampaignsMetrics } from '#contract/metrics';
 import { TaskPage } from '#contract/tasks';
@@ -125,15 +125,16 @@ export const campaignTasksOptions = (brandId: string, campaignId: string) =>
       }),
   });
 
-export type CampaignAction = 'publish' | 'pause' | 'resume';
+export type CampaignAction = 'publish' | 'withdraw' | 'pause' | 'resume';
 
 const ACTION_ERROR_TITLES: Record<CampaignAction, string> = {
   publish: 'Could not publish the campaign',
+  withdraw: 'Could not withdraw the request',
   pause: 'Could not pause the campaign',
   resume: 'Could not resume the campaign',
 };
 
-/** publish, pause or resume; a refusal (409/422) reaches the central toast with the service's message. */
+/** publish, withdraw, pause or resume; a refusal (409/422) reaches the central toast with the service's message. */
 export function useCampaignAction(
   brandId: string,
   action: CampaignAction,
@@ -165,3 +166,18 @@ export function useDeleteCampaign(brandId: string, options: CampaignMutationOpti
     meta: errorMeta('Could not delete the campaign', options),
   });
 }
+
+/** One campaign as it is now, outside the cache (the shell reads how a publish request ended). */
+export const fetchCampaign = (campaignId: string) =>
+  api.GET('/campaigns/{campaign_id}', Campaign, { params: { path: { campaign_id: campaignId } } });
+
+/**
+ * How long the platform's review usually takes (`GET /publish-reviews/summary`): the same for
+ * every campaign, so read once and kept a minute.
+ */
+export const publishReviewSummaryOptions = (brandId: string) =>
+  queryOptions({
+    queryKey: [...campaignKeys.all(brandId), 'review-time'] as const,
+    queryFn: ({ signal }) => api.GET('/publish-reviews/summary', PublishReviewSummary, { signal }),
+    staleTime: 60_000,
+  });

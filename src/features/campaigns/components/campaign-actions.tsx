@@ -63,7 +63,8 @@ function AskingButton({
 
 /**
  * The campaign page's actions, only those its status allows: Publish, Pause, Resume, Edit,
- * Delete draft. Publish, pause and delete ask first; a refusal shows the service's message (publish and
+ * Delete draft (a pending campaign's Withdraw is in its PendingReviewPanel, beside what it
+ * explains). Publish, pause and delete ask first; a refusal shows the service's message (publish and
  * resume in the central toast, pause and delete inside their dialog).
  */
 export function CampaignActions({
@@ -92,12 +93,6 @@ export function CampaignActions({
 
   return (
     <div ref={groupRef} className="flex flex-wrap items-center gap-2">
-      {campaign.status === 'pending_approval' ? (
-        <p className="max-w-prose text-sm text-gray-700">
-          Pending approval: the platform checks the campaign before it goes live. It cannot be
-          edited meanwhile; if it is denied, it comes back as a draft with the reason.
-        </p>
-      ) : null}
       {commands.includes('publish') ? (
         <RunningButton command="publish" running={publishing} onClick={ask('publish')} />
       ) : null}

@@ -38,11 +38,13 @@ function useRefreshOwnBrand(brandId: string) {
 }
 
 /**
- * Publish and resume, which need no confirmation. A refusal (409/422) reaches the central toast
- * with the service's message. The functions keep their identity, so memoized rows stay put.
+ * Publish, withdraw and resume, which need no confirmation. A refusal (409/422) reaches the
+ * central toast with the service's message. The functions keep their identity, so memoized rows
+ * stay put.
  */
 export function useDirectCommands(brandId: string) {
   const { mutate: publishMutate, ...publish } = useCampaignAction(brandId, 'publish');
+  const { mutate: withdrawMutate } = useCampaignAction(brandId, 'withdraw');
   const { mutate: resumeMutate, ...resume } = useCampaignAction(brandId, 'resume');
   const refresh = useRefreshOwnBrand(brandId);
   const publishCampaign = useCallback(
@@ -58,6 +60,20 @@ export function useDirectCommands(brandId: string) {
         },
       }),
     [publishMutate, refresh],
+  );
+  const withdrawCampaign = useCallback(
+    (campaign: CampaignRef) =>
+      withdrawMutate(campaign.id, {
+        onSuccess: () => {
+          refresh(campaign);
+          notify.success(
+            'Request withdrawn',
+            `“${campaign.name}” is a draft again: edit it, then publish it again.`,
+            CAMPAIGN_TOAST_ID,
+          );
+        },
+      }),
+    [withdrawMutate, refresh],
   );
   const resumeCampaign = useCallback(
     (campaign: CampaignRef) =>
@@ -75,6 +91,7 @@ export function useDirectCommands(brandId: string) {
   );
   return {
     publish: publishCampaign,
+    withdraw: withdrawCampaign,
     resume: resumeCampaign,
     /** The id of the campaign being published or resumed, if any. */
     publishing: publish.isPending ? publish.variables : undefined,

@@ -101,16 +101,17 @@ export function CampaignList({
   const direct = useDirectCommands(brand.id);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const { resume } = direct;
+  const { resume, withdraw } = direct;
   const onCommand = useCallback<RowCommandHandler>(
     (command, campaign, trigger) => {
       if (command === 'resume') resume(campaign);
+      else if (command === 'withdraw') withdraw(campaign);
       else {
         setConfirm({ command, campaign, returnFocus: trigger });
         setConfirmOpen(true);
       }
     },
-    [resume],
+    [resume, withdraw],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
 

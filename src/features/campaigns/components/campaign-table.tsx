@@ -95,7 +95,11 @@ const CampaignRow = memo(function CampaignRow({
         ) : null}
       </div>
       <div role="cell" className={CELL}>
-        <StatusWithDetail status={campaign.status} detail={campaign.status_detail} />
+        <StatusWithDetail
+          status={campaign.status}
+          detail={campaign.status_detail}
+          publishRequestedAt={campaign.publish_requested_at}
+        />
       </div>
       <div role="cell" className={clsx(CELL, 'text-gray-700')}>
         {VISIBILITY_LABELS[campaign.visibility]}

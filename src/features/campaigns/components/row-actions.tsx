@@ -25,6 +25,7 @@ const LABELS: Record<CampaignCommand, string> = {
   view: 'View campaign',
   edit: 'Edit',
   publish: 'Publish',
+  withdraw: 'Withdraw request to edit',
   pause: 'Pause',
   resume: 'Resume',
   delete: 'Delete draft',
