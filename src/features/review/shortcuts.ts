@@ -24,6 +24,11 @@ export type Shortcut = {
   aria: string;
   action: string;
   group: 'Video' | 'Queue' | 'Decisions';
+  /**
+   * Decides the item on screen: ignored while the key is held down (key repeat), and until the
+   * item has been on screen for a moment (`review.lookFirstMs`, docs/decisions/0150).
+   */
+  decides?: true;
 };
 
 /**
@@ -88,7 +93,15 @@ export const SHORTCUTS: readonly Shortcut[] = [
     action: 'Show these shortcuts',
     group: 'Queue',
   },
-  { command: 'approve', keys: ['a'], label: 'A', aria: 'A', action: 'Approve', group: 'Decisions' },
+  {
+    command: 'approve',
+    keys: ['a'],
+    label: 'A',
+    aria: 'A',
+    action: 'Approve',
+    group: 'Decisions',
+    decides: true,
+  },
   {
     command: 'requestChanges',
     keys: ['r'],
@@ -96,6 +109,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     aria: 'R',
     action: 'Request changes, with feedback to the creator',
     group: 'Decisions',
+    decides: true,
   },
   {
     command: 'undo',

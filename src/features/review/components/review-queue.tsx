@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, ClipboardCheck, Keyboard } from 'lucide-react';
 import type { Side } from '#contract/me';
-import { useCallback, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '#components/ui/button';
 import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
@@ -8,8 +8,9 @@ import { LoadingState } from '#components/ui/spinner';
 import { formatNumber } from '#lib/format';
 import { playOrPause, seekBy, toggleMute } from '../media-control';
 import { SEEK_SECONDS, shortcutOf, type QueueCommand } from '../shortcuts';
-import { useQueueShortcuts } from '../use-queue-shortcuts';
-import type { QueueItem } from '../api/review';
+import { useQueueShortcuts, type KeyPress } from '../use-queue-shortcuts';
+import { decisionKey, type QueueItem } from '../api/review';
+import { useLookFirst } from '../use-look-first';
 import type { ReviewView } from '../queue-filters';
 import { useQueueState, type QueueState } from '../use-queue-state';
 import { isInspecting, MediaChecks, SignOffNote } from './media-checks';
@@ -68,8 +69,25 @@ export function ReviewQueue({
     if (queueState.approve()) focusRegion();
   };
 
-  const run = (command: QueueCommand) => {
-    const video = videoRef.current;
+  // The keyboard decides only what has been on screen for a moment (docs/decisions/0150); a
+  // decision key pressed sooner is ignored and the screen says why.
+  const shownKey =
+    queueState.current && queueState.view !== 'failed' ? decisionKey(queueState.current) : undefined;
+  const lookedAt = useLookFirst(shownKey);
+  const [tooSoon, setTooSoon] = useState<string | null>(null);
+  useEffect(() => {
+    if (tooSoon === null) return;
+    const timer = setTimeout(() => setTooSoon(null), TOO_SOON_HINT_MS);
+    return () => clearTimeout(timer);
+  }, [tooSoon]);
+
+  const run = (command: QueueCommand, press: KeyPress) => {
+    // The media the key was pressed on (a player with focus), else the item's own.
+    const video = press.target instanceof HTMLVideoElement ? press.target : videoRef.current;
+    if ((command === 'approve' || command === 'requestChanges') && !lookedAt) {
+      if (shownKey && queueState.decidable) setTooSoon(shownKey);
+      return;
+    }
     switch (command) {
       case 'playPause':
         return video ? playOrPause(video) : undefined;
@@ -162,18 +180,20 @@ export function ReviewQueue({
           aria-label="Current submission"
           // Which submission is on screen, for the journeys and the benchmark of decisions.
           data-submission-id={current?.submission.id}
+          // Whether the decision keys count yet for it (docs/decisions/0150), for the same.
+          data-decision-keys={lookedAt ? 'ready' : 'waiting'}
           className="rounded-lg border border-gray-200 bg-white p-4 outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
         >
           <QueueNavigation queueState={queueState} onMoved={focusRegion} />
           {current ? (
             <SubmissionLayout
               media={<MediaStage current={current} next={next} onVideo={setVideo} />}
-              summary={
-                <div className="space-y-3">
-                  <SubmissionSummary item={current} />
+              summary={<SubmissionSummary item={current} />}
+              notes={
+                <>
                   <SignOffNote submission={current.submission} />
                   <PreviousFeedback feedback={current.submission.feedback} />
-                </div>
+                </>
               }
               actions={
                 <DecisionBar
@@ -182,6 +202,7 @@ export function ReviewQueue({
                   onApprove={approve}
                   onRequestChanges={() => void queueState.startRequestChanges()}
                   status={status}
+                  tooSoon={tooSoon !== null && tooSoon === shownKey}
                 />
               }
               details={
@@ -269,6 +290,9 @@ export function ReviewQueue({
     </ReviewViews>
   );
 }
+
+/** How long "Nothing decided yet" stays after a decision key pressed too soon. */
+const TOO_SOON_HINT_MS = 3000;
 
 const COUNT_WORDS: Record<ReviewView, (n: number) => string> = {
   waiting: (n) => `${n === 1 ? 'submission' : 'submissions'} waiting`,

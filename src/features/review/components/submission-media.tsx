@@ -34,7 +34,7 @@ export function SubmissionMedia({
   const label = `${submission.media_type === 'video' ? 'Video' : 'Carousel'} by ${submission.creator_username}`;
   if (!media) {
     return (
-      <div className="flex aspect-[9/16] max-h-[60vh] w-full items-center justify-center rounded-lg bg-gray-100 text-sm text-gray-600">
+      <div className="flex aspect-[9/16] max-h-[var(--media-fit,60vh)] w-full items-center justify-center rounded-lg bg-gray-100 text-sm text-gray-600">
         No media to show
       </div>
     );
@@ -49,7 +49,7 @@ export function SubmissionMedia({
       playsInline
       preload="auto"
       aria-label={label}
-      className="max-h-[60vh] w-full rounded-lg bg-black object-contain lg:max-h-[70vh]"
+      className="max-h-[var(--media-fit,60vh)] w-full rounded-lg bg-black object-contain"
     />
   ) : (
     <RemoteImage
@@ -57,7 +57,7 @@ export function SubmissionMedia({
       src={media}
       alt={`${label} (first image)`}
       loading="eager"
-      className="max-h-[60vh] w-full rounded-lg bg-gray-100 object-contain lg:max-h-[70vh]"
+      className="max-h-[var(--media-fit,60vh)] w-full rounded-lg bg-gray-100 object-contain"
     />
   );
 }
