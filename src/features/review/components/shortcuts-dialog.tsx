@@ -15,7 +15,7 @@ export function ShortcutsDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Keyboard shortcuts"
-        description="They work anywhere on this screen except while typing in a field. Space never scrolls the page here."
+        description="They work anywhere on this screen except while typing in a field. Space never scrolls the page here. A and R decide only a submission that has been on screen for a moment, and a key held down decides once."
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
       >
         <div className="space-y-4">
