@@ -74,7 +74,7 @@ export function SubmissionLayout({
   const { mediaRef, actionsRef, fit } = useMediaFit();
   return (
     <div
-      className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)] lg:grid-rows-[auto_auto_auto_1fr] lg:gap-x-6"
+      className="flex flex-col gap-3 sm:gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)] lg:grid-rows-[auto_auto_auto_1fr] lg:gap-x-6"
       style={fit === null ? undefined : ({ '--media-fit': `${fit}px` } as CSSProperties)}
     >
       <div className="lg:col-start-2">{summary}</div>

@@ -182,7 +182,7 @@ export function ReviewQueue({
           data-submission-id={current?.submission.id}
           // Whether the decision keys count yet for it (docs/decisions/0150), for the same.
           data-decision-keys={lookedAt ? 'ready' : 'waiting'}
-          className="rounded-lg border border-gray-200 bg-white p-4 outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+          className="rounded-lg border border-gray-200 bg-white p-3 outline-none sm:p-4 focus-visible:ring-2 focus-visible:ring-indigo-600"
         >
           <QueueNavigation queueState={queueState} onMoved={focusRegion} />
           {current ? (
@@ -323,7 +323,7 @@ function QueueNavigation({ queueState, onMoved }: { queueState: QueueState; onMo
   const total = Math.max(queueState.counts[queueState.view], queueState.position);
   const atEnd = queueState.index >= queueState.visible.length - 1 && !queueState.list.hasMore;
   return (
-    <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+    <div className="mb-3 flex items-center justify-between gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold text-gray-900">
           {queueState.current
@@ -335,7 +335,7 @@ function QueueNavigation({ queueState, onMoved }: { queueState: QueueState; onMo
           <WarningCount submission={queueState.current.submission} className="lg:hidden" />
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex shrink-0 gap-2">
         {queueState.current ? (
           <>
             <Button
@@ -354,7 +354,8 @@ function QueueNavigation({ queueState, onMoved }: { queueState: QueueState; onMo
               aria-keyshortcuts={previous.aria}
             >
               <ChevronLeft aria-hidden="true" className="size-4" />
-              Previous
+              {/* On a phone the arrow alone, so the row stays one line above the media. */}
+              <span className="max-sm:sr-only">Previous</span>
               <KeyHint label={previous.label} />
             </Button>
             <Button
@@ -367,7 +368,7 @@ function QueueNavigation({ queueState, onMoved }: { queueState: QueueState; onMo
               disabled={atEnd || queueState.index >= queueState.visible.length - 1}
               aria-keyshortcuts={next.aria}
             >
-              Next
+              <span className="max-sm:sr-only">Next</span>
               <KeyHint label={next.label} />
               <ChevronRight aria-hidden="true" className="size-4" />
             </Button>
