@@ -424,6 +424,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/campaigns/{campaign_id}/submissions/{submission_id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List every version of a submission
+     * @description Every version the creator sent, newest first (revision 0 is the first): its media_items, when it was sent, its checks and the decision about it (status, feedback, notes, when and by whom) or null while it waits.
+     */
+    get: operations['listSubmissionRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/campaigns/{campaign_id}/submissions/{submission_id}/approve': {
     parameters: {
       query?: never;
@@ -455,7 +475,7 @@ export interface paths {
     put?: never;
     /**
      * Reject a submission (request changes)
-     * @description Optional body {feedback}, delivered to the creator; without it the creator receives a generic changes-requested note. Only from in_review; otherwise 409 already_reviewed. While the media is still being inspected (checks null): 409 inspection_pending. With an Idempotency-Key a retry answers the original decision.
+     * @description Optional body {feedback, notes}, delivered to the creator; without either the creator receives a generic changes-requested note. Each note may name a moment (at_s) of a video item and an item (0-based index into media_items); an at_s past the item's duration, a moment on an image, or an item out of range: 422 naming the field (notes[2].at_s). With notes and no feedback, the feedback lists the notes. Only from in_review; otherwise 409 already_reviewed. While the media is still being inspected (checks null): 409 inspection_pending. With an Idempotency-Key a retry answers the original decision.
      */
     post: operations['rejectSubmission'];
     delete?: never;
@@ -1543,10 +1563,14 @@ export interface components {
       media_url: string | null;
       /** Format: uri */
       thumbnail_url: string | null;
+      /** @description the content in order: one item for a video, every slide for a carousel; media_url is the first item's url */
+      media_items: components['schemas']['MediaItem'][];
       /** @description times re-submitted after a rejection; 0 for a never-rejected initial submission */
       revision_count: number;
       /** @description most recent rejection feedback sent to the creator */
       feedback: string | null;
+      /** @description the notes of the most recent rejection, ordered by item then at_s; empty without */
+      notes: components['schemas']['ReviewNote'][];
       /** @description short explanation when status is failed; null for every other status */
       failure_reason: string | null;
       /**
@@ -1597,6 +1621,33 @@ export interface components {
      * @enum {string}
      */
     MediaType: 'video' | 'carousel';
+    /** @description One item of a submission's content, in order: the video, or one slide of a carousel, with its size and duration once inspection has measured them. */
+    MediaItem: {
+      type: components['schemas']['MediaItemType'];
+      /** Format: uri */
+      url: string;
+      /** Format: uri */
+      thumbnail_url: string | null;
+      /** @description pixels, from inspection; null before it */
+      width: number | null;
+      /** @description pixels, from inspection; null before it */
+      height: number | null;
+      /** @description seconds, from inspection; null before it and for images */
+      duration_s: number | null;
+    };
+    /**
+     * @description What one item of a submission is: a video or an image (a slide of a carousel).
+     * @enum {string}
+     */
+    MediaItemType: 'video' | 'image';
+    /** @description A note of a rejection: its text, the moment of a video it is about (at_s) and the item (0-based index into media_items) it is about; null when it is about the whole. */
+    ReviewNote: {
+      text: string;
+      /** @description a moment of a video item, in seconds; null for a note not tied to a moment */
+      at_s: number | null;
+      /** @description 0-based index into media_items; null for a note on the whole submission */
+      item: number | null;
+    };
     /** @description The outcome of one inspection check of a submission's media, with a sentence saying what was found. */
     MediaCheck: {
       name: components['schemas']['CheckName'];
@@ -1661,10 +1712,14 @@ export interface components {
       media_url: string | null;
       /** Format: uri */
       thumbnail_url: string | null;
+      /** @description the content in order: one item for a video, every slide for a carousel; media_url is the first item's url */
+      media_items: components['schemas']['MediaItem'][];
       /** @description times re-submitted after a rejection; 0 for a never-rejected initial submission */
       revision_count: number;
       /** @description most recent rejection feedback sent to the creator */
       feedback: string | null;
+      /** @description the notes of the most recent rejection, ordered by item then at_s; empty without */
+      notes: components['schemas']['ReviewNote'][];
       /** @description short explanation when status is failed; null for every other status */
       failure_reason: string | null;
       /**
@@ -1700,10 +1755,61 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
-    /** @description The optional body of rejecting a submission: feedback that tells the creator what to fix; without it the creator gets a generic changes-requested note. */
+    /** @description A page of the versions of a submission, newest first, in the page envelope {data, has_more, next_cursor}. */
+    SubmissionRevisionPage: {
+      data: components['schemas']['SubmissionRevision'][];
+      /** @description Whether another page follows; false on the last page. */
+      has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
+      next_cursor: string | null;
+    };
+    /** @description One version of a submission the creator sent: its number (0 = the first), content, checks and the decision about it. */
+    SubmissionRevision: {
+      /** @description 0 for the first version */
+      revision: number;
+      media_items: components['schemas']['MediaItem'][];
+      /** Format: date-time */
+      submitted_at: string | null;
+      /** @description the outcome of each inspection check of this version; null while inspection runs */
+      checks: components['schemas']['MediaCheck'][] | null;
+      /** @description null while this version waits */
+      decision: {
+        /** @enum {string} */
+        status: 'approved' | 'rejected' | 'failed';
+        feedback: string | null;
+        notes: components['schemas']['ReviewNote'][];
+        /** Format: date-time */
+        decided_at: string;
+        decided_by: components['schemas']['AuditActor'];
+      } | null;
+    };
+    /** @description Who made an audited change: their type, id and a label to show. */
+    AuditActor: {
+      type: components['schemas']['ActorType'];
+      /** @description the member id, key id, or sender address; null for ops */
+      id: string | null;
+      /** @description a name to show: "Maya Chen (reviewer)", a key prefix */
+      label: string;
+    };
+    /**
+     * @description Who made a change in the audit trail: a member, an API key, the platform side (ops) or the sender of a usage report e-mail.
+     * @enum {string}
+     */
+    ActorType: 'member' | 'key' | 'ops' | 'email';
+    /** @description The optional body of rejecting a submission: feedback that tells the creator what to fix and notes at a moment or on a slide; without either the creator gets a generic changes-requested note. */
     SubmissionReject: {
       /** @description delivered to the creator to say what to fix */
       feedback?: string;
+      /** @description up to 50 notes at a moment of a video or on a slide; with notes and no feedback, the feedback lists them */
+      notes?: components['schemas']['ReviewNoteInput'][];
+    };
+    /** @description A note sent with a rejection: text (1 to 1000 characters), optionally a moment at_s of a video and the item (0-based) it is about. */
+    ReviewNoteInput: {
+      text: string;
+      /** @description a moment of a video item, in seconds (of the note's item, else of the first item); not past its duration */
+      at_s?: number | null;
+      /** @description 0-based index into the submission's media_items */
+      item?: number | null;
     };
     /** @description A page of posts, newest posted_at first, in the page envelope {data, has_more, next_cursor}. */
     PostPage: {
@@ -2142,19 +2248,6 @@ export interface components {
       };
       request_id: string | null;
     };
-    /** @description Who made an audited change: their type, id and a label to show. */
-    AuditActor: {
-      type: components['schemas']['ActorType'];
-      /** @description the member id, key id, or sender address; null for ops */
-      id: string | null;
-      /** @description a name to show: "Maya Chen (reviewer)", a key prefix */
-      label: string;
-    };
-    /**
-     * @description Who made a change in the audit trail: a member, an API key, the platform side (ops) or the sender of a usage report e-mail.
-     * @enum {string}
-     */
-    ActorType: 'member' | 'key' | 'ops' | 'email';
     /** @description The data of one Server-Sent Event of GET /events: what changed, not how, so a client refetches what it shows. */
     LiveEvent: {
       type: components['schemas']['EventType'];
@@ -6568,8 +6661,19 @@ export interface operations {
            *           "media_type": "video",
            *           "media_url": "https://media.example.com/submissions/e8b5d3a1.mp4",
            *           "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *           "media_items": [
+           *             {
+           *               "type": "video",
+           *               "url": "https://media.example.com/submissions/e8b5d3a1.mp4",
+           *               "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *               "width": 1080,
+           *               "height": 1920,
+           *               "duration_s": 34.5
+           *             }
+           *           ],
            *           "revision_count": 0,
            *           "feedback": null,
+           *           "notes": [],
            *           "failure_reason": null,
            *           "awaiting": null,
            *           "agency_approved_at": null,
@@ -6926,8 +7030,19 @@ export interface operations {
            *           "media_type": "video",
            *           "media_url": "https://media.example.com/submissions/e8b5d3a1.mp4",
            *           "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *           "media_items": [
+           *             {
+           *               "type": "video",
+           *               "url": "https://media.example.com/submissions/e8b5d3a1.mp4",
+           *               "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *               "width": 1080,
+           *               "height": 1920,
+           *               "duration_s": 34.5
+           *             }
+           *           ],
            *           "revision_count": 0,
            *           "feedback": null,
+           *           "notes": [],
            *           "failure_reason": null,
            *           "awaiting": null,
            *           "agency_approved_at": null,
@@ -7111,8 +7226,19 @@ export interface operations {
            *       "media_type": "video",
            *       "media_url": "https://media.example.com/submissions/e8b5d3a1.mp4",
            *       "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *       "media_items": [
+           *         {
+           *           "type": "video",
+           *           "url": "https://media.example.com/submissions/e8b5d3a1.mp4",
+           *           "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *           "width": 1080,
+           *           "height": 1920,
+           *           "duration_s": 34.5
+           *         }
+           *       ],
            *       "revision_count": 0,
            *       "feedback": null,
+           *       "notes": [],
            *       "failure_reason": null,
            *       "awaiting": null,
            *       "agency_approved_at": null,
@@ -7261,6 +7387,218 @@ export interface operations {
       };
     };
   };
+  listSubmissionRevisions: {
+    parameters: {
+      query?: {
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
+        limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
+        starting_after?: string;
+      };
+      header?: never;
+      path: {
+        campaign_id: string;
+        submission_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of versions */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "revision": 1,
+           *           "media_items": [
+           *             {
+           *               "type": "video",
+           *               "url": "https://media.example.com/submissions/e8b5d3a1-v2.mp4",
+           *               "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1-v2.jpg",
+           *               "width": null,
+           *               "height": null,
+           *               "duration_s": null
+           *             }
+           *           ],
+           *           "submitted_at": "2026-07-07T09:12:30.000Z",
+           *           "checks": null,
+           *           "decision": null
+           *         },
+           *         {
+           *           "revision": 0,
+           *           "media_items": [
+           *             {
+           *               "type": "video",
+           *               "url": "https://media.example.com/submissions/e8b5d3a1.mp4",
+           *               "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *               "width": 1080,
+           *               "height": 1920,
+           *               "duration_s": 34.5
+           *             }
+           *           ],
+           *           "submitted_at": "2026-07-06T11:45:03.000Z",
+           *           "checks": [
+           *             {
+           *               "name": "playable",
+           *               "outcome": "pass",
+           *               "detail": "The video plays."
+           *             },
+           *             {
+           *               "name": "orientation",
+           *               "outcome": "pass",
+           *               "detail": "Vertical (1080x1920)."
+           *             },
+           *             {
+           *               "name": "duration",
+           *               "outcome": "pass",
+           *               "detail": "34.5 s, within the 180 s of Instagram feed."
+           *             },
+           *             {
+           *               "name": "resolution",
+           *               "outcome": "pass",
+           *               "detail": "Shorter side 1080 px."
+           *             }
+           *           ],
+           *           "decision": {
+           *             "status": "rejected",
+           *             "feedback": "Please show the label of the bottle for a second at the start.",
+           *             "notes": [
+           *               {
+           *                 "text": "The label is hidden by your hand.",
+           *                 "at_s": 7,
+           *                 "item": 0
+           *               }
+           *             ],
+           *             "decided_at": "2026-07-06T15:20:44.000Z",
+           *             "decided_by": {
+           *               "type": "member",
+           *               "id": "c3e1a9f7-5b2d-4f86-9c4a-1e8d7b3f5a29",
+           *               "label": "Maya Chen (reviewer)"
+           *             }
+           *           }
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "next_cursor": null
+           *     }
+           */
+          'application/json': components['schemas']['SubmissionRevisionPage'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found: no such resource, or one the key may not see */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   approveSubmission: {
     parameters: {
       query?: never;
@@ -7297,8 +7635,19 @@ export interface operations {
            *       "media_type": "video",
            *       "media_url": "https://media.example.com/submissions/e8b5d3a1.mp4",
            *       "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *       "media_items": [
+           *         {
+           *           "type": "video",
+           *           "url": "https://media.example.com/submissions/e8b5d3a1.mp4",
+           *           "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *           "width": 1080,
+           *           "height": 1920,
+           *           "duration_s": 34.5
+           *         }
+           *       ],
            *       "revision_count": 0,
            *       "feedback": null,
+           *       "notes": [],
            *       "failure_reason": null,
            *       "awaiting": null,
            *       "agency_approved_at": null,
@@ -7489,7 +7838,14 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "feedback": "Please show the label of the bottle for a second at the start."
+         *       "feedback": "Please show the label of the bottle for a second at the start.",
+         *       "notes": [
+         *         {
+         *           "text": "The label is hidden by your hand.",
+         *           "at_s": 7,
+         *           "item": 0
+         *         }
+         *       ]
          *     }
          */
         'application/json': components['schemas']['SubmissionReject'];
@@ -7517,8 +7873,25 @@ export interface operations {
            *       "media_type": "video",
            *       "media_url": "https://media.example.com/submissions/e8b5d3a1.mp4",
            *       "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *       "media_items": [
+           *         {
+           *           "type": "video",
+           *           "url": "https://media.example.com/submissions/e8b5d3a1.mp4",
+           *           "thumbnail_url": "https://media.example.com/submissions/e8b5d3a1.jpg",
+           *           "width": 1080,
+           *           "height": 1920,
+           *           "duration_s": 34.5
+           *         }
+           *       ],
            *       "revision_count": 0,
            *       "feedback": "Please show the label of the bottle for a second at the start.",
+           *       "notes": [
+           *         {
+           *           "text": "The label is hidden by your hand.",
+           *           "at_s": 7,
+           *           "item": 0
+           *         }
+           *       ],
            *       "failure_reason": null,
            *       "awaiting": null,
            *       "agency_approved_at": null,

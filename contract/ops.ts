@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CreatorId, DateTime, HttpUrl, Name, Uuid } from './common.ts';
 import { DEFAULT_VISIBILITY, campaignCreateShape, withCampaignRules } from './campaigns.ts';
 import { AutoPauseReason, MediaType, Platform } from './enums.ts';
+import { CAROUSEL_MAX, CAROUSEL_MIN, MediaItemInput } from './submissions.ts';
 import { Scope, Side } from './me.ts';
 import { TargetingPropertyKind, TargetingValue } from './targeting.ts';
 
@@ -118,18 +119,61 @@ export type OpsAutoPause = z.infer<typeof OpsAutoPause>;
 export const OpsApplicationCreate = z.strictObject({ creator_id: CreatorId });
 export type OpsApplicationCreate = z.infer<typeof OpsApplicationCreate>;
 
+/** The content as items (docs/api.md#media-items-and-notes): 1 to 20, each url http or https. */
+const mediaItemsField = z
+  .array(MediaItemInput)
+  .min(1)
+  .max(CAROUSEL_MAX)
+  .optional()
+  .meta({
+    description: `the content in order: one video, or every slide of a carousel (${CAROUSEL_MIN} to ${CAROUSEL_MAX}); instead of media_url`,
+  });
+
+/** Exactly one of media_url and media_items. */
+function mediaGiven(
+  body: { media_url?: string | undefined; media_items?: unknown[] | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (body.media_url === undefined && body.media_items === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['media_items'],
+      message: 'give media_items (or media_url)',
+    });
+  } else if (body.media_url !== undefined && body.media_items !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['media_url'],
+      message: 'give media_items or media_url, not both',
+    });
+  }
+}
+
 /** `POST /ops/campaigns/{id}/submissions`: a creator submits content for a task. */
-export const OpsSubmissionCreate = z.strictObject({
-  creator_id: CreatorId,
-  task_id: Uuid,
-  media_type: MediaType,
-  media_url: HttpUrl,
-  thumbnail_url: HttpUrl.optional(),
-});
+export const OpsSubmissionCreate = z
+  .strictObject({
+    creator_id: CreatorId,
+    task_id: Uuid,
+    media_type: MediaType,
+    media_url: HttpUrl.optional().meta({
+      description: 'the video or the first slide; give media_items instead to send every slide',
+    }),
+    media_items: mediaItemsField,
+    thumbnail_url: HttpUrl.optional(),
+  })
+  .superRefine(mediaGiven);
 export type OpsSubmissionCreate = z.infer<typeof OpsSubmissionCreate>;
 
 /** `POST /ops/submissions/{id}/revise`: a rejected submission comes back. */
-export const OpsRevise = z.strictObject({ media_url: HttpUrl, thumbnail_url: HttpUrl.optional() });
+export const OpsRevise = z
+  .strictObject({
+    media_url: HttpUrl.optional().meta({
+      description: 'the video or the first slide; give media_items instead to send every slide',
+    }),
+    media_items: mediaItemsField,
+    thumbnail_url: HttpUrl.optional(),
+  })
+  .superRefine(mediaGiven);
 export type OpsRevise = z.infer<typeof OpsRevise>;
 
 /** `POST /ops/submissions/{id}/fail`. */

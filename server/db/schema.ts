@@ -303,6 +303,22 @@ export interface StoredCheck {
   detail: string;
 }
 
+/** One item of a submission's content (docs/api.md#media-items-and-notes); sizes from inspection. */
+export interface StoredMediaItem {
+  type: 'video' | 'image';
+  url: string;
+  thumbnail_url: string | null;
+  width: number | null;
+  height: number | null;
+  duration_s: number | null;
+}
+/** A note of a rejection: at a moment of a video (at_s), on an item, or on the whole (nulls). */
+export interface StoredNote {
+  text: string;
+  at_s: number | null;
+  item: number | null;
+}
+
 const count0 = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 export const creators = pgTable('creators', {
@@ -387,6 +403,10 @@ export const submissions = pgTable(
     /** Inspection (docs/review-bar.md#inspection): null while it runs (checks) or before it (media). */
     media: jsonb('media').$type<StoredMediaFacts>(),
     checks: jsonb('checks').$type<StoredCheck[]>(),
+    /** Every item in order: the video, or every slide of a carousel (migration 0014). */
+    mediaItems: jsonb('media_items').$type<StoredMediaItem[]>().notNull().default([]),
+    /** The notes of the most recent rejection, ordered by item then at_s. */
+    notes: jsonb('notes').$type<StoredNote[]>().notNull().default([]),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
@@ -404,6 +424,38 @@ export const submissions = pgTable(
       .where(sql`${t.status} = 'in_review'`),
     index('submissions_task_queue_idx').on(t.taskId, t.status, t.submittedAt, t.id),
     index('submissions_creator_queue_idx').on(t.creatorId, t.status, t.submittedAt, t.id),
+  ],
+);
+
+/**
+ * Every version of a submission (revision 0 = the first), written by the trigger
+ * submissions_versions in the transaction of every change of the submission (migration 0014,
+ * docs/api.md#revisions): what was sent, its checks, the decision and who made it.
+ */
+export const submissionVersions = pgTable(
+  'submission_versions',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    mediaItems: jsonb('media_items').$type<StoredMediaItem[]>().notNull().default([]),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, precision: 6 }),
+    checks: jsonb('checks').$type<StoredCheck[]>(),
+    decisionStatus: text('decision_status').$type<'approved' | 'rejected' | 'failed'>(),
+    feedback: text('feedback'),
+    notes: jsonb('notes').$type<StoredNote[]>().notNull().default([]),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 6 }),
+    decidedByType: text('decided_by_type').$type<'member' | 'key' | 'ops' | 'email'>(),
+    decidedById: text('decided_by_id'),
+    decidedByLabel: text('decided_by_label'),
+  },
+  (t) => [
+    primaryKey({ name: 'submission_versions_pk', columns: [t.submissionId, t.revision] }),
+    check(
+      'submission_versions_decision_check',
+      sql`${t.decisionStatus} in ('approved', 'rejected', 'failed')`,
+    ),
   ],
 );
 

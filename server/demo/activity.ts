@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Platform } from '#contract/enums';
 import type { Tx } from '../db/client.ts';
-import { campaignCreators, campaigns, creators, posts, submissions, tasks } from '../db/schema.ts';
+import {
+  campaignCreators,
+  campaigns,
+  creators,
+  posts,
+  submissionVersions,
+  submissions,
+  tasks,
+} from '../db/schema.ts';
 import { applyToCampaign, createCreator, decideCreator } from '../domain/creators.ts';
 import { createPayout } from '../domain/payouts.ts';
 import { createPost, takeDownPost, updateMetrics } from '../domain/posts.ts';
@@ -13,6 +21,7 @@ import {
   reviseSubmission,
 } from '../domain/submissions.ts';
 import { ApiError } from '../errors.ts';
+import type { ReviewNoteInput } from '#contract/submissions';
 import { seedDemoCodes } from './codes.ts';
 import { seedMetricHistory } from './metric-history.ts';
 import { demoCreatorProperties } from './creator-properties.ts';
@@ -26,7 +35,14 @@ import { ALL_BRANDS } from '../domain/brand-scope.ts';
 /** Sample media shipped in public/samples, served by the dashboard's static files. */
 export const SAMPLE_MEDIA = {
   videos: ['clip-1.mp4', 'clip-2.mp4', 'clip-3.mp4'],
-  images: ['slide-1.svg', 'slide-2.svg', 'slide-3.svg', 'slide-4.svg'],
+  images: [
+    'slide-1.svg',
+    'slide-2.svg',
+    'slide-3.svg',
+    'slide-4.svg',
+    'slide-5.svg',
+    'slide-6.svg',
+  ],
   thumbnails: ['thumb-1.svg', 'thumb-2.svg', 'thumb-3.svg'],
 } as const;
 
@@ -41,12 +57,97 @@ export function failingMedia(base: string, which: keyof typeof FAILING_SAMPLES) 
   };
 }
 
+/** A carousel has 2 to 6 slides in the demo (docs/api.md#media-items-and-notes allows 20). */
+const DEMO_SLIDES = { min: 2, max: 6 } as const;
+
+const sample = (base: string, list: readonly string[], n: number) =>
+  `${base}/samples/${list[n % list.length]}`;
+
+/** The content of a demo submission: one sample video, or a carousel of 2 to 6 sample slides. */
 export function sampleMedia(base: string, n: number, type: 'video' | 'carousel') {
-  const at = (list: readonly string[]) => `${base}/samples/${list[n % list.length]}`;
+  const thumbnail_url = sample(base, SAMPLE_MEDIA.thumbnails, n);
+  if (type === 'video') {
+    return {
+      media_type: type,
+      media_items: [
+        { type: 'video' as const, url: sample(base, SAMPLE_MEDIA.videos, n), thumbnail_url },
+      ],
+      thumbnail_url,
+    };
+  }
+  const slides = DEMO_SLIDES.min + (n % (DEMO_SLIDES.max - DEMO_SLIDES.min + 1));
   return {
     media_type: type,
-    media_url: type === 'video' ? at(SAMPLE_MEDIA.videos) : at(SAMPLE_MEDIA.images),
-    thumbnail_url: at(SAMPLE_MEDIA.thumbnails),
+    media_items: Array.from({ length: slides }, (_, k) => ({
+      type: 'image' as const,
+      url: sample(base, SAMPLE_MEDIA.images, n + k),
+    })),
+    thumbnail_url,
+  };
+}
+
+/** What a reviewer notes on a demo submission of `slides` items (1: a video). */
+export function demoNotes(slides: number, n: number): ReviewNoteInput[] {
+  if (slides <= 1) {
+    return [
+      { text: DEMO_NOTES.video[n % DEMO_NOTES.video.length]!, at_s: 1, item: 0 },
+      { text: DEMO_NOTES.whole[n % DEMO_NOTES.whole.length]!, at_s: null, item: null },
+    ];
+  }
+  return [
+    { text: DEMO_NOTES.slide[n % DEMO_NOTES.slide.length]!, at_s: null, item: 1 },
+    { text: DEMO_NOTES.whole[n % DEMO_NOTES.whole.length]!, at_s: null, item: null },
+  ];
+}
+
+const DEMO_NOTES = {
+  video: [
+    'The label is hidden by your hand here.',
+    'Too dark here: film near a window.',
+    'The product is out of focus here.',
+  ],
+  slide: [
+    'The product is cut off at the edge of this slide.',
+    'This slide is too dark to see the product.',
+    'Show the product label on this slide.',
+  ],
+  whole: [
+    'Mention the discount code at the end.',
+    'Add the product name to the caption.',
+    'Keep it under 30 seconds.',
+  ],
+} as const;
+
+/** A sample slide other than `url`: the next one of the samples. */
+function anotherSlide(base: string, url: string, n: number): string {
+  const at = SAMPLE_MEDIA.images.findIndex((name) => url.endsWith(`/samples/${name}`));
+  return sample(base, SAMPLE_MEDIA.images, at === -1 ? n : at + 1);
+}
+
+/**
+ * A revision that answers the notes of its rejection: a carousel keeps its length and replaces
+ * every slide a note was about; a video is sent again.
+ */
+export function revisedMedia(
+  base: string,
+  n: number,
+  before: {
+    mediaType: 'video' | 'carousel';
+    items: readonly { type: string; url: string; thumbnail_url?: string | null }[];
+    notes: readonly { item: number | null }[];
+  },
+) {
+  if (before.mediaType === 'video' || before.items.length < 2) {
+    const next = sampleMedia(base, n, 'video');
+    return { media_items: next.media_items, thumbnail_url: next.thumbnail_url };
+  }
+  const noted = new Set(before.notes.map((note) => note.item));
+  return {
+    media_items: before.items.map((item, k) => ({
+      type: item.type === 'video' ? ('video' as const) : ('image' as const),
+      url: noted.has(k) ? anotherSlide(base, item.url, n + k) : item.url,
+      ...(item.thumbnail_url ? { thumbnail_url: item.thumbnail_url } : {}),
+    })),
   };
 }
 
@@ -191,7 +292,7 @@ export async function seedDemoActivity(
       const media =
         arrival.inspect && i % 6 === 5
           ? failingMedia(mediaBase, 'unplayable')
-          : sampleMedia(mediaBase, n++, i % 3 === 2 ? 'carousel' : 'video');
+          : sampleMedia(mediaBase, n++, i % 3 === 2 || i === 1 ? 'carousel' : 'video');
       const s = await ok(() =>
         createSubmission(
           tx,
@@ -226,10 +327,26 @@ export async function seedDemoActivity(
             );
           }
           break;
-        case 1: // one round of feedback, revised, waiting again
-          await review('rejected', DEMO_FEEDBACK[i % DEMO_FEEDBACK.length]);
-          await ok(() => reviseSubmission(tx, s.id, sampleMedia(mediaBase, n++, 'video'), arrival));
+        case 1: {
+          // One round of notes (at a moment of the video, on a slide), revised to answer them,
+          // waiting again; the first creator's is a carousel (docs/api.md#media-items-and-notes).
+          const rejected = await ok(() =>
+            reviewSubmission(tx, campaign.id, s.id, ALL_BRANDS, {
+              to: 'rejected',
+              notes: demoNotes(s.media_items.length, n),
+              keyId: null,
+              duringInspection: true,
+            }),
+          );
+          if (!rejected) break;
+          const answer = revisedMedia(mediaBase, n++, {
+            mediaType: rejected.media_type,
+            items: rejected.media_items,
+            notes: rejected.notes,
+          });
+          await ok(() => reviseSubmission(tx, s.id, answer, arrival));
           break;
+        }
         case 2: // changes requested, not revised yet
           await review('rejected', DEMO_FEEDBACK[(i + 1) % DEMO_FEEDBACK.length]);
           break;
@@ -326,6 +443,17 @@ async function spreadHistory(tx: Tx, creatorIds: string[]): Promise<void> {
         else least(now(), now() - ${hours('id', 2, 70)} + interval '90 minutes') end`,
     })
     .where(inArray(submissions.creatorId, creatorIds));
+  // Each version as it happened: the current one when its submission was sent and decided, each
+  // earlier one six hours before the next, decided 90 minutes after it was sent.
+  await tx.execute(sql`update ${submissionVersions} v set
+      submitted_at = s.submitted_at - (s.revision_count - v.revision) * interval '6 hours',
+      decided_at = case when v.decided_at is null then null
+        when v.revision = s.revision_count then coalesce(s.reviewed_at, v.decided_at)
+        else s.submitted_at - (s.revision_count - v.revision) * interval '6 hours' + interval '90 minutes' end
+    from ${submissions} s where s.id = v.submission_id and s.creator_id in (${sql.join(
+      creatorIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   await tx.execute(sql`update ${posts} p set posted_at = least(now(), s.reviewed_at + interval '2 hours'),
       metrics_updated_at = now()
     from ${submissions} s where s.id = p.submission_id and s.reviewed_at is not null`);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Campaign, CampaignPage } from '#contract/campaigns';
 import { Me } from '#contract/me';
+import { SubmissionPage, SubmissionRevisionPage } from '#contract/submissions';
 import { BUILTIN_TARGETING, ensureBuiltinTargeting } from '../db/builtin-targeting.ts';
 import { queryRows, transaction } from '../db/client.ts';
 import { seedDemo } from '../services/demo.ts';
@@ -188,6 +189,51 @@ describe('the demo campaigns', () => {
         existsSync(new URL(`../../public/samples/${url.split('/').at(-1)}`, import.meta.url)),
       ).toBe(true);
     }
+  });
+});
+
+describe('the demo content (docs/api.md#media-items-and-notes)', () => {
+  it('has a carousel waiting in Summer Glow Serum Launch, and a revision whose previous version was rejected with notes', async () => {
+    const page = CampaignPage.parse(
+      (await ctx.request('GET', '/2026-07/campaigns?limit=100', { key: DEMO_AGENCY_KEY })).json,
+    );
+    const summer = page.data.find((c) => c.name === 'Summer Glow Serum Launch')!;
+    const waiting = SubmissionPage.parse(
+      (
+        await ctx.request(
+          'GET',
+          `/2026-07/campaigns/${summer.id}/submissions?status=in_review&limit=100`,
+          { key: DEMO_AGENCY_KEY },
+        )
+      ).json,
+    ).data;
+    const carousel = waiting.find((s) => s.media_type === 'carousel');
+    expect(carousel).toBeDefined();
+    expect(carousel!.media_items.length).toBeGreaterThanOrEqual(2);
+    expect(carousel!.media_items.length).toBeLessThanOrEqual(6);
+    expect(carousel!.media_url).toBe(carousel!.media_items[0]!.url);
+    for (const item of carousel!.media_items) {
+      expect(item.url).toMatch(new RegExp(`^${DEFAULT_MEDIA_BASE}/samples/slide-[1-6]\\.svg$`));
+    }
+
+    const revised = waiting.filter((s) => s.revision_count > 0 && s.notes.length > 0);
+    expect(revised.length).toBeGreaterThan(0);
+    const versions = SubmissionRevisionPage.parse(
+      (
+        await ctx.request(
+          'GET',
+          `/2026-07/campaigns/${summer.id}/submissions/${revised[0]!.id}/revisions`,
+          { key: DEMO_AGENCY_KEY },
+        )
+      ).json,
+    ).data;
+    expect(versions.map((v) => v.revision)).toEqual([1, 0]);
+    expect(versions[0]!.decision).toBeNull();
+    expect(versions[1]!.decision).toMatchObject({ status: 'rejected', notes: revised[0]!.notes });
+    expect(versions[1]!.decision!.feedback).toBe(revised[0]!.feedback);
+    expect(Date.parse(versions[1]!.submitted_at!)).toBeLessThan(
+      Date.parse(versions[0]!.submitted_at!),
+    );
   });
 });
 

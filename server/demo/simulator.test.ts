@@ -53,14 +53,19 @@ describe('the simulator', () => {
     for (let i = 0; i < 40; i++) {
       steps.push(await simulator.tick());
       if (i % 5 === 0) {
-        const waiting = await queryRows<{ id: string; campaign_id: string }>(
+        const waiting = await queryRows<{ id: string; campaign_id: string; items: number }>(
           ctx.db,
-          sql`select id, campaign_id from submissions where status = 'in_review' order by submitted_at limit 2`,
+          sql`select id, campaign_id, jsonb_array_length(media_items)::int as items from submissions
+            where status = 'in_review' order by (media_type = 'carousel') desc, submitted_at limit 2`,
         );
         for (const [j, s] of waiting.entries()) {
+          // A rejection notes a slide of a carousel, or a moment of a video.
+          const notes =
+            s.items > 1 ? [{ text: 'Too dark.', item: 1 }] : [{ text: 'Label hidden.', at_s: 1 }];
           await transaction(ctx.db, (tx) =>
             reviewSubmission(tx, s.campaign_id, s.id, ALL_BRANDS, {
               to: j === 0 ? 'approved' : 'rejected',
+              ...(j === 0 ? {} : { notes }),
               keyId: null,
             }),
           );
@@ -80,5 +85,33 @@ describe('the simulator', () => {
     expect(after.revised).toBeGreaterThan(before.revised);
     expect(after.uses).toBeGreaterThan(before.uses);
     expect(after.earnings).toBeGreaterThan(before.earnings);
+
+    // Carousels of 2 to 6 slides; a revision of a carousel replaces the slides the notes named.
+    const carousels = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select jsonb_array_length(media_items)::int as n from submissions where media_type = 'carousel'`,
+    );
+    expect(carousels.length).toBeGreaterThan(0);
+    for (const c of carousels) expect(c.n >= 2 && c.n <= 6, String(c.n)).toBe(true);
+    const answered = await queryRows<{
+      before: { url: string }[];
+      after: { url: string }[];
+      notes: { item: number | null }[];
+    }>(
+      ctx.db,
+      sql`select v0.media_items as before, v1.media_items as after, v0.notes
+        from submission_versions v0
+        join submission_versions v1 on v1.submission_id = v0.submission_id and v1.revision = v0.revision + 1
+        join submissions s on s.id = v0.submission_id
+        where s.media_type = 'carousel' and v0.decision_status = 'rejected' and jsonb_array_length(v0.notes) > 0`,
+    );
+    expect(answered.length).toBeGreaterThan(0);
+    for (const r of answered) {
+      const noted = new Set(r.notes.map((note) => note.item));
+      expect(r.after).toHaveLength(r.before.length);
+      r.before.forEach((item, k) =>
+        expect(r.after[k]!.url === item.url, `slide ${k + 1}`).toBe(!noted.has(k)),
+      );
+    }
   });
 });

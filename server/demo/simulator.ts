@@ -9,11 +9,11 @@ import { createPost, updateMetrics } from '../services/posts.ts';
 import { leaveForBuyer, type Reviewer } from '../domain/reviewer.ts';
 import { createSubmission, reviseSubmission } from '../services/submissions.ts';
 import { ApiError } from '../errors.ts';
-import { failingMedia, sampleMedia } from './activity.ts';
+import { failingMedia, revisedMedia, sampleMedia } from './activity.ts';
 import { ALL_BRANDS } from '../domain/brand-scope.ts';
 
 // The simulator of creator activity: creators apply to active campaigns, submit videos and
-// carousels, revise after a rejection, post approved content, and posts gain views over time.
+// carousels (2 to 6 slides), revise after a rejection (replacing the slides its notes were about), post approved content, and posts gain views over time.
 // It drives the same services as /ops, one transaction per step, so whatever it does
 // obeys the same rules (a refusal is logged at debug level and the next tick tries something
 // else). Pace: one creator action every tick (default 2.5 s, SIMULATOR_TICK_MS: a new submission
@@ -109,18 +109,23 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   }
 
   async function reviseOne(): Promise<string> {
-    const target = await one<{ id: string }>(sql`
-      select s.id from submissions s join campaigns c on c.id = s.campaign_id
+    const target = await one<{
+      id: string;
+      media_type: 'video' | 'carousel';
+      media_items: { type: string; url: string; thumbnail_url: string | null }[];
+      notes: { item: number | null }[];
+    }>(sql`
+      select s.id, s.media_type, s.media_items, s.notes from submissions s join campaigns c on c.id = s.campaign_id
       where s.status = 'rejected' and c.accepting_submissions and s.reviewed_at < now() - interval '20 seconds'
       order by s.reviewed_at limit 1`);
     if (!target) return 'nothing to revise';
-    const media = sampleMedia(options.mediaBase, Math.floor(random() * 12), 'video');
-    const s = await reviseSubmission(
-      db,
-      target.id,
-      { media_url: media.media_url, thumbnail_url: media.thumbnail_url },
-      arrival,
-    );
+    // The revision answers the notes: a carousel replaces the slides they were about.
+    const media = revisedMedia(options.mediaBase, Math.floor(random() * 12), {
+      mediaType: target.media_type,
+      items: target.media_items,
+      notes: target.notes,
+    });
+    const s = await reviseSubmission(db, target.id, media, arrival);
     return `revision ${s.revision_count} of ${s.id}`;
   }
 

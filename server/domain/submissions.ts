@@ -1,20 +1,56 @@
 import { memberActorLabel } from '../db/audit-context.ts';
-import { and, count, eq, gt, inArray, isNotNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { MediaType } from '#contract/enums';
 import type { OpsRevise, OpsSubmissionCreate } from '#contract/ops';
-import type { Submission, SubmissionListQuery } from '#contract/submissions';
+import type {
+  ReviewNoteInput,
+  Submission,
+  SubmissionListQuery,
+  SubmissionRevision,
+} from '#contract/submissions';
 import type { Db, Tx } from '../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Side } from '#contract/me';
-import { agencyBrands, apiKeys, creators, submissions, tasks } from '../db/schema.ts';
+import {
+  agencyBrands,
+  apiKeys,
+  creators,
+  submissionVersions,
+  submissions,
+  tasks,
+  type StoredNote,
+} from '../db/schema.ts';
 import type { ApiError } from '../errors.ts';
 import { fieldsRefused, invalidTransition, notFound, validationFailed } from '../errors.ts';
 import { getCampaignItem, getCampaignRow, type CampaignRow } from './campaigns.ts';
 import { bumpTotals, decidedBy, findCreator, lockParticipation, statusDelta } from './creators.ts';
 import type { Reviewer } from './reviewer.ts';
-import { campaignItemList, cursorFilters, timeThenId, type ListFilter } from './paging.ts';
+import {
+  campaignItemList,
+  cursorFilters,
+  readKeysetPage,
+  timeThenId,
+  type Keyset,
+  type ListFilter,
+  type Page,
+  type PageRequest,
+} from './paging.ts';
 import { isoTimestamp, nullableIsoTimestamp } from './sql.ts';
 import { enqueueInspection } from './inspection-jobs.ts';
+import { checkedNotes, contentItems, notesFeedback } from './media-items.ts';
 import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
 
 // Submissions: the buyer's review queue (list, read, approve, reject) and the platform side
@@ -50,11 +86,28 @@ export const submissionSelection = {
   agencyApprovedByLabel: submissions.agencyApprovedByLabel,
   media: submissions.media,
   checks: submissions.checks,
+  mediaItems: submissions.mediaItems,
+  notes: submissions.notes,
   createdAt: isoTimestamp(submissions.createdAt),
   updatedAt: isoTimestamp(submissions.updatedAt),
 };
 
 type SubmissionRow = Awaited<ReturnType<typeof submissionQuery>>[number];
+
+/** The items of a row; one written without them (a bulk insert) has its media_url as its one item. */
+function itemsOf(row: SubmissionRow): Submission['media_items'] {
+  if (row.mediaItems.length > 0 || row.mediaUrl === null) return row.mediaItems;
+  return [
+    {
+      type: row.mediaType === 'video' ? 'video' : 'image',
+      url: row.mediaUrl,
+      thumbnail_url: row.thumbnailUrl,
+      width: row.media?.width ?? null,
+      height: row.media?.height ?? null,
+      duration_s: row.media?.duration_s ?? null,
+    },
+  ];
+}
 
 export function toSubmission(row: SubmissionRow): Submission {
   return {
@@ -66,8 +119,10 @@ export function toSubmission(row: SubmissionRow): Submission {
     media_type: row.mediaType,
     media_url: row.mediaUrl,
     thumbnail_url: row.thumbnailUrl,
+    media_items: itemsOf(row),
     revision_count: row.revisionCount,
     feedback: row.feedback,
+    notes: row.notes,
     failure_reason: row.failureReason,
     awaiting: row.status === 'in_review' ? row.awaiting : null,
     agency_approved_at: row.agencyApprovedAt,
@@ -155,6 +210,85 @@ export const getSubmission = (
     show: toSubmission,
   });
 
+// ---------------------------------------------------------------- every version (docs/api.md#revisions)
+
+const revisionSelection = {
+  revision: submissionVersions.revision,
+  mediaItems: submissionVersions.mediaItems,
+  submittedAt: nullableIsoTimestamp(submissionVersions.submittedAt),
+  checks: submissionVersions.checks,
+  decisionStatus: submissionVersions.decisionStatus,
+  feedback: submissionVersions.feedback,
+  notes: submissionVersions.notes,
+  decidedAt: nullableIsoTimestamp(submissionVersions.decidedAt),
+  decidedByType: submissionVersions.decidedByType,
+  decidedById: submissionVersions.decidedById,
+  decidedByLabel: submissionVersions.decidedByLabel,
+};
+
+export type RevisionRow = Awaited<ReturnType<typeof revisionQuery>>[number];
+
+const revisionQuery = (db: Db, where: SQL | undefined) =>
+  db.select(revisionSelection).from(submissionVersions).where(where);
+
+/** Newest version first: the position is the revision number. */
+export const revisionKeyset: Keyset<RevisionRow, { revision: number }> = {
+  shape: ['number'],
+  positionOf: (row) => [row.revision],
+  after: ([revision]) => ({ revision: Number(revision) }),
+};
+
+export function toRevision(row: RevisionRow): SubmissionRevision {
+  return {
+    revision: row.revision,
+    media_items: row.mediaItems,
+    submitted_at: row.submittedAt,
+    checks: row.checks,
+    decision:
+      row.decisionStatus && row.decidedAt
+        ? {
+            status: row.decisionStatus,
+            feedback: row.feedback,
+            notes: row.notes,
+            decided_at: row.decidedAt,
+            decided_by: {
+              type: row.decidedByType ?? 'ops',
+              id: row.decidedById,
+              label: row.decidedByLabel ?? 'the platform',
+            },
+          }
+        : null,
+  };
+}
+
+/**
+ * GET …/submissions/{id}/revisions: every version of a submission of a campaign the scope may see
+ * (404 for either missing), newest first.
+ */
+export async function readRevisions(
+  db: Db,
+  campaignId: string,
+  submissionId: string,
+  scope: BrandScope,
+  page: PageRequest<{ revision: number }>,
+): Promise<Page<RevisionRow>> {
+  await getCampaignRow(db, campaignId, scope);
+  const [found] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.id, submissionId), eq(submissions.campaignId, campaignId)));
+  if (!found) throw notFound('Submission');
+  return readKeysetPage(
+    (where) => revisionQuery(db, where),
+    [eq(submissionVersions.submissionId, submissionId)],
+    page,
+    {
+      startAfter: (after) => lt(submissionVersions.revision, after.revision),
+      order: [desc(submissionVersions.revision)],
+    },
+  );
+}
+
 const awaitingIs = (who: Side) => eq(submissions.awaiting, who);
 
 /**
@@ -177,6 +311,8 @@ export async function signOffApplies(
 export interface ReviewDecisionInput {
   to: 'approved' | 'rejected';
   feedback?: string | undefined;
+  /** A rejection's notes at a moment or on an item (docs/api.md#media-items-and-notes). */
+  notes?: readonly ReviewNoteInput[] | undefined;
   keyId: string | null;
   /**
    * The side the reviewing credential acts for: an agency's, or the brand's own (the platform
@@ -241,12 +377,27 @@ export async function reviewSubmission(
 ): Promise<Submission> {
   const campaign = await getCampaignRow(tx, campaignId, scope);
   const side = decision.side ?? 'brand';
+  // Notes are checked against the items of the version being decided (and only that version).
+  let notes: StoredNote[] = [];
+  let version: number | undefined;
+  let itemCount = 1;
+  if (decision.to === 'rejected' && decision.notes && decision.notes.length > 0) {
+    const before = await submissionRow(tx, id, campaignId);
+    if (!before) throw notFound('Submission');
+    if (before.status === 'in_review' && (before.checks !== null || decision.duringInspection)) {
+      const items = itemsOf(before);
+      notes = checkedNotes(decision.notes, items);
+      version = before.revisionCount;
+      itemCount = items.length;
+    }
+  }
   const decidable = and(
     eq(submissions.id, id),
     eq(submissions.campaignId, campaignId),
     eq(submissions.status, 'in_review'),
     // Not while the media is inspected (checks null): the review bar may still fail it.
     decision.duringInspection ? undefined : isNotNull(submissions.checks),
+    version === undefined ? undefined : eq(submissions.revisionCount, version),
   );
   if (decision.to === 'approved' && side === 'agency' && (await signOffApplies(tx, campaign))) {
     const handed = await tx
@@ -274,7 +425,12 @@ export async function reviewSubmission(
       reviewedByKeyId: decision.keyId,
       reviewedByLabel: memberActorLabel(),
       ...(decision.to === 'rejected'
-        ? { feedback: decision.feedback ?? GENERIC_CHANGES_REQUESTED }
+        ? {
+            feedback:
+              decision.feedback ??
+              (notes.length > 0 ? notesFeedback(notes, itemCount) : GENERIC_CHANGES_REQUESTED),
+            notes,
+          }
         : {}),
       updatedAt: sql`now()`,
     })
@@ -449,7 +605,8 @@ export async function createSubmission(
       );
     }
   }
-  const media = { mediaType: body.media_type, mediaUrl: body.media_url };
+  const items = contentItems(body.media_type, body);
+  const media = { mediaType: body.media_type, mediaUrl: items[0]!.url };
   const { arrival, awaiting } = await arrive(tx, campaign, task, media, ctx);
   const [row] = await tx
     .insert(submissions)
@@ -460,8 +617,9 @@ export async function createSubmission(
       creatorId: body.creator_id,
       status: arrival.status,
       mediaType: body.media_type,
-      mediaUrl: body.media_url,
-      thumbnailUrl: body.thumbnail_url ?? null,
+      mediaUrl: items[0]!.url,
+      thumbnailUrl: body.thumbnail_url ?? items[0]!.thumbnail_url,
+      mediaItems: items,
       feedback: arrival.feedback ?? null,
       awaiting,
       checks: ctx.inspect ? null : [],
@@ -502,7 +660,13 @@ export async function reviseSubmission(
   await lockParticipation(tx, current.campaignId, current.creatorId);
   // A creator who submitted anew after this rejection may already be at the limit.
   await assertBelowMaxPosts(tx, task, current.campaignId, current.creatorId);
-  const media = { mediaType: current.mediaType, mediaUrl: body.media_url };
+  const items = contentItems(current.mediaType, body);
+  // media_url alone, as before: without a new thumbnail the old one stays.
+  const thumbnailUrl = body.media_items
+    ? items[0]!.thumbnail_url
+    : (body.thumbnail_url ?? current.thumbnailUrl);
+  items[0]!.thumbnail_url = thumbnailUrl;
+  const media = { mediaType: current.mediaType, mediaUrl: items[0]!.url };
   const { arrival, awaiting } = await arrive(tx, campaign, task, media, ctx);
   await tx
     .update(submissions)
@@ -514,10 +678,12 @@ export async function reviseSubmission(
       agencyApprovedByLabel: null,
       media: null,
       checks: ctx.inspect ? null : [],
-      mediaUrl: body.media_url,
-      thumbnailUrl: body.thumbnail_url ?? current.thumbnailUrl,
+      mediaUrl: items[0]!.url,
+      thumbnailUrl,
+      mediaItems: items,
       revisionCount: sql`${submissions.revisionCount} + 1`,
-      ...(arrival.feedback ? { feedback: arrival.feedback } : {}),
+      // Rejected again on arrival (automatic review): that rejection has no notes.
+      ...(arrival.feedback ? { feedback: arrival.feedback, notes: [] } : {}),
       submittedAt: sql`now()`,
       reviewedAt: arrival.status === 'in_review' ? null : sql`now()`,
       reviewedByKeyId: null,

@@ -41,7 +41,13 @@ import type {
   Session,
 } from '#contract/people';
 import { ZERO_METRICS, type EngagementMetrics, type Post } from '#contract/posts';
-import type { QueueCounts, QueuedSubmission, Submission } from '#contract/submissions';
+import type {
+  QueueCounts,
+  QueuedSubmission,
+  Submission,
+  SubmissionReject,
+  SubmissionRevision,
+} from '#contract/submissions';
 import type { TargetingPropertyList } from '#contract/targeting';
 import { TASK_DEFAULTS, type Task, type TaskCreate } from '#contract/tasks';
 import type { UsageReportRecord } from '#contract/usage-reports';
@@ -332,8 +338,19 @@ export const submission = {
   media_type: 'video',
   media_url: 'https://media.example.com/submissions/e8b5d3a1.mp4',
   thumbnail_url: 'https://media.example.com/submissions/e8b5d3a1.jpg',
+  media_items: [
+    {
+      type: 'video',
+      url: 'https://media.example.com/submissions/e8b5d3a1.mp4',
+      thumbnail_url: 'https://media.example.com/submissions/e8b5d3a1.jpg',
+      width: 1080,
+      height: 1920,
+      duration_s: 34.5,
+    },
+  ],
   revision_count: 0,
   feedback: null,
+  notes: [],
   failure_reason: null,
   awaiting: null,
   agency_approved_at: null,
@@ -368,9 +385,48 @@ export const rejectedSubmission = {
   ...approvedSubmission,
   status: 'rejected',
   feedback: 'Please show the label of the bottle for a second at the start.',
+  notes: [{ text: 'The label is hidden by your hand.', at_s: 7, item: 0 }],
 } satisfies Submission;
 
-export const submissionReject = { feedback: rejectedSubmission.feedback };
+export const submissionReject = {
+  feedback: rejectedSubmission.feedback,
+  notes: rejectedSubmission.notes,
+} satisfies SubmissionReject;
+
+export const submissionRevisionsPage = page(
+  [
+    {
+      revision: 1,
+      media_items: [
+        {
+          type: 'video',
+          url: 'https://media.example.com/submissions/e8b5d3a1-v2.mp4',
+          thumbnail_url: 'https://media.example.com/submissions/e8b5d3a1-v2.jpg',
+          width: null,
+          height: null,
+          duration_s: null,
+        },
+      ],
+      submitted_at: '2026-07-07T09:12:30.000Z',
+      checks: null,
+      decision: null,
+    },
+    {
+      revision: 0,
+      media_items: submission.media_items,
+      submitted_at: submission.submitted_at,
+      checks: submission.checks,
+      decision: {
+        status: 'rejected',
+        feedback: rejectedSubmission.feedback,
+        notes: rejectedSubmission.notes,
+        decided_at: rejectedSubmission.reviewed_at,
+        decided_by: { type: 'member', id: MEMBER_ID, label: 'Maya Chen (reviewer)' },
+      },
+    },
+  ] satisfies SubmissionRevision[],
+  false,
+);
 
 export const submissionsPage = page([submission], true);
 
@@ -406,6 +462,12 @@ export const opsSubmissionCreate = {
 /** A submission as it arrives: inspection has not run yet. */
 export const newSubmission = {
   ...submission,
+  media_items: submission.media_items.map((item) => ({
+    ...item,
+    width: null,
+    height: null,
+    duration_s: null,
+  })),
   media: null,
   checks: null,
   updated_at: submission.created_at,
@@ -420,8 +482,19 @@ export const revisedSubmission = {
   ...newSubmission,
   media_url: opsRevise.media_url,
   thumbnail_url: opsRevise.thumbnail_url,
+  media_items: [
+    {
+      type: 'video',
+      url: opsRevise.media_url,
+      thumbnail_url: opsRevise.thumbnail_url,
+      width: null,
+      height: null,
+      duration_s: null,
+    },
+  ],
   revision_count: 1,
   feedback: rejectedSubmission.feedback,
+  notes: rejectedSubmission.notes,
   submitted_at: '2026-07-07T09:12:30.000Z',
   updated_at: '2026-07-07T09:12:30.000Z',
 } satisfies Submission;

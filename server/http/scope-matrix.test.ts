@@ -41,6 +41,7 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   countQueuedSubmissions: 'campaigns:read',
   listSubmissions: 'campaigns:read',
   getSubmission: 'campaigns:read',
+  listSubmissionRevisions: 'campaigns:read',
   approveSubmission: 'submissions:write',
   rejectSubmission: 'submissions:write',
   listPosts: 'campaigns:read',

@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Format, Platform } from '#contract/enums';
 import type { MediaCheck } from '#contract/media-checks';
 import type { Db, Tx } from '../db/client.ts';
-import { submissions, tasks } from '../db/schema.ts';
+import { submissions, tasks, type StoredMediaItem } from '../db/schema.ts';
 import { getCampaignRow } from '../domain/campaigns.ts';
 import { bumpTotals, statusDelta } from '../domain/creators.ts';
 import type { Reviewer } from '../domain/reviewer.ts';
-import { applyReviewBar, mediaChecks, type BarResult } from '../media/checks.ts';
+import { applyReviewBar, itemsChecks, mediaChecks, type BarResult } from '../media/checks.ts';
 import { fetchMedia, MediaFetchError, type FetchLimits } from '../media/fetch-media.ts';
 import { parseMedia, type Parsed } from '../media/parse-media.ts';
 import { finishInspection } from '../services/inspection.ts';
@@ -61,23 +61,51 @@ export function inspectionHandler(deps: InspectionDeps): JobHandler {
       return { kind: 'done' };
     }
 
-    let parsed: Parsed;
-    try {
-      if (!s!.mediaUrl) throw new MediaFetchError('the submission has no media_url', false);
-      parsed = parseMedia((await fetchMedia(s!.mediaUrl, deps.fetch)).bytes);
-    } catch (err) {
-      if (!(err instanceof MediaFetchError)) throw err;
-      if (err.retryable && job.attempts < maxAttempts) {
-        return { kind: 'retry', error: err.message, delayMs: backoff(job.attempts) };
+    // Every item (the video, or every slide of a carousel; docs/api.md#media-items-and-notes).
+    const items: StoredMediaItem[] =
+      s!.mediaItems.length > 0
+        ? s!.mediaItems
+        : s!.mediaUrl
+          ? [
+              {
+                type: s!.mediaType === 'video' ? 'video' : 'image',
+                url: s!.mediaUrl,
+                thumbnail_url: s!.thumbnailUrl,
+                width: null,
+                height: null,
+                duration_s: null,
+              },
+            ]
+          : [];
+    const found: Parsed[] = [];
+    for (const item of items) {
+      try {
+        found.push(parseMedia((await fetchMedia(item.url, deps.fetch)).bytes));
+      } catch (err) {
+        if (!(err instanceof MediaFetchError)) throw err;
+        if (err.retryable && job.attempts < maxAttempts) {
+          return { kind: 'retry', error: err.message, delayMs: backoff(job.attempts) };
+        }
+        found.push({ ok: false, reason: `could not fetch the media: ${err.message}` });
       }
-      parsed = { ok: false, reason: `could not fetch the media: ${err.message}` };
     }
+    if (found.length === 0) found.push({ ok: false, reason: 'the submission has no media' });
+    const parsed = found[0]!;
+    const measured = items.map((item, i) => {
+      const p = found[i];
+      return p?.ok
+        ? { ...item, width: p.facts.width, height: p.facts.height, duration_s: p.facts.duration_s }
+        : item;
+    });
 
     const requirements = {
       platforms: task.platforms as Platform[],
       formats: task.formats as Format[],
     };
-    const checks: MediaCheck[] = mediaChecks(parsed, s!.mediaType, requirements);
+    const checks: MediaCheck[] =
+      items.length > 1
+        ? itemsChecks(found.map((p, i) => mediaChecks(p, items[i]!.type, requirements)))
+        : mediaChecks(parsed, s!.mediaType, requirements);
     let outcome: Outcome = applyReviewBar(campaign.settings.post_approval_mode, checks);
     if (outcome.status === 'in_review' && task.reviewMode === 'autoreview') {
       const prompt = task.autoreviewPrompt?.trim();
@@ -131,7 +159,7 @@ export function inspectionHandler(deps: InspectionDeps): JobHandler {
         // Decided by a person meanwhile, or waiting for one: record what was found.
         await tx
           .update(submissions)
-          .set({ media, checks, updatedAt: sql`now()` })
+          .set({ media, checks, mediaItems: measured, updatedAt: sql`now()` })
           .where(eq(submissions.id, row!.id));
         return;
       }
@@ -140,10 +168,11 @@ export function inspectionHandler(deps: InspectionDeps): JobHandler {
         .set({
           media,
           checks,
+          mediaItems: measured,
           status: outcome.status,
           awaiting: null,
           failureReason: outcome.status === 'failed' ? outcome.failureReason : null,
-          ...(outcome.status === 'rejected' ? { feedback: outcome.feedback } : {}),
+          ...(outcome.status === 'rejected' ? { feedback: outcome.feedback, notes: [] } : {}),
           reviewedAt: outcome.status === 'failed' ? row!.reviewedAt : sql`now()`,
           reviewedByKeyId: null,
           updatedAt: sql`now()`,

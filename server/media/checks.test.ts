@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PostApprovalMode } from '#contract/enums';
 import type { MediaCheck } from '#contract/media-checks';
-import { applyReviewBar, mediaChecks } from './checks.ts';
+import { applyReviewBar, itemsChecks, mediaChecks } from './checks.ts';
 import { parseMedia } from './parse-media.ts';
 
 const sample = (name: string) =>
@@ -122,6 +122,57 @@ describe('media checks of the sample files', () => {
       mediaChecks(parseMedia(tiny), 'carousel', { platforms: ['instagram'], formats: [] }).at(-1),
     ).toMatchObject({
       name: 'resolution',
+      outcome: 'fail',
+    });
+  });
+});
+
+describe('the checks of a carousel (docs/api.md#media-items-and-notes)', () => {
+  const tiktokStory = { platforms: ['tiktok'] as const, formats: ['story_images'] as const };
+
+  it('one check per name, the worst outcome of any slide, naming the slides that have it', () => {
+    const slides = [
+      mediaChecks(parseMedia(sample('slide-1.svg')), 'image', tiktokStory),
+      mediaChecks(parseMedia(sample('slide-2.svg')), 'image', tiktokStory),
+      [{ name: 'playable', outcome: 'fail', detail: 'could not fetch the media' } as MediaCheck],
+    ];
+    const checks = itemsChecks(slides);
+    expect(checks).toEqual([
+      { name: 'playable', outcome: 'fail', detail: 'slide 3: could not fetch the media' },
+      {
+        name: 'orientation',
+        outcome: 'pass',
+        detail: 'slide 1: vertical 360×640; slide 2: vertical 360×640',
+      },
+      { name: 'resolution', outcome: 'pass', detail: 'slide 1: 360×640; slide 2: 360×640' },
+    ]);
+    expect(applyReviewBar('lenient', checks)).toEqual({
+      status: 'failed',
+      failureReason: 'playable: slide 3: could not fetch the media',
+    });
+  });
+
+  it('every slide passing alike is said once; a video slide is checked as a video', () => {
+    const images = [1, 2, 3].map((n) =>
+      mediaChecks(parseMedia(sample(`slide-${n}.svg`)), 'image', tiktokStory),
+    );
+    expect(itemsChecks(images).find((c) => c.name === 'resolution')).toEqual({
+      name: 'resolution',
+      outcome: 'pass',
+      detail: 'every slide: 360×640',
+    });
+    const mixed = itemsChecks([
+      images[0]!,
+      mediaChecks(parseMedia(sample('landscape.mp4')), 'video', tiktokStory),
+    ]);
+    expect(mixed.find((c) => c.name === 'orientation')).toEqual({
+      name: 'orientation',
+      outcome: 'warn',
+      detail: 'slide 2: landscape 320×180; story_images wants vertical',
+    });
+    expect(mixed.find((c) => c.name === 'duration')).toMatchObject({ outcome: 'pass' });
+    expect(mediaChecks(parseMedia(sample('clip-1.mp4')), 'image', tiktokStory)[0]).toMatchObject({
+      name: 'playable',
       outcome: 'fail',
     });
   });

@@ -7,6 +7,7 @@ import {
   type MediaCheck,
   type MediaFacts,
 } from '#contract/media-checks';
+import type { MediaItemType } from '#contract/submissions';
 import type { Parsed } from './parse-media.ts';
 
 // From what inspection found to checks (pass / warn / fail with what was found), and from checks
@@ -22,7 +23,7 @@ const seconds = (s: number) => `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 /** The checks of a parsed (or unreadable) file against the task's requirements. */
 export function mediaChecks(
   parsed: Parsed,
-  mediaType: MediaType,
+  mediaType: MediaType | MediaItemType,
   task: TaskRequirements,
 ): MediaCheck[] {
   if (!parsed.ok) return [{ name: 'playable', outcome: 'fail', detail: parsed.reason }];
@@ -36,7 +37,7 @@ export function mediaChecks(
       },
     ];
   }
-  if (mediaType === 'carousel' && parsed.kind !== 'image') {
+  if ((mediaType === 'carousel' || mediaType === 'image') && parsed.kind !== 'image') {
     return [
       {
         name: 'playable',
@@ -106,6 +107,36 @@ export function mediaChecks(
         : { name: 'resolution', outcome: 'pass', detail: size },
   );
   return checks;
+}
+
+const RANK = { pass: 0, warn: 1, fail: 2 } as const;
+
+/**
+ * The checks of a carousel from the checks of each slide (docs/api.md#media-items-and-notes): one
+ * check per name with the worst outcome of any slide; its detail names the slides that have that
+ * outcome ("slide 3: landscape 640×360; …"), or, when every slide passes, says so once when
+ * they agree ("every slide: 360×640") and each slide's otherwise.
+ */
+export function itemsChecks(perItem: readonly (readonly MediaCheck[])[]): MediaCheck[] {
+  const names: MediaCheck['name'][] = [];
+  for (const checks of perItem)
+    for (const c of checks) if (!names.includes(c.name)) names.push(c.name);
+  return names.map((name) => {
+    const found = perItem.flatMap((checks, i) =>
+      checks.filter((c) => c.name === name).map((c) => ({ slide: i + 1, check: c })),
+    );
+    const outcome = found.reduce<MediaCheck['outcome']>(
+      (worst, f) => (RANK[f.check.outcome] > RANK[worst] ? f.check.outcome : worst),
+      'pass',
+    );
+    const shown = found.filter((f) => f.check.outcome === outcome);
+    const details = new Set(shown.map((f) => f.check.detail));
+    const detail =
+      outcome === 'pass' && details.size === 1 && shown.length === perItem.length
+        ? `every slide: ${shown[0]!.check.detail}`
+        : shown.map((f) => `slide ${f.slide}: ${f.check.detail}`).join('; ');
+    return { name, outcome, detail };
+  });
 }
 
 export type BarResult =

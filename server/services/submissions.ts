@@ -22,7 +22,8 @@ const review = (tx: Tx, item: SubmissionItem, scope: BrandScope, decision: Submi
 
 /**
  * Approves or rejects a submission of the scope. Audit entry and live event by triggers
- * submissions_audit, submissions_events, docs/architecture.md#triggers.
+ * submissions_audit, submissions_events; its version by submissions_versions
+ * (docs/architecture.md#triggers).
  */
 export function reviewSubmission(
   db: Db,
@@ -36,7 +37,8 @@ export function reviewSubmission(
 /**
  * reviewSubmission at most once per (credential, Idempotency-Key): a retry after a lost answer
  * replays the original 200 (decision 0102). Audit entry and live event by triggers
- * submissions_audit, submissions_events, docs/architecture.md#triggers.
+ * submissions_audit, submissions_events; its version by submissions_versions
+ * (docs/architecture.md#triggers).
  */
 export function reviewSubmissionOnce(
   db: Db,
@@ -54,13 +56,15 @@ export function reviewSubmissionOnce(
 /**
  * /ops: a creator submits content; with inspection on, its job is queued in the same
  * transaction (docs/architecture.md#jobs). Audit entry and live event by triggers
- * submissions_audit, submissions_events, docs/architecture.md#triggers.
+ * submissions_audit, submissions_events; its version by submissions_versions
+ * (docs/architecture.md#triggers).
  */
 export const createSubmission = inTransaction(submissions.createSubmission);
 
 /**
  * /ops: a creator revises rejected content. Audit entry and live event by triggers
- * submissions_audit, submissions_events, docs/architecture.md#triggers.
+ * submissions_audit, submissions_events; its version by submissions_versions
+ * (docs/architecture.md#triggers).
  */
 export const reviseSubmission = inTransaction(submissions.reviseSubmission);
 

@@ -43,6 +43,7 @@ describe('GET /2026-07/openapi.json', () => {
       'GET /campaigns/{campaign_id}/posts/{post_id}',
       'GET /campaigns/{campaign_id}/submissions',
       'GET /campaigns/{campaign_id}/submissions/{submission_id}',
+      'GET /campaigns/{campaign_id}/submissions/{submission_id}/revisions',
       'GET /campaigns/{campaign_id}/tasks',
       'GET /campaigns/{campaign_id}/tasks/{task_id}',
       'GET /code-groups',

@@ -56,7 +56,9 @@ export const submitRoute = ops.write({
   description:
     'The creator must be approved, the campaign accepting submissions and the task active; max_posts_per_creator, ' +
     'completion_mode pick_one and the weekly video cap are honoured (409 naming the field). post_approval_mode always, ' +
-    'or an autoreview task without a prompt, approves on arrival; with a prompt the configured reviewer decides.',
+    'or an autoreview task without a prompt, approves on arrival; with a prompt the configured reviewer decides. ' +
+    'The content is media_items (one video, or every slide of a carousel: 2 to 20) or, as before, media_url alone; ' +
+    'not both. Inspection checks every item.',
   request: { params: IdParams, body: jsonBody(OpsSubmissionCreate, examples.opsSubmissionCreate) },
   responses: { 201: jsonContent(Submission, 'The submission', examples.newSubmission) },
 });
@@ -66,7 +68,9 @@ export const reviseRoute = ops.write({
   path: '/submissions/{id}/revise',
   operationId: 'opsReviseSubmission',
   summary: 'A rejected submission comes back',
-  description: 'Only from rejected; revision_count + 1.',
+  description:
+    'Only from rejected; revision_count + 1. The new content is media_items or media_url, as when submitting; ' +
+    'the earlier version stays readable in GET .../revisions.',
   request: { params: IdParams, body: jsonBody(OpsRevise, examples.opsRevise) },
   responses: { 200: jsonContent(Submission, 'The revised submission', examples.revisedSubmission) },
 });

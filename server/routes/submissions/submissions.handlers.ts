@@ -1,6 +1,12 @@
 import type { Submission, SubmissionReject } from '#contract/submissions';
 import { requestHash } from '../../domain/idempotency.ts';
-import { getSubmission, submissionList } from '../../domain/submissions.ts';
+import {
+  getSubmission,
+  readRevisions,
+  revisionKeyset,
+  submissionList,
+  toRevision,
+} from '../../domain/submissions.ts';
 import { getAuth } from '../../http/auth.ts';
 import { callerDecision, type CallerDecision } from '../../http/decisions.ts';
 import { createRouter } from '../../http/openapi.ts';
@@ -33,6 +39,7 @@ import {
   rejectRoute,
   queueRoute,
   queueCountsRoute,
+  revisionsRoute,
 } from './submissions.routes.ts';
 
 /** The queue's filters as the domain reads them, with the brands the caller may read. */
@@ -72,11 +79,18 @@ export function submissionRoutes(deps: ListRouteDeps) {
     key: string | undefined,
     item: SubmissionItem,
     to: CallerDecision['to'],
-    feedback: string | undefined,
+    reject: SubmissionReject | undefined,
     body: unknown,
   ) => {
+    const feedback = reject?.feedback;
     const { scope, decision } = callerDecision(c, to, feedback);
-    const review = { to, feedback, keyId: decision.keyId, side: decision.side };
+    const review = {
+      to,
+      feedback,
+      notes: reject?.notes,
+      keyId: decision.keyId,
+      side: decision.side,
+    };
     if (key === undefined) return c.json(await reviewSubmission(db, item, scope, review), 200);
     const request = {
       apiKeyId: getAuth(c).keyId,
@@ -112,6 +126,19 @@ export function submissionRoutes(deps: ListRouteDeps) {
       const { campaign_id, submission_id } = c.req.valid('param');
       return c.json(await getSubmission(db, campaign_id, submission_id, getAuth(c).brandIds), 200);
     })
+    .openapi(revisionsRoute, async (c) => {
+      const { campaign_id, submission_id } = c.req.valid('param');
+      const q = c.req.valid('query');
+      return c.json(
+        await answerList(c, deps.cursorSecret, q, {
+          scope: { list: `revisions:${submission_id}`, filters: {} },
+          keyset: revisionKeyset,
+          read: (page) => readRevisions(db, campaign_id, submission_id, getAuth(c).brandIds, page),
+          show: toRevision,
+        }),
+        200,
+      );
+    })
     .openapi(approveRoute, async (c) => {
       const key = c.req.valid('header')['Idempotency-Key'];
       return decide(c, key, c.req.valid('param'), 'approved', undefined, null);
@@ -119,6 +146,6 @@ export function submissionRoutes(deps: ListRouteDeps) {
     .openapi(rejectRoute, async (c) => {
       const body = c.req.valid('json') as SubmissionReject | undefined;
       const key = c.req.valid('header')['Idempotency-Key'];
-      return decide(c, key, c.req.valid('param'), 'rejected', body?.feedback, body ?? null);
+      return decide(c, key, c.req.valid('param'), 'rejected', body, body ?? null);
     });
 }

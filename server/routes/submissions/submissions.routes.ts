@@ -6,10 +6,12 @@ import {
   QueueCountsQuery,
   QueuedSubmissionPage,
   QueueQuery,
+  RevisionListQuery,
   Submission,
   SubmissionListQuery,
   SubmissionPage,
   SubmissionReject,
+  SubmissionRevisionPage,
 } from '#contract/submissions';
 import { apiRoutes, jsonContent, optionalJsonBody } from '../../http/openapi.ts';
 import * as examples from '../../http/openapi-examples.ts';
@@ -40,6 +42,24 @@ export const getRoute = submissions.read({
   description: 'A submission of the campaign in any status, with who reviewed it and when.',
   request: { params: SubmissionParams },
   responses: { 200: jsonContent(Submission, 'The submission', examples.submission) },
+});
+
+export const revisionsRoute = submissions.read({
+  method: 'get',
+  path: '/campaigns/{campaign_id}/submissions/{submission_id}/revisions',
+  operationId: 'listSubmissionRevisions',
+  summary: 'List every version of a submission',
+  description:
+    'Every version the creator sent, newest first (revision 0 is the first): its media_items, when it was sent, ' +
+    'its checks and the decision about it (status, feedback, notes, when and by whom) or null while it waits.',
+  request: { params: SubmissionParams, query: RevisionListQuery },
+  responses: {
+    200: jsonContent(
+      SubmissionRevisionPage,
+      'A page of versions',
+      examples.submissionRevisionsPage,
+    ),
+  },
 });
 
 /** A decision retried after a lost answer (docs/decisions/0102). */
@@ -85,7 +105,10 @@ export const rejectRoute = submissions.write({
   operationId: 'rejectSubmission',
   summary: 'Reject a submission (request changes)',
   description:
-    'Optional body {feedback}, delivered to the creator; without it the creator receives a generic changes-requested note. ' +
+    'Optional body {feedback, notes}, delivered to the creator; without either the creator receives a generic changes-requested note. ' +
+    'Each note may name a moment (at_s) of a video item and an item (0-based index into media_items); an at_s past the ' +
+    "item's duration, a moment on an image, or an item out of range: 422 naming the field (notes[2].at_s). " +
+    'With notes and no feedback, the feedback lists the notes. ' +
     'Only from in_review; otherwise 409 already_reviewed. While the media is still being inspected (checks null): ' +
     '409 inspection_pending. With an Idempotency-Key a retry answers the original decision.',
   request: {
