@@ -214,7 +214,9 @@ for (const size of [
             await page.keyboard.press('a');
             await page.waitForTimeout(250);
             await page.keyboard.press('a');
-            await expect(region.getByText(/^Nothing decided: the A and R keys work once/)).toBeVisible();
+            await expect(
+              region.getByText(/^Nothing decided: the A and R keys work once/),
+            ).toBeVisible();
           } else if (i === 2) {
             // A held A approves once: its repeats decide nothing.
             await page.keyboard.down('a');

@@ -1,15 +1,12 @@
-import {
-  useLayoutEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-  type ReactNode,
-} from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Badge } from '#components/ui/badge';
 import { formatDateTime } from '#lib/format';
 import type { QueueItem } from '../api/review';
 import { flaggedChecks } from './media-checks';
 import { SubmissionMedia } from './submission-media';
+import { Button } from '#components/ui/button';
+import type { SubmissionRevision } from '#contract/submissions';
+import type { DraftNote } from '../media-items';
 
 export const roundLabel = (revisions: number) =>
   revisions === 0 ? 'First submission' : `Revision ${revisions}`;
@@ -92,33 +89,130 @@ export function SubmissionLayout({
   );
 }
 
+/** What the item on screen shows beside its media: the slide, the notes, the last version. */
+export type StageControls = {
+  onVideo: (video: HTMLVideoElement | null) => void;
+  slide: number;
+  onSlide: (slide: number) => void;
+  notes: readonly DraftNote[];
+  onAddNote: (() => void) | undefined;
+  /** The version a revision answers (null: none, or not read yet). */
+  previous: SubmissionRevision | null;
+  previousSlide: number;
+  onPreviousSlide: (slide: number) => void;
+  onPreviousVideo: (video: HTMLVideoElement | null) => void;
+  /** On a phone: whether the last version is shown instead of this one. */
+  showLast: boolean;
+  onShowLast: (show: boolean) => void;
+};
+
 /**
  * The current item's media, with the next item's already there, hidden and loading: after a
- * decision the same element is shown, so the video appears with its data, not blank.
+ * decision the same element is shown, so the video appears with its data, not blank. Both are
+ * laid out alike (`Versions`), so the element stays the same when the next becomes the current.
  */
 export function MediaStage({
   current,
   next,
-  onVideo,
+  controls,
 }: {
   current: QueueItem;
   next: QueueItem | undefined;
-  onVideo: (video: HTMLVideoElement | null) => void;
+  controls: StageControls;
 }) {
   return (
     <>
       {[current, next].map((item) =>
         item ? (
           <div key={item.submission.id} hidden={item !== current}>
-            <SubmissionMedia
-              submission={item.submission}
-              shown={item === current}
-              onVideo={item === current ? onVideo : undefined}
-            />
+            <Versions item={item} controls={item === current ? controls : null} />
           </div>
         ) : null,
       )}
     </>
+  );
+}
+
+/**
+ * A submission's media and, for a revision, the version it answers (docs/decisions/0154): beside
+ * it on a wide screen, one or the other on a phone (a toggle above). The last version's timeline
+ * marks the notes it was sent back with. Every slot keeps its place whatever is shown, so React
+ * keeps the elements (the preloaded video) when an item becomes the current one.
+ */
+function Versions({ item, controls }: { item: QueueItem; controls: StageControls | null }) {
+  const s = item.submission;
+  const previous = controls?.previous ?? null;
+  const showLast = previous !== null && (controls?.showLast ?? false);
+  return (
+    <div
+      className={previous ? 'lg:grid lg:grid-cols-2 lg:gap-3' : undefined}
+      style={previous ? ({ '--media-above': '2.75rem' } as CSSProperties) : undefined}
+    >
+      {previous && controls ? (
+        <div
+          role="group"
+          aria-label="Versions"
+          className="mb-2 grid h-9 grid-cols-2 gap-2 lg:hidden"
+        >
+          <Button
+            size="sm"
+            variant={showLast ? 'secondary' : 'primary'}
+            aria-pressed={!showLast}
+            onClick={() => controls.onShowLast(false)}
+          >
+            This version
+          </Button>
+          <Button
+            size="sm"
+            variant={showLast ? 'primary' : 'secondary'}
+            aria-pressed={showLast}
+            onClick={() => controls.onShowLast(true)}
+          >
+            Last version
+          </Button>
+        </div>
+      ) : null}
+      <div className={showLast ? 'max-lg:hidden' : undefined}>
+        {previous ? (
+          <p className="mb-2 flex h-7 items-center text-sm font-medium text-gray-900 max-lg:hidden">
+            This version ({roundLabel(s.revision_count)})
+          </p>
+        ) : null}
+        <SubmissionMedia
+          submission={s}
+          shown={controls !== null}
+          onVideo={controls?.onVideo}
+          slide={controls?.slide ?? 0}
+          onSlide={controls?.onSlide}
+          notes={controls?.notes ?? []}
+          onAddNote={controls?.onAddNote}
+        />
+      </div>
+      {previous && controls ? (
+        <div className={showLast ? undefined : 'max-lg:hidden'}>
+          <p className="mb-2 flex h-7 items-center text-sm font-medium text-gray-900 max-lg:hidden">
+            Last version (
+            {previous.decision?.status === 'rejected'
+              ? 'changes requested'
+              : roundLabel(previous.revision)}
+            )
+          </p>
+          <SubmissionMedia
+            submission={{
+              ...s,
+              media_items: previous.media_items,
+              media_url: previous.media_items[0]?.url ?? null,
+            }}
+            label={`Last version by ${s.creator_username}`}
+            shown={showLast || controls !== null}
+            onVideo={controls.onPreviousVideo}
+            slide={controls.previousSlide}
+            onSlide={controls.onPreviousSlide}
+            notes={previous.decision?.notes ?? []}
+          />
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ClipboardCheck, Keyboard } from 'lucide-react';
 import type { Side } from '#contract/me';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -9,8 +10,9 @@ import { formatNumber } from '#lib/format';
 import { playOrPause, seekBy, toggleMute } from '../media-control';
 import { SEEK_SECONDS, shortcutOf, type QueueCommand } from '../shortcuts';
 import { useQueueShortcuts, type KeyPress } from '../use-queue-shortcuts';
-import { decisionKey, type QueueItem } from '../api/review';
+import { decisionKey, previousVersionOptions, type QueueItem } from '../api/review';
 import { useLookFirst } from '../use-look-first';
+import { isSlides, itemsOf, notesToSend, whereOf, type DraftNote } from '../media-items';
 import type { ReviewView } from '../queue-filters';
 import { useQueueState, type QueueState } from '../use-queue-state';
 import { isInspecting, MediaChecks, SignOffNote } from './media-checks';
@@ -30,6 +32,8 @@ import { QueueFilterBar } from './queue-filter-bar';
 import { ReviewViews } from './review-views';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { PreloadMedia } from './submission-media';
+import { NoteDialog, type NoteTarget } from './note-dialog';
+import { DraftNotes, LastRoundChecklist } from './review-notes';
 import { UpNext } from './up-next';
 import { KeyHint } from './key-hint';
 
@@ -72,7 +76,9 @@ export function ReviewQueue({
   // The keyboard decides only what has been on screen for a moment (docs/decisions/0150); a
   // decision key pressed sooner is ignored and the screen says why.
   const shownKey =
-    queueState.current && queueState.view !== 'failed' ? decisionKey(queueState.current) : undefined;
+    queueState.current && queueState.view !== 'failed'
+      ? decisionKey(queueState.current)
+      : undefined;
   const lookedAt = useLookFirst(shownKey);
   const [tooSoon, setTooSoon] = useState<string | null>(null);
   useEffect(() => {
@@ -81,22 +87,91 @@ export function ReviewQueue({
     return () => clearTimeout(timer);
   }, [tooSoon]);
 
+  // Section 14 (docs/decisions/0153, 0154): the slide shown, the reviewer's notes, the version a
+  // revision answers and, on a phone, which of the two is shown. Each is the item's own (keyed
+  // by the item), so another item starts at its first slide, with its own notes.
+  const { current } = queueState;
+  const items = current ? itemsOf(current.submission) : [];
+  const slides = isSlides(items);
+  const [slideOf, setSlideOf] = useState<Keyed<number>>(NONE);
+  const slide = valueFor(slideOf, shownKey, 0);
+  const setSlide = (index: number) => {
+    if (shownKey)
+      setSlideOf({ key: shownKey, value: Math.min(Math.max(index, 0), items.length - 1) });
+  };
+  const [drafts, setDrafts] = useState<ReadonlyMap<string, readonly DraftNote[]>>(() => new Map());
+  const notes = (shownKey ? drafts.get(shownKey) : undefined) ?? [];
+  const [noting, setNoting] = useState<(NoteTarget & { key: string }) | null>(null);
+  const previousQuery = useQuery(previousVersionOptions(brandId, current));
+  const previous = previousQuery.data ?? null;
+  const previousItems = previous?.media_items ?? [];
+  const [previousSlideOf, setPreviousSlideOf] = useState<Keyed<number>>(NONE);
+  const previousSlide = valueFor(previousSlideOf, shownKey, 0);
+  const setPreviousSlide = (index: number) => {
+    if (shownKey)
+      setPreviousSlideOf({
+        key: shownKey,
+        value: Math.min(Math.max(index, 0), previousItems.length - 1),
+      });
+  };
+  const [showLastOf, setShowLastOf] = useState<Keyed<boolean>>(NONE);
+  const showLast = valueFor(showLastOf, shownKey, false);
+  const previousVideoRef = useRef<HTMLVideoElement>(null);
+  const setPreviousVideo = useCallback((video: HTMLVideoElement | null) => {
+    previousVideoRef.current = video;
+  }, []);
+  // On a phone with the last version shown instead of this one, the keys act on it.
+  const lastAlone = previous !== null && showLast && !isWide();
+
+  const startNote = () => {
+    if (!current || !shownKey || !canDecide || queueState.view === 'failed') return;
+    const index = slides ? slide : 0;
+    const video = videoRef.current;
+    let at: number | null = null;
+    if (items[index]?.type === 'video' && video) {
+      video.pause();
+      at = Math.floor(video.currentTime * 10) / 10;
+    }
+    const target = { item: slides ? index : items.length > 0 ? 0 : null, at_s: at };
+    setNoting({ ...target, where: whereOf(target, slides), key: shownKey });
+  };
+  const chooseNote = (note: DraftNote) => {
+    if (slides && note.item !== null) setSlide(note.item);
+    const video = videoRef.current;
+    if (note.at_s !== null && video) video.currentTime = note.at_s;
+  };
+  const chooseLastRound = (note: { item: number | null; at_s: number | null }) => {
+    setShowLastOf({ key: shownKey ?? '', value: true });
+    if (isSlides(previousItems) && note.item !== null) setPreviousSlide(note.item);
+    const video = previousVideoRef.current;
+    if (note.at_s !== null && video) video.currentTime = note.at_s;
+  };
+
   const run = (command: QueueCommand, press: KeyPress) => {
-    // The media the key was pressed on (a player with focus), else the item's own.
-    const video = press.target instanceof HTMLVideoElement ? press.target : videoRef.current;
+    // The media the key was pressed on (a player with focus), else the one shown.
+    const focused = press.target instanceof HTMLVideoElement ? press.target : null;
+    const video = focused ?? (lastAlone ? previousVideoRef.current : videoRef.current);
     if ((command === 'approve' || command === 'requestChanges') && !lookedAt) {
       if (shownKey && queueState.decidable) setTooSoon(shownKey);
       return;
     }
+    // The arrows step the slides of a carousel, and seek a video (a focused player: that one).
+    const step = (by: 1 | -1) => {
+      if (!focused && lastAlone && isSlides(previousItems)) setPreviousSlide(previousSlide + by);
+      else if (!focused && !lastAlone && slides) setSlide(slide + by);
+      else if (video) seekBy(video, by * SEEK_SECONDS);
+    };
     switch (command) {
       case 'playPause':
         return video ? playOrPause(video) : undefined;
       case 'seekBack':
-        return video ? seekBy(video, -SEEK_SECONDS) : undefined;
+        return step(-1);
       case 'seekForward':
-        return video ? seekBy(video, SEEK_SECONDS) : undefined;
+        return step(1);
       case 'mute':
         return video ? toggleMute(video) : undefined;
+      case 'note':
+        return startNote();
       case 'next':
       case 'previous':
         queueState.move(command === 'next' ? 1 : -1);
@@ -114,8 +189,15 @@ export function ReviewQueue({
   };
   useQueueShortcuts(
     run,
-    queueState.changing !== null || queueState.helpOpen || queueState.view === 'failed',
+    queueState.changing !== null ||
+      queueState.helpOpen ||
+      noting !== null ||
+      queueState.view === 'failed',
   );
+
+  // The notes of the item whose feedback box is open go with its request for changes.
+  const changingNotes =
+    (queueState.changing ? drafts.get(decisionKey(queueState.changing)) : undefined) ?? [];
 
   const status = (
     <DecisionStatus
@@ -148,7 +230,7 @@ export function ReviewQueue({
     />
   );
   const failure = error ? <InlineError error={error} onRetry={queueState.list.retry} /> : null;
-  const { current, next } = queueState;
+  const { next } = queueState;
   let body: ReactNode;
   if (error && empty) body = failure;
   else if (pending) body = <LoadingState label={LOADING[queueState.view]} />;
@@ -187,12 +269,52 @@ export function ReviewQueue({
           <QueueNavigation queueState={queueState} onMoved={focusRegion} />
           {current ? (
             <SubmissionLayout
-              media={<MediaStage current={current} next={next} onVideo={setVideo} />}
+              media={
+                <MediaStage
+                  current={current}
+                  next={next}
+                  controls={{
+                    onVideo: setVideo,
+                    slide,
+                    onSlide: setSlide,
+                    notes,
+                    onAddNote: canDecide ? startNote : undefined,
+                    previous,
+                    previousSlide,
+                    onPreviousSlide: setPreviousSlide,
+                    onPreviousVideo: setPreviousVideo,
+                    showLast,
+                    onShowLast: (value) => {
+                      if (shownKey) setShowLastOf({ key: shownKey, value });
+                    },
+                  }}
+                />
+              }
               summary={<SubmissionSummary item={current} />}
               notes={
                 <>
                   <SignOffNote submission={current.submission} />
                   <PreviousFeedback feedback={current.submission.feedback} />
+                  <LastRoundChecklist
+                    key={shownKey}
+                    notes={previous?.decision?.notes ?? current.submission.notes}
+                    slides={isSlides(previous ? previousItems : items)}
+                    onChoose={chooseLastRound}
+                  />
+                  <DraftNotes
+                    notes={notes}
+                    slides={slides}
+                    onChoose={chooseNote}
+                    onRemove={(note) => {
+                      if (!shownKey) return;
+                      setDrafts((map) =>
+                        new Map(map).set(
+                          shownKey,
+                          notes.filter((n) => n !== note),
+                        ),
+                      );
+                    }}
+                  />
                 </>
               }
               actions={
@@ -248,11 +370,29 @@ export function ReviewQueue({
             submission={queueState.afterNext.submission}
           />
         ) : null}
+        <NoteDialog
+          target={noting}
+          onAdd={(text) => {
+            if (noting) {
+              const { key, item, at_s } = noting;
+              setDrafts((map) =>
+                new Map(map).set(key, [...(map.get(key) ?? []), { text, item, at_s }]),
+              );
+            }
+            setNoting(null);
+            returnFocus();
+          }}
+          onCancel={() => {
+            setNoting(null);
+            returnFocus();
+          }}
+        />
         <FeedbackDialog
           open={queueState.changing !== null}
           creator={queueState.changing ? `@${queueState.changing.submission.creator_username}` : ''}
+          notes={changingNotes.length}
           onSend={(feedback) => {
-            queueState.sendRequestChanges(feedback);
+            queueState.sendRequestChanges(feedback, notesToSend(changingNotes));
             returnFocus();
           }}
           onCancel={() => {
@@ -290,6 +430,16 @@ export function ReviewQueue({
     </ReviewViews>
   );
 }
+
+/** A value of the item on screen (its key), so another item starts from the default. */
+type Keyed<T> = { key: string; value: T } | null;
+const NONE = null;
+function valueFor<T>(keyed: Keyed<T>, key: string | undefined, fallback: T): T {
+  return keyed !== null && keyed.key === key ? keyed.value : fallback;
+}
+
+/** Whether the screen is wide enough for the two versions side by side (Tailwind's `lg`). */
+const isWide = () => window.matchMedia?.('(min-width: 1024px)').matches ?? true;
 
 /** How long "Nothing decided yet" stays after a decision key pressed too soon. */
 const TOO_SOON_HINT_MS = 3000;

@@ -1,7 +1,7 @@
 import { Dialog, DialogContent } from '#components/ui/dialog';
 import { SHORTCUTS, type Shortcut } from '../shortcuts';
 
-const GROUPS: readonly Shortcut['group'][] = ['Video', 'Queue', 'Decisions'];
+const GROUPS: readonly Shortcut['group'][] = ['Media', 'Queue', 'Decisions'];
 
 /** The sheet of the queue's keyboard shortcuts (`?`), from the table the keys are read with. */
 export function ShortcutsDialog({
