@@ -64,7 +64,7 @@ async function contentWorld() {
   return { t, team, campaign, send };
 }
 
-describe('the content itself on the review screen (section 14)', { timeout: 30_000 }, () => {
+describe('the content itself on the review screen (section 14)', { timeout: 60_000 }, () => {
   it('steps a carousel slide by slide with the arrows and its own controls', async () => {
     const { t, team, send } = await contentWorld();
     const lu = `lu_${t}`;
@@ -76,7 +76,7 @@ describe('the content itself on the review screen (section 14)', { timeout: 30_0
       })),
     );
     renderApp(paths.review.href(team.brand.id), team.key);
-    await screen.findByText('1 submission waiting', {}, { timeout: 8000 });
+    await screen.findByText('1 submission waiting', {}, { timeout: 20_000 });
     expect(currentCreator()).toBe(`@${lu}`);
     expect(within(region()).getByText('Slide 1 of 3')).toBeInTheDocument();
     expect(within(region()).getByAltText(`Carousel by ${lu}, slide 1 of 3`)).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('the content itself on the review screen (section 14)', { timeout: 30_0
       { type: 'video', url: `https://cdn.example.com/${vi_}.mp4` },
     ]);
     renderApp(paths.review.href(team.brand.id), team.key);
-    await screen.findByText('1 submission waiting', {}, { timeout: 8000 });
+    await screen.findByText('1 submission waiting', {}, { timeout: 20_000 });
     const video = within(region()).getByLabelText(`Video by ${vi_}`) as HTMLVideoElement;
     video.currentTime = 7.25;
     const user = userEvent.setup();
@@ -150,7 +150,7 @@ describe('the content itself on the review screen (section 14)', { timeout: 30_0
       media_items: [{ type: 'video', url: `https://cdn.example.com/${re}-2.mp4` }],
     });
     renderApp(paths.review.href(team.brand.id), team.key);
-    await screen.findByText('1 submission waiting', {}, { timeout: 8000 });
+    await screen.findByText('1 submission waiting', {}, { timeout: 20_000 });
     const last = (await within(region()).findByLabelText(
       `Last version by ${re}`,
     )) as HTMLVideoElement;
