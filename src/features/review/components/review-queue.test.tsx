@@ -84,7 +84,9 @@ describe('the review queue from the keyboard', { timeout: 30_000 }, () => {
     review.lookFirstMs = 3000;
     const { names } = await openQueue();
     const user = userEvent.setup();
-    await waitFor(() => expect(region()).toHaveAttribute('data-decision-keys', 'ready'));
+    await waitFor(() => expect(region()).toHaveAttribute('data-decision-keys', 'ready'), {
+      timeout: 8000,
+    });
     await user.keyboard('a');
     expect(currentCreator()).toBe(`@${names.ben}`);
     expect(region()).toHaveAttribute('data-decision-keys', 'waiting');
