@@ -105,11 +105,20 @@ for (const size of [
       };
 
       await signIn(page, DEMO.brandKey);
-      await page.goto(`/brands/${await brandId(page)}/review?campaign=${world.id}`);
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: /^Review queue/ })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
       const region = page.getByRole('region', { name: 'Current submission' });
+      // Only this journey's campaign (the filters fold away on a phone: open them, then fold).
+      const toggle = page.getByRole('button', { name: /^Filters/ });
+      if (phone) await toggle.click();
+      await page.getByRole('combobox', { name: 'Campaign' }).selectOption({ label: name });
       await expect(
         page.getByRole('status').filter({ hasText: /^3 submissions waiting/ }),
       ).toBeVisible();
+      if (phone) await toggle.click();
 
       // 1. The carousel: four slides, stepped one by one.
       await expect(region).toHaveAttribute('data-submission-id', world.carousel.id);
@@ -202,11 +211,4 @@ for (const size of [
       expect(sent.notes[0]!.at_s).toBeGreaterThan(0);
     });
   });
-}
-
-/** The brand id of the signed-in key's first brand, from the address of its first screen. */
-async function brandId(page: Page): Promise<string> {
-  const match = /\/brands\/([^/]+)/.exec(page.url());
-  expect(match, `no brand in ${page.url()}`).not.toBeNull();
-  return match![1]!;
 }
