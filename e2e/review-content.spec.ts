@@ -175,10 +175,10 @@ for (const size of [
       await expectFits(page, region, current, phone);
       if (phone) {
         await expect(last).toBeHidden();
-        await region.getByRole('button', { name: 'Last version' }).click();
+        await region.getByRole('button', { name: 'Last version', exact: true }).click();
         await expectFits(page, region, last, phone);
         await expect(current).toBeHidden();
-        await region.getByRole('button', { name: 'This version' }).click();
+        await region.getByRole('button', { name: 'This version', exact: true }).click();
       } else {
         await expectFits(page, region, last, phone);
       }
