@@ -177,6 +177,11 @@ async function main() {
         () => (window as unknown as { __bench: { samples: unknown[] } }).__bench.samples.length,
       );
     for (let n = 0; n < WARMUP + DECISIONS; n++) {
+      // The decision keys count once the submission has been on screen for a moment (600 ms):
+      // each decision waits for that, as a reviewer looking at it would.
+      await page
+        .locator('section[aria-label="Current submission"][data-decision-keys="ready"]')
+        .waitFor();
       if (n % REJECT_EVERY === REJECT_EVERY - 1) {
         await page.keyboard.press('r');
         const box = page.getByRole('textbox', { name: 'Feedback to the creator' });

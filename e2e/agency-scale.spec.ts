@@ -107,6 +107,8 @@ test('an agency reviewer opens a large queue on its oldest submission and works 
   // Three decisions from the keyboard, each moving on to another submission.
   for (let i = 0; i < 3; i++) {
     const current = await region.getAttribute('data-submission-id');
+    // The decision keys count once the submission has been on screen for a moment.
+    await expect(region).toHaveAttribute('data-decision-keys', 'ready');
     await page.keyboard.press('a');
     await expect(region).not.toHaveAttribute('data-submission-id', current!);
   }

@@ -183,6 +183,8 @@ for (const size of SIZES) {
         const change = region.getByRole('button', { name: 'Request changes' });
         await expect(approve).toBeInViewport();
         await expect(change).toBeInViewport();
+        // The decision keys count once the submission has been on screen for a moment.
+        await expect(region).toHaveAttribute('data-decision-keys', 'ready');
         if (i % 3 !== 2) {
           if (size.phone) await approve.click();
           else await page.keyboard.press('a');

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './support/fixtures.ts';
 import { chooseCampaign, expectPlaying } from './support/ui.ts';
 
@@ -84,6 +84,32 @@ async function campaignWithSubmissions(
   return { id: campaign.id, submissions };
 }
 
+/** The decision keys count for the submission on screen: it has been shown for a moment. */
+async function readyToDecide(region: Locator) {
+  await expect(region).toHaveAttribute('data-decision-keys', 'ready');
+}
+
+/**
+ * With the page at its top, the submission's video (its controls are inside it, at its foot) and
+ * its creator's handle are wholly on screen, and on a phone above the decision bar stuck to the
+ * bottom of the screen: nothing to scroll, nothing covering them.
+ */
+async function expectMediaInView(page: Page, region: Locator, username: string, phone: boolean) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const video = region.locator('video:visible');
+  const handle = region.getByText(`@${username}`, { exact: true });
+  await expect(video).toBeInViewport({ ratio: 1 });
+  await expect(handle).toBeInViewport({ ratio: 1 });
+  if (!phone) return;
+  const bar = (await region.getByRole('group', { name: 'Decision' }).boundingBox())!;
+  for (const [what, box] of [
+    ['the video', await video.boundingBox()],
+    ['the handle', await handle.boundingBox()],
+  ] as const) {
+    expect(box!.y + box!.height, `the decision bar covers ${what}`).toBeLessThanOrEqual(bar.y + 1);
+  }
+}
+
 /** Nothing of the screen reaches past the right edge (no sideways scrolling). */
 async function expectNoSidewaysScroll(page: Page) {
   // The app shell's header still overflows by a few pixels at 390 px (its own fix is under
@@ -151,6 +177,7 @@ for (const size of [
       for (const [i, submission] of campaign.submissions.entries()) {
         await expect(region).toHaveAttribute('data-submission-id', submission.id);
         await expect(region.getByText(`@${submission.username}`)).toBeVisible();
+        await expectMediaInView(page, region, submission.username, size.phone);
         // Watch it: Space plays (and never scrolls the page), Space pauses, ← goes back.
         const scrolled = await page.evaluate(() => window.scrollY);
         await page.keyboard.press(' ');
@@ -160,6 +187,19 @@ for (const size of [
         await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
         await page.keyboard.press('ArrowLeft');
         await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(0);
+        if (i === 1 && !size.phone) {
+          // With the player itself focused (clicked), Space still plays and pauses it, once.
+          await video.click();
+          await expect(video).toBeFocused();
+          const paused = await video.evaluate((v: HTMLVideoElement) => v.paused);
+          await page.keyboard.press(' ');
+          await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(!paused);
+          await page.keyboard.press(' ');
+          await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(paused);
+          if (!paused) await page.keyboard.press(' ');
+          await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+        }
+        await readyToDecide(region);
 
         const approve = region.getByRole('button', { name: 'Approve' });
         const change = region.getByRole('button', { name: 'Request changes' });
@@ -168,10 +208,29 @@ for (const size of [
         if (i < 3) {
           // On the phone the decision is tapped in the bar under the video; on a desktop, A.
           if (size.phone) await approve.click();
-          else await page.keyboard.press('a');
+          else if (i === 0) {
+            // A second A 250 ms later does not approve the next submission, unseen: it is
+            // ignored, and the screen says why.
+            await page.keyboard.press('a');
+            await page.waitForTimeout(250);
+            await page.keyboard.press('a');
+            await expect(
+              region.getByText(/^Nothing decided: the A and R keys work once/),
+            ).toBeVisible();
+          } else if (i === 2) {
+            // A held A approves once: its repeats decide nothing.
+            await page.keyboard.down('a');
+            await page.keyboard.down('a');
+            await page.keyboard.down('a');
+            await page.keyboard.up('a');
+          } else await page.keyboard.press('a');
           await expect(
             page.getByText(`Approving @${submission.username}: sent in a few seconds.`),
           ).toBeVisible();
+          await expect(region).toHaveAttribute(
+            'data-submission-id',
+            campaign.submissions[i + 1]!.id,
+          );
         } else {
           if (size.phone) await change.click();
           else await page.keyboard.press('r');
@@ -252,6 +311,8 @@ test('two reviewers decide the same submission and the second sees a clear confl
 
     // Both decide within the same few seconds: exactly one decision wins, the other reviewer is
     // told who got there first and the queue moves on.
+    for (const page of [first, second])
+      await readyToDecide(page.getByRole('region', { name: 'Current submission' }));
     await first.keyboard.press('a');
     await second.keyboard.press('a');
     const conflict = (page: Page) =>
@@ -375,6 +436,7 @@ test('a decision still in its undo window is sent when the reviewer closes the t
   await page.getByRole('combobox', { name: 'Campaign' }).selectOption({ label: name });
   const region = page.getByRole('region', { name: 'Current submission' });
   await expect(region).toHaveAttribute('data-submission-id', submission.id);
+  await readyToDecide(region);
   await page.keyboard.press('a');
   await expect(page.getByRole('button', { name: /Undo/ })).toBeVisible();
   // Closed well within the 4 s undo window: only the send on `pagehide` (keepalive) can land it.

@@ -147,6 +147,7 @@ for (const size of [
       const approve = region.getByRole('button', { name: 'Approve' });
       await expect(approve).toBeInViewport();
       await expect(approve).toBeEnabled();
+      await expect(region).toHaveAttribute('data-decision-keys', 'ready');
       await page.keyboard.press('a');
       await expect(region).toHaveAttribute('data-submission-id', creators.wide.id);
       // The landscape video for a story: the warning is in sight before deciding, on a phone too
@@ -155,6 +156,7 @@ for (const size of [
       await expect(region.getByText('Orientation')).toBeVisible();
       await shot(page, 'agency-warning');
       await expect(approve).toBeInViewport();
+      await expect(region).toHaveAttribute('data-decision-keys', 'ready');
       await page.keyboard.press('a');
       await expect(region.getByText('Nothing waiting')).toBeVisible();
       await expect(page.getByText(`Approved @${creators.wide.username}.`)).toBeVisible({
@@ -195,11 +197,13 @@ for (const size of [
 
         const signOff = brandRegion.getByRole('button', { name: 'Approve' });
         await expect(signOff).toBeInViewport();
+        await expect(brandRegion).toHaveAttribute('data-decision-keys', 'ready');
         await brandPage.keyboard.press('a');
         await expect(brandRegion).toHaveAttribute('data-submission-id', creators.wide.id);
         await expect(brandRegion.getByText('1 warning').filter({ visible: true })).toBeInViewport();
         const change = brandRegion.getByRole('button', { name: 'Request changes' });
         await expect(change).toBeInViewport();
+        await expect(brandRegion).toHaveAttribute('data-decision-keys', 'ready');
         await brandPage.keyboard.press('r');
         const dialog = brandPage.getByRole('dialog', { name: 'Request changes' });
         const box = dialog.getByRole('textbox', { name: 'Feedback to the creator' });

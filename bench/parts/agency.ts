@@ -459,6 +459,10 @@ async function measureDecisions(
       (window as unknown as { __agency: { armed: boolean } }).__agency.armed = true;
     });
     for (let n = 0; n < warmup + count; n++) {
+      // The decision keys count once the submission has been on screen for a moment.
+      await page
+        .locator('section[aria-label="Current submission"][data-decision-keys="ready"]')
+        .waitFor();
       await page.keyboard.press('a');
       await page.waitForFunction(
         (expected) =>

@@ -4,6 +4,7 @@ export type QueueCommand =
   | 'seekBack'
   | 'seekForward'
   | 'mute'
+  | 'note'
   | 'next'
   | 'previous'
   | 'approve'
@@ -23,13 +24,19 @@ export type Shortcut = {
   /** The key as `aria-keyshortcuts` names it. */
   aria: string;
   action: string;
-  group: 'Video' | 'Queue' | 'Decisions';
+  group: 'Media' | 'Queue' | 'Decisions';
+  /**
+   * Decides the item on screen: ignored while the key is held down (key repeat), and until the
+   * item has been on screen for a moment (`review.lookFirstMs`, docs/decisions/0150).
+   */
+  decides?: true;
 };
 
 /**
  * The review screen's keyboard shortcuts: the handler and the `?` sheet both read this table, so
  * the sheet cannot promise a key that does nothing. J/K move (as in mail and feed readers), so
- * the video takes the media player keys that are free: Space, the arrows and M.
+ * the media takes the media player keys that are free: Space, the arrows and M; the arrows step
+ * the slides of a carousel instead (docs/decisions/0153), and N notes a moment or a slide.
  */
 export const SHORTCUTS: readonly Shortcut[] = [
   {
@@ -38,23 +45,23 @@ export const SHORTCUTS: readonly Shortcut[] = [
     label: 'Space',
     aria: 'Space',
     action: 'Play or pause the video',
-    group: 'Video',
+    group: 'Media',
   },
   {
     command: 'seekBack',
     keys: ['ArrowLeft'],
     label: '←',
     aria: 'ArrowLeft',
-    action: `Back ${SEEK_SECONDS} seconds`,
-    group: 'Video',
+    action: `Back ${SEEK_SECONDS} seconds; the previous slide of a carousel`,
+    group: 'Media',
   },
   {
     command: 'seekForward',
     keys: ['ArrowRight'],
     label: '→',
     aria: 'ArrowRight',
-    action: `Forward ${SEEK_SECONDS} seconds`,
-    group: 'Video',
+    action: `Forward ${SEEK_SECONDS} seconds; the next slide of a carousel`,
+    group: 'Media',
   },
   {
     command: 'mute',
@@ -62,7 +69,15 @@ export const SHORTCUTS: readonly Shortcut[] = [
     label: 'M',
     aria: 'M',
     action: 'Mute or unmute',
-    group: 'Video',
+    group: 'Media',
+  },
+  {
+    command: 'note',
+    keys: ['n'],
+    label: 'N',
+    aria: 'N',
+    action: 'Add a note at this moment of the video, or on this slide',
+    group: 'Media',
   },
   {
     command: 'next',
@@ -88,7 +103,15 @@ export const SHORTCUTS: readonly Shortcut[] = [
     action: 'Show these shortcuts',
     group: 'Queue',
   },
-  { command: 'approve', keys: ['a'], label: 'A', aria: 'A', action: 'Approve', group: 'Decisions' },
+  {
+    command: 'approve',
+    keys: ['a'],
+    label: 'A',
+    aria: 'A',
+    action: 'Approve',
+    group: 'Decisions',
+    decides: true,
+  },
   {
     command: 'requestChanges',
     keys: ['r'],
@@ -96,6 +119,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     aria: 'R',
     action: 'Request changes, with feedback to the creator',
     group: 'Decisions',
+    decides: true,
   },
   {
     command: 'undo',

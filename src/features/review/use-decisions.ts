@@ -20,10 +20,11 @@ import {
 
 /**
  * How long a decision waits before it is sent (the interface cannot take a decision back, so
- * "Undo" works by not sending it yet: docs/decisions/0009-review-queue-decisions.md), and the
- * first pause before a failed send is tried again (then twice as long).
+ * "Undo" works by not sending it yet: docs/decisions/0009-review-queue-decisions.md), the
+ * first pause before a failed send is tried again (then twice as long), and how long an item
+ * must have been on screen before a decision key counts (docs/decisions/0150).
  */
-export const review = { undoWindowMs: 4000, retryDelayMs: 1000 };
+export const review = { undoWindowMs: 4000, retryDelayMs: 1000, lookFirstMs: 600 };
 
 /** Automatic tries after the first one, for failures that may pass (network, 5xx, 429). */
 const AUTOMATIC_RETRIES = 2;

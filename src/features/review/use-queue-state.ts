@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Side } from '#contract/me';
+import type { ReviewNoteInput } from '#contract/submissions';
 import type { Task } from '#contract/tasks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -120,13 +121,14 @@ export function useQueueState(brandId: string, canDecide: boolean, side: Side = 
     return true;
   };
 
-  const sendRequestChanges = (feedback: string) => {
+  const sendRequestChanges = (feedback: string, notes: ReviewNoteInput[] = []) => {
     if (!changing) return;
     setCursor(afterDecision(settled, ids, changing.submission.id));
-    decisions.decide(
-      changing,
-      feedback ? { kind: 'request_changes', feedback } : { kind: 'request_changes' },
-    );
+    decisions.decide(changing, {
+      kind: 'request_changes',
+      ...(feedback ? { feedback } : {}),
+      ...(notes.length > 0 ? { notes } : {}),
+    });
     setChanging(null);
   };
 

@@ -21,11 +21,13 @@ export function ReviewScreen() {
         title="Review queue"
         context={brand.name}
         description={
-          <>
+          // On a phone the screen's height goes to the submission (docs/decisions/0152): the
+          // views' tabs say what is listed.
+          <span className="max-sm:hidden">
             Submissions waiting for {canDecide ? 'your decision' : 'a decision'}, oldest first,
             across the campaigns of {brand.name}.
             <span className="pointer-coarse:hidden"> Press ? for the keyboard shortcuts.</span>
-          </>
+          </span>
         }
       />
       <ReviewQueue

@@ -1,6 +1,7 @@
 import {
   infiniteQueryOptions,
   queryOptions,
+  skipToken,
   useInfiniteQuery,
   useQuery,
   useQueryClient,
@@ -13,6 +14,9 @@ import {
   QueueCounts,
   QueuedSubmissionPage,
   Submission,
+  SubmissionRevisionPage,
+  type ReviewNoteInput,
+  type SubmissionRevision,
   type QueueAwaiting,
   type QueuedSubmission,
 } from '#contract/submissions';
@@ -52,6 +56,9 @@ export const reviewKeys = {
   list: (brandId: string, scope: QueueScope) => [...reviewKeys.lists(brandId), scope] as const,
   /** The campaigns the campaign filter offers. */
   campaigns: (brandId: string) => [...reviewKeys.all(brandId), 'campaigns'] as const,
+  /** The versions of a submission as of its revision `round` (earlier versions never change). */
+  revisions: (brandId: string, submissionId: string, round: number) =>
+    [...reviewKeys.all(brandId), 'revisions', submissionId, round] as const,
   /** The mutation key of the brand's review decisions (their state outlives the screen). */
   decisions: (brandId: string) => [...reviewKeys.all(brandId), 'decisions'] as const,
 };
@@ -393,7 +400,8 @@ function removeFromLists(queryClient: QueryClient, brandId: string, submissionId
  * A reviewer's decision. "Request changes" is the interface's `reject`: the creator gets the
  * feedback and can send a revision.
  */
-export type Decision = { kind: 'approve' } | { kind: 'request_changes'; feedback?: string };
+export type Decision =
+  { kind: 'approve' } | { kind: 'request_changes'; feedback?: string; notes?: ReviewNoteInput[] };
 
 /**
  * One decision per submission and revision round: a submission sent back for changes returns
@@ -416,6 +424,31 @@ export class ReviewConflict extends Error {
   ) {
     super(`${item.submission.creator_username}'s submission was already reviewed`, { cause });
   }
+}
+
+/**
+ * The version a revision answers: the one before it, with what was decided about it (feedback,
+ * notes), from `GET .../revisions` (newest first: the first page of 2 holds it). Read for a
+ * revision only; an earlier version never changes, so it is read once.
+ */
+export function previousVersionOptions(brandId: string, item: QueueItem | undefined) {
+  const round = item?.submission.revision_count ?? 0;
+  const path = item ? { campaign_id: item.campaignId, submission_id: item.submission.id } : null;
+  return queryOptions({
+    queryKey: reviewKeys.revisions(brandId, item?.submission.id ?? '', round),
+    queryFn:
+      path && round > 0
+        ? async ({ signal }): Promise<SubmissionRevision | null> => {
+            const page = await api.GET(
+              '/campaigns/{campaign_id}/submissions/{submission_id}/revisions',
+              SubmissionRevisionPage,
+              { params: { path, query: { limit: 2 } }, signal },
+            );
+            return page.data.find((version) => version.revision === round - 1) ?? null;
+          }
+        : skipToken,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 /** The submission as the service has it now. */
@@ -529,7 +562,10 @@ export async function sendDecision(
       Submission,
       {
         params: { path },
-        body: decision.feedback ? { feedback: decision.feedback } : {},
+        body: {
+          ...(decision.feedback ? { feedback: decision.feedback } : {}),
+          ...(decision.notes?.length ? { notes: decision.notes } : {}),
+        },
         keepalive,
         ...idempotency,
       },

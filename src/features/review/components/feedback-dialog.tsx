@@ -26,11 +26,14 @@ function enterSends(): boolean {
 export function FeedbackDialog({
   open,
   creator,
+  notes = 0,
   onSend,
   onCancel,
 }: {
   open: boolean;
   creator: string;
+  /** How many of the reviewer's notes (at a moment, on a slide) go with the request. */
+  notes?: number;
   onSend: (feedback: string) => void;
   onCancel: () => void;
 }) {
@@ -41,6 +44,10 @@ export function FeedbackDialog({
         <DialogContent
           title="Request changes"
           description={`Tell ${creator} what to change; they can then send a revision. ${
+            notes > 0
+              ? `Your ${notes === 1 ? 'note goes' : `${formatNumber(notes)} notes go`} with it. `
+              : ''
+          }${
             withEnter
               ? 'Enter sends; Shift+Enter starts a new line.'
               : 'Send with the Request changes button.'

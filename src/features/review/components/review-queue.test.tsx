@@ -6,12 +6,16 @@ import { paths } from '#config/paths';
 import { renderApp } from '#test/app';
 import { tag } from '#test/world';
 import { reviewScreenTests, reviewWorld, submitTo } from '../test/review-world';
+import { review } from '../use-decisions';
+import { TOO_SOON } from './decision-bar';
 
 configure({ asyncUtilTimeout: 5000 });
 
 const service = realService();
 
-const { region, currentCreator } = reviewScreenTests(service, { undoWindowMs: 50 });
+const { region, currentCreator, decisionPosts } = reviewScreenTests(service, {
+  undoWindowMs: 50,
+});
 
 /**
  * jsdom has no media playback: the elements' play state, position and length are kept here, so
@@ -67,8 +71,45 @@ describe('the review queue from the keyboard', { timeout: 30_000 }, () => {
     shown.focus();
     expect(fireEvent.keyDown(shown, { key: ' ' })).toBe(false);
     expect(media.playing.has(shown)).toBe(true);
+    // Its release too: the browser's player toggles on it (it would pause again).
+    expect(fireEvent.keyUp(shown, { key: ' ' })).toBe(false);
+    // A key not handled here keeps its release.
+    expect(fireEvent.keyUp(shown, { key: 'Enter' })).toBe(true);
     // The hidden next video, loading ahead, never plays.
     expect(media.playing.has(video(names.ben))).toBe(false);
+  });
+
+  it('decides from the keyboard only what has been on screen for a moment, never on a held key', async () => {
+    // Longer than the app's moment, so that a loaded machine cannot make 250 ms look long.
+    review.lookFirstMs = 3000;
+    const { names } = await openQueue();
+    const user = userEvent.setup();
+    await waitFor(() => expect(region()).toHaveAttribute('data-decision-keys', 'ready'), {
+      timeout: 8000,
+    });
+    await user.keyboard('a');
+    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(region()).toHaveAttribute('data-decision-keys', 'waiting');
+    // R at once does not open the feedback box, and a second A 250 ms later does not decide:
+    // @ben was not on screen long enough. The screen says why.
+    await user.keyboard('r');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await user.keyboard('a');
+    expect(currentCreator()).toBe(`@${names.ben}`);
+    expect(within(region()).getByText(TOO_SOON)).toBeInTheDocument();
+    // Once it has been on screen for the moment, the keys decide; a held key's repeats do not.
+    await waitFor(() => expect(region()).toHaveAttribute('data-decision-keys', 'ready'), {
+      timeout: 8000,
+    });
+    expect(fireEvent.keyDown(document.body, { key: 'a', repeat: true })).toBe(false);
+    expect(currentCreator()).toBe(`@${names.ben}`);
+    await user.keyboard('a');
+    expect(currentCreator()).toBe(`@${names.cy}`);
+    // Only @ana's and @ben's approvals went out.
+    await waitFor(() => expect(decisionPosts()).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(decisionPosts()).toHaveLength(2);
   });
 
   it('seeks five seconds with the arrow keys, within the video, and mutes with M', async () => {
@@ -137,9 +178,10 @@ describe('the review queue from the keyboard', { timeout: 30_000 }, () => {
       .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
     expect(rows).toEqual([
       'Space Play or pause the video',
-      '← Back 5 seconds',
-      '→ Forward 5 seconds',
+      '← Back 5 seconds; the previous slide of a carousel',
+      '→ Forward 5 seconds; the next slide of a carousel',
       'M Mute or unmute',
+      'N Add a note at this moment of the video, or on this slide',
       'J Next submission',
       'K Previous submission',
       '? Show these shortcuts',
@@ -192,9 +234,7 @@ describe('the review queue from the keyboard', { timeout: 30_000 }, () => {
     expect(within(region()).getByLabelText(`Video by ${world.names.dee}`)).toBe(next);
     expect(next.closest('[hidden]')).toBeNull();
     expect(
-      within(region())
-        .getByAltText(`Carousel by ${carousel.creator_username} (first image)`)
-        .closest('[hidden]'),
+      within(region()).getByAltText(`Carousel by ${carousel.creator_username}`).closest('[hidden]'),
     ).not.toBeNull();
   });
 });

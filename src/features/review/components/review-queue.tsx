@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ClipboardCheck, Keyboard } from 'lucide-react';
 import type { Side } from '#contract/me';
-import { useCallback, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '#components/ui/button';
 import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
@@ -8,8 +9,10 @@ import { LoadingState } from '#components/ui/spinner';
 import { formatNumber } from '#lib/format';
 import { playOrPause, seekBy, toggleMute } from '../media-control';
 import { SEEK_SECONDS, shortcutOf, type QueueCommand } from '../shortcuts';
-import { useQueueShortcuts } from '../use-queue-shortcuts';
-import type { QueueItem } from '../api/review';
+import { useQueueShortcuts, type KeyPress } from '../use-queue-shortcuts';
+import { decisionKey, previousVersionOptions, type QueueItem } from '../api/review';
+import { useLookFirst } from '../use-look-first';
+import { isSlides, itemsOf, notesToSend, whereOf, type DraftNote } from '../media-items';
 import type { ReviewView } from '../queue-filters';
 import { useQueueState, type QueueState } from '../use-queue-state';
 import { isInspecting, MediaChecks, SignOffNote } from './media-checks';
@@ -29,6 +32,8 @@ import { QueueFilterBar } from './queue-filter-bar';
 import { ReviewViews } from './review-views';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { PreloadMedia } from './submission-media';
+import { NoteDialog, type NoteTarget } from './note-dialog';
+import { DraftNotes, LastRoundChecklist } from './review-notes';
 import { UpNext } from './up-next';
 import { KeyHint } from './key-hint';
 
@@ -68,17 +73,105 @@ export function ReviewQueue({
     if (queueState.approve()) focusRegion();
   };
 
-  const run = (command: QueueCommand) => {
+  // The keyboard decides only what has been on screen for a moment (docs/decisions/0150); a
+  // decision key pressed sooner is ignored and the screen says why.
+  const shownKey =
+    queueState.current && queueState.view !== 'failed'
+      ? decisionKey(queueState.current)
+      : undefined;
+  const lookedAt = useLookFirst(shownKey);
+  const [tooSoon, setTooSoon] = useState<string | null>(null);
+  useEffect(() => {
+    if (tooSoon === null) return;
+    const timer = setTimeout(() => setTooSoon(null), TOO_SOON_HINT_MS);
+    return () => clearTimeout(timer);
+  }, [tooSoon]);
+
+  // Section 14 (docs/decisions/0153, 0154): the slide shown, the reviewer's notes, the version a
+  // revision answers and, on a phone, which of the two is shown. Each is the item's own (keyed
+  // by the item), so another item starts at its first slide, with its own notes.
+  const { current } = queueState;
+  const items = current ? itemsOf(current.submission) : [];
+  const slides = isSlides(items);
+  const [slideOf, setSlideOf] = useState<Keyed<number>>(NONE);
+  const slide = valueFor(slideOf, shownKey, 0);
+  const setSlide = (index: number) => {
+    if (shownKey)
+      setSlideOf({ key: shownKey, value: Math.min(Math.max(index, 0), items.length - 1) });
+  };
+  const [drafts, setDrafts] = useState<ReadonlyMap<string, readonly DraftNote[]>>(() => new Map());
+  const notes = (shownKey ? drafts.get(shownKey) : undefined) ?? [];
+  const [noting, setNoting] = useState<(NoteTarget & { key: string }) | null>(null);
+  const previousQuery = useQuery(previousVersionOptions(brandId, current));
+  const previous = previousQuery.data ?? null;
+  const previousItems = previous?.media_items ?? [];
+  const [previousSlideOf, setPreviousSlideOf] = useState<Keyed<number>>(NONE);
+  const previousSlide = valueFor(previousSlideOf, shownKey, 0);
+  const setPreviousSlide = (index: number) => {
+    if (shownKey)
+      setPreviousSlideOf({
+        key: shownKey,
+        value: Math.min(Math.max(index, 0), previousItems.length - 1),
+      });
+  };
+  const [showLastOf, setShowLastOf] = useState<Keyed<boolean>>(NONE);
+  const showLast = valueFor(showLastOf, shownKey, false);
+  const previousVideoRef = useRef<HTMLVideoElement>(null);
+  const setPreviousVideo = useCallback((video: HTMLVideoElement | null) => {
+    previousVideoRef.current = video;
+  }, []);
+  // On a phone with the last version shown instead of this one, the keys act on it.
+  const lastAlone = previous !== null && showLast && !isWide();
+
+  const startNote = () => {
+    if (!current || !shownKey || !canDecide || queueState.view === 'failed') return;
+    const index = slides ? slide : 0;
     const video = videoRef.current;
+    let at: number | null = null;
+    if (items[index]?.type === 'video' && video) {
+      video.pause();
+      at = Math.floor(video.currentTime * 10) / 10;
+    }
+    const target = { item: slides ? index : items.length > 0 ? 0 : null, at_s: at };
+    setNoting({ ...target, where: whereOf(target, slides), key: shownKey });
+  };
+  const chooseNote = (note: DraftNote) => {
+    if (slides && note.item !== null) setSlide(note.item);
+    const video = videoRef.current;
+    if (note.at_s !== null && video) video.currentTime = note.at_s;
+  };
+  const chooseLastRound = (note: { item: number | null; at_s: number | null }) => {
+    setShowLastOf({ key: shownKey ?? '', value: true });
+    if (isSlides(previousItems) && note.item !== null) setPreviousSlide(note.item);
+    const video = previousVideoRef.current;
+    if (note.at_s !== null && video) video.currentTime = note.at_s;
+  };
+
+  const run = (command: QueueCommand, press: KeyPress) => {
+    // The media the key was pressed on (a player with focus), else the one shown.
+    const focused = press.target instanceof HTMLVideoElement ? press.target : null;
+    const video = focused ?? (lastAlone ? previousVideoRef.current : videoRef.current);
+    if ((command === 'approve' || command === 'requestChanges') && !lookedAt) {
+      if (shownKey && queueState.decidable) setTooSoon(shownKey);
+      return;
+    }
+    // The arrows step the slides of a carousel, and seek a video (a focused player: that one).
+    const step = (by: 1 | -1) => {
+      if (!focused && lastAlone && isSlides(previousItems)) setPreviousSlide(previousSlide + by);
+      else if (!focused && !lastAlone && slides) setSlide(slide + by);
+      else if (video) seekBy(video, by * SEEK_SECONDS);
+    };
     switch (command) {
       case 'playPause':
         return video ? playOrPause(video) : undefined;
       case 'seekBack':
-        return video ? seekBy(video, -SEEK_SECONDS) : undefined;
+        return step(-1);
       case 'seekForward':
-        return video ? seekBy(video, SEEK_SECONDS) : undefined;
+        return step(1);
       case 'mute':
         return video ? toggleMute(video) : undefined;
+      case 'note':
+        return startNote();
       case 'next':
       case 'previous':
         queueState.move(command === 'next' ? 1 : -1);
@@ -96,8 +189,15 @@ export function ReviewQueue({
   };
   useQueueShortcuts(
     run,
-    queueState.changing !== null || queueState.helpOpen || queueState.view === 'failed',
+    queueState.changing !== null ||
+      queueState.helpOpen ||
+      noting !== null ||
+      queueState.view === 'failed',
   );
+
+  // The notes of the item whose feedback box is open go with its request for changes.
+  const changingNotes =
+    (queueState.changing ? drafts.get(decisionKey(queueState.changing)) : undefined) ?? [];
 
   const status = (
     <DecisionStatus
@@ -130,7 +230,7 @@ export function ReviewQueue({
     />
   );
   const failure = error ? <InlineError error={error} onRetry={queueState.list.retry} /> : null;
-  const { current, next } = queueState;
+  const { next } = queueState;
   let body: ReactNode;
   if (error && empty) body = failure;
   else if (pending) body = <LoadingState label={LOADING[queueState.view]} />;
@@ -162,18 +262,60 @@ export function ReviewQueue({
           aria-label="Current submission"
           // Which submission is on screen, for the journeys and the benchmark of decisions.
           data-submission-id={current?.submission.id}
-          className="rounded-lg border border-gray-200 bg-white p-4 outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+          // Whether the decision keys count yet for it (docs/decisions/0150), for the same.
+          data-decision-keys={lookedAt ? 'ready' : 'waiting'}
+          className="rounded-lg border border-gray-200 bg-white p-3 outline-none sm:p-4 focus-visible:ring-2 focus-visible:ring-indigo-600"
         >
           <QueueNavigation queueState={queueState} onMoved={focusRegion} />
           {current ? (
             <SubmissionLayout
-              media={<MediaStage current={current} next={next} onVideo={setVideo} />}
-              summary={
-                <div className="space-y-3">
-                  <SubmissionSummary item={current} />
+              media={
+                <MediaStage
+                  current={current}
+                  next={next}
+                  controls={{
+                    onVideo: setVideo,
+                    slide,
+                    onSlide: setSlide,
+                    notes,
+                    onAddNote: canDecide ? startNote : undefined,
+                    previous,
+                    previousSlide,
+                    onPreviousSlide: setPreviousSlide,
+                    onPreviousVideo: setPreviousVideo,
+                    showLast,
+                    onShowLast: (value) => {
+                      if (shownKey) setShowLastOf({ key: shownKey, value });
+                    },
+                  }}
+                />
+              }
+              summary={<SubmissionSummary item={current} />}
+              notes={
+                <>
                   <SignOffNote submission={current.submission} />
                   <PreviousFeedback feedback={current.submission.feedback} />
-                </div>
+                  <LastRoundChecklist
+                    key={shownKey}
+                    notes={previous?.decision?.notes ?? current.submission.notes}
+                    slides={isSlides(previous ? previousItems : items)}
+                    onChoose={chooseLastRound}
+                  />
+                  <DraftNotes
+                    notes={notes}
+                    slides={slides}
+                    onChoose={chooseNote}
+                    onRemove={(note) => {
+                      if (!shownKey) return;
+                      setDrafts((map) =>
+                        new Map(map).set(
+                          shownKey,
+                          notes.filter((n) => n !== note),
+                        ),
+                      );
+                    }}
+                  />
+                </>
               }
               actions={
                 <DecisionBar
@@ -182,6 +324,7 @@ export function ReviewQueue({
                   onApprove={approve}
                   onRequestChanges={() => void queueState.startRequestChanges()}
                   status={status}
+                  tooSoon={tooSoon !== null && tooSoon === shownKey}
                 />
               }
               details={
@@ -227,11 +370,29 @@ export function ReviewQueue({
             submission={queueState.afterNext.submission}
           />
         ) : null}
+        <NoteDialog
+          target={noting}
+          onAdd={(text) => {
+            if (noting) {
+              const { key, item, at_s } = noting;
+              setDrafts((map) =>
+                new Map(map).set(key, [...(map.get(key) ?? []), { text, item, at_s }]),
+              );
+            }
+            setNoting(null);
+            returnFocus();
+          }}
+          onCancel={() => {
+            setNoting(null);
+            returnFocus();
+          }}
+        />
         <FeedbackDialog
           open={queueState.changing !== null}
           creator={queueState.changing ? `@${queueState.changing.submission.creator_username}` : ''}
+          notes={changingNotes.length}
           onSend={(feedback) => {
-            queueState.sendRequestChanges(feedback);
+            queueState.sendRequestChanges(feedback, notesToSend(changingNotes));
             returnFocus();
           }}
           onCancel={() => {
@@ -270,6 +431,19 @@ export function ReviewQueue({
   );
 }
 
+/** A value of the item on screen (its key), so another item starts from the default. */
+type Keyed<T> = { key: string; value: T } | null;
+const NONE = null;
+function valueFor<T>(keyed: Keyed<T>, key: string | undefined, fallback: T): T {
+  return keyed !== null && keyed.key === key ? keyed.value : fallback;
+}
+
+/** Whether the screen is wide enough for the two versions side by side (Tailwind's `lg`). */
+const isWide = () => window.matchMedia?.('(min-width: 1024px)').matches ?? true;
+
+/** How long "Nothing decided yet" stays after a decision key pressed too soon. */
+const TOO_SOON_HINT_MS = 3000;
+
 const COUNT_WORDS: Record<ReviewView, (n: number) => string> = {
   waiting: (n) => `${n === 1 ? 'submission' : 'submissions'} waiting`,
   signoff: (n) => `${n === 1 ? 'submission' : 'submissions'} waiting for your sign-off`,
@@ -299,7 +473,7 @@ function QueueNavigation({ queueState, onMoved }: { queueState: QueueState; onMo
   const total = Math.max(queueState.counts[queueState.view], queueState.position);
   const atEnd = queueState.index >= queueState.visible.length - 1 && !queueState.list.hasMore;
   return (
-    <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+    <div className="mb-3 flex items-center justify-between gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold text-gray-900">
           {queueState.current
@@ -311,7 +485,7 @@ function QueueNavigation({ queueState, onMoved }: { queueState: QueueState; onMo
           <WarningCount submission={queueState.current.submission} className="lg:hidden" />
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex shrink-0 gap-2">
         {queueState.current ? (
           <>
             <Button
@@ -330,7 +504,8 @@ function QueueNavigation({ queueState, onMoved }: { queueState: QueueState; onMo
               aria-keyshortcuts={previous.aria}
             >
               <ChevronLeft aria-hidden="true" className="size-4" />
-              Previous
+              {/* On a phone the arrow alone, so the row stays one line above the media. */}
+              <span className="max-sm:sr-only">Previous</span>
               <KeyHint label={previous.label} />
             </Button>
             <Button
@@ -343,7 +518,7 @@ function QueueNavigation({ queueState, onMoved }: { queueState: QueueState; onMo
               disabled={atEnd || queueState.index >= queueState.visible.length - 1}
               aria-keyshortcuts={next.aria}
             >
-              Next
+              <span className="max-sm:sr-only">Next</span>
               <KeyHint label={next.label} />
               <ChevronRight aria-hidden="true" className="size-4" />
             </Button>

@@ -1,7 +1,7 @@
 import { Dialog, DialogContent } from '#components/ui/dialog';
 import { SHORTCUTS, type Shortcut } from '../shortcuts';
 
-const GROUPS: readonly Shortcut['group'][] = ['Video', 'Queue', 'Decisions'];
+const GROUPS: readonly Shortcut['group'][] = ['Media', 'Queue', 'Decisions'];
 
 /** The sheet of the queue's keyboard shortcuts (`?`), from the table the keys are read with. */
 export function ShortcutsDialog({
@@ -15,7 +15,7 @@ export function ShortcutsDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Keyboard shortcuts"
-        description="They work anywhere on this screen except while typing in a field. Space never scrolls the page here."
+        description="They work anywhere on this screen except while typing in a field. Space never scrolls the page here. A and R decide only a submission that has been on screen for a moment, and a key held down decides once."
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
       >
         <div className="space-y-4">

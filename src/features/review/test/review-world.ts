@@ -24,10 +24,12 @@ export function decisionTimingsForEachTest(timings: Partial<typeof review>) {
 
 /**
  * Sets up a file of tests of the review screen: gives each test the decision `timings`, and
- * returns what the tests read of the screen and of the decisions it sent to `service`.
+ * returns what the tests read of the screen and of the decisions it sent to `service`. The
+ * decision keys count at once unless `timings` says otherwise (`lookFirstMs`): the tests of that
+ * wait set it themselves.
  */
 export function reviewScreenTests(service: RealService, timings: Partial<typeof review>) {
-  decisionTimingsForEachTest(timings);
+  decisionTimingsForEachTest({ lookFirstMs: 0, ...timings });
   const region = () => screen.getByRole('region', { name: 'Current submission' });
   return {
     region,
