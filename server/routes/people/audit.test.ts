@@ -72,6 +72,9 @@ const RECIPES: Record<string, () => Promise<Request>> = {
   'POST /campaigns/{campaign_id}/publish': async () => ({
     path: `${c((await createCampaign(ctx, k(), { tasks: [task()] })).id)}/publish`,
   }),
+  'POST /campaigns/{campaign_id}/withdraw': async () => ({
+    path: `${c((await campaignIn(ctx, k(), 'pending_approval')).id)}/withdraw`,
+  }),
   'POST /campaigns/{campaign_id}/pause': async () => ({
     path: `${c((await campaignIn(ctx, k(), 'active')).id)}/pause`,
   }),
