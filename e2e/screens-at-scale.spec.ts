@@ -131,8 +131,16 @@ for (const viewport of [
       await expect(
         page.locator('p:not([role=status])', { hasText: '11 campaigns match “campaign 14”.' }),
       ).toBeVisible();
+      // On a phone only the search shows at first (the campaigns come first); the order is
+      // under More filters.
+      const more = page.getByRole('button', { name: /^More filters/ });
+      if ((page.viewportSize()?.width ?? 1440) < 768) {
+        await expect(more).toBeInViewport();
+        await more.click();
+      } else {
+        await expect(more).toBeHidden();
+      }
       await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Oldest first' });
-      // On a phone the filters come first: the rows are a scroll below them.
       const oldest = page.getByRole('link', { name: 'Campaign 14', exact: true });
       await oldest.scrollIntoViewIfNeeded();
       await expect(oldest).toBeInViewport();

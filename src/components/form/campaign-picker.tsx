@@ -105,8 +105,21 @@ export function CampaignPicker({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, active]);
 
+  // On opening, the campaign shown is scrolled into view once its page has arrived (only once:
+  // a page loaded later by scrolling must not pull the list back to it).
+  const revealed = useRef(false);
+  const chosenIndex = choices.findIndex((c) => c.kind === 'campaign' && c.id === value);
+  useEffect(() => {
+    if (!open || revealed.current || typed || chosenIndex < 0) return;
+    revealed.current = true;
+    document.getElementById(optionId(chosenIndex))?.scrollIntoView?.({ block: 'nearest' });
+    // optionId depends on `id` only, which never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, typed, chosenIndex]);
+
   const openList = () => {
     if (open) return;
+    revealed.current = false;
     setText(shownText);
     setOpenedWith(shownText);
     setActive(-1);

@@ -35,7 +35,7 @@ export function SideNav({
     <nav aria-label={label} className="px-1 py-1 md:px-2 md:py-3">
       {/* On a phone every screen shows at once as a tile (a row that scrolled sideways hid most
           of them, with no sign that it scrolled); from md up, a column beside the screen. */}
-      <ul className="grid grid-cols-4 gap-1 p-1 sm:grid-cols-5 md:flex md:flex-col">
+      <ul className="grid grid-cols-3 gap-1 p-1 sm:grid-cols-5 md:flex md:flex-col">
         {items.map(({ to, label: text, icon: Icon, badge }) => {
           const current = marked?.to === to;
           return (
@@ -44,20 +44,19 @@ export function SideNav({
                 to={to}
                 aria-current={current ? 'page' : undefined}
                 className={clsx(
-                  'flex w-full flex-wrap items-center justify-center gap-x-1.5 gap-y-0.5 rounded-md px-1 py-2 text-center text-xs leading-tight font-medium',
+                  'flex w-full items-center justify-center gap-x-1.5 rounded-md px-1 py-1.5 text-center text-xs leading-tight font-medium',
                   'md:flex-nowrap md:justify-start md:gap-2.5 md:px-3 md:text-left md:text-sm md:leading-normal md:whitespace-nowrap',
                   current
                     ? 'bg-indigo-50 text-indigo-800'
                     : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
                 )}
               >
-                <Icon aria-hidden="true" className="size-4 shrink-0" />
-                {/* On a phone the label takes the tile's second line, under the icon and count. */}
-                <span className="max-md:order-3 max-md:basis-full">{text}</span>
+                {/* On a phone a tile is its words and count only, one short line: the screen
+                    below keeps its room (the review media fits above the decision bar). */}
+                <Icon aria-hidden="true" className="size-4 shrink-0 max-md:hidden" />
+                <span>{text}</span>
                 {/* Empty when there is no count: then it takes no room. */}
-                <span className="flex shrink-0 empty:hidden max-md:order-2 md:ml-auto">
-                  {badge}
-                </span>
+                <span className="flex shrink-0 empty:hidden md:ml-auto">{badge}</span>
               </Link>
             </li>
           );

@@ -1,7 +1,8 @@
 import type { BrandRef } from '#contract/me';
 import { CAMPAIGN_STATUS_LABELS, CampaignStatus } from '#contract/enums';
-import { Search, X } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { Search, SlidersHorizontal, X } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { clsx } from 'clsx';
 import { Button } from '#components/ui/button';
 import { Input } from '#components/ui/input';
 import { Label } from '#components/ui/label';
@@ -127,6 +128,10 @@ export function CampaignFilters({
   const id = useId();
   const rangeErrorId = `${id}-range-error`;
   const statusLabelId = `${id}-status`;
+  // On a phone only the name search shows at first, so that the campaigns come first; the rest
+  // folds under "More filters" (always shown from md up).
+  const [more, setMore] = useState(false);
+  const moreId = `${id}-more`;
 
   return (
     <div
@@ -153,41 +158,64 @@ export function CampaignFilters({
             />
           </div>
         </div>
-        <LabelledSelect
-          id={`${id}-sort`}
-          label="Sort by"
-          className="w-56"
-          value={sort}
-          onChange={(value) => onSortChange(value as CampaignSort)}
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mb-1 md:hidden"
+          aria-expanded={more}
+          aria-controls={moreId}
+          onClick={() => setMore(!more)}
         >
-          {CAMPAIGN_SORTS.map((option) => (
-            <option key={option} value={option}>
-              {CAMPAIGN_SORT_LABELS[option]}
-            </option>
-          ))}
-        </LabelledSelect>
-        {brands ? (
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          More filters
+          {canClear ? (
+            <span className="rounded-full bg-indigo-100 px-1.5 text-xs font-semibold text-indigo-800">
+              active
+            </span>
+          ) : null}
+        </Button>
+        <div
+          id={moreId}
+          className={clsx('flex-wrap items-end gap-4 md:flex', more ? 'flex' : 'hidden')}
+        >
           <LabelledSelect
-            id={`${id}-brand`}
-            label="Show campaigns of"
-            className="w-64"
-            value={brandChoice}
-            onChange={onBrandChange}
+            id={`${id}-sort`}
+            label="Sort by"
+            className="w-56"
+            value={sort}
+            onChange={(value) => onSortChange(value as CampaignSort)}
           >
-            <option value={CURRENT_BRAND}>This brand ({currentBrand.name})</option>
-            <option value={ALL_BRANDS}>All my brands</option>
-            {brands
-              .filter((brand) => brand.id !== currentBrand.id)
-              .map((brand) => (
-                <option key={brand.id} value={brand.id}>
-                  {brand.name}
-                </option>
-              ))}
+            {CAMPAIGN_SORTS.map((option) => (
+              <option key={option} value={option}>
+                {CAMPAIGN_SORT_LABELS[option]}
+              </option>
+            ))}
           </LabelledSelect>
-        ) : null}
+          {brands ? (
+            <LabelledSelect
+              id={`${id}-brand`}
+              label="Show campaigns of"
+              className="w-64"
+              value={brandChoice}
+              onChange={onBrandChange}
+            >
+              <option value={CURRENT_BRAND}>This brand ({currentBrand.name})</option>
+              <option value={ALL_BRANDS}>All my brands</option>
+              {brands
+                .filter((brand) => brand.id !== currentBrand.id)
+                .map((brand) => (
+                  <option key={brand.id} value={brand.id}>
+                    {brand.name}
+                  </option>
+                ))}
+            </LabelledSelect>
+          ) : null}
+        </div>
       </div>
 
-      <div className="flex flex-wrap items-end gap-x-6 gap-y-4">
+      <div
+        className={clsx('flex-wrap items-end gap-x-6 gap-y-4 md:flex', more ? 'flex' : 'hidden')}
+      >
         <div className="space-y-1.5">
           <p id={statusLabelId} className="text-sm font-medium text-gray-900">
             Status

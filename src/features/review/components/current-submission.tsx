@@ -28,11 +28,20 @@ function useMediaFit() {
     const measure = () => {
       const media = mediaRef.current;
       if (!media) return;
-      const top = media.getBoundingClientRect().top + window.scrollY;
+      const mediaTop = media.getBoundingClientRect().top + window.scrollY;
       const wide = window.matchMedia?.('(min-width: 1024px)').matches ?? true;
-      const bar = actionsRef.current?.firstElementChild;
-      const below = wide ? 16 : (bar instanceof HTMLElement ? bar.offsetHeight : 0) + 8;
-      const next = Math.max(MEDIA_MIN_PX, Math.floor(window.innerHeight - top - below));
+      // On a phone: what the decision bar, stuck to the bottom, covers of the screen (its box as
+      // drawn, so any padding or border of its container counts too), and a small gap.
+      const tops = [
+        actionsRef.current?.firstElementChild,
+        actionsRef.current?.querySelector('[role="group"][aria-label="Decision"]'),
+      ]
+        .map((el) => el?.getBoundingClientRect().top ?? 0)
+        .filter((t) => t > 0);
+      const top = tops.length > 0 ? Math.min(...tops) : window.innerHeight;
+      const covered = Math.max(0, window.innerHeight - top);
+      const below = wide ? 16 : Math.min(covered, window.innerHeight / 2) + 12;
+      const next = Math.max(MEDIA_MIN_PX, Math.floor(window.innerHeight - mediaTop - below));
       setFit((now) => (now !== null && Math.abs(now - next) < 2 ? now : next));
     };
     measure();
