@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -42,6 +42,9 @@ export function ConfirmDialog({
   /** A trigger (`<AlertDialogTrigger asChild>`), when the dialog has one. */
   children?: ReactNode;
 }) {
+  // Where the focus was when it opened. Radix gives the focus back to a Trigger only, and most of
+  // these dialogs are opened from state (no Trigger): without this it would fall to the page.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <AlertDialog.Root
       open={open}
@@ -51,7 +54,20 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-gray-950/40" />
         <AlertDialog.Content
-          onCloseAutoFocus={onCloseAutoFocus}
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={
+            onCloseAutoFocus ??
+            ((event) => {
+              const back = opener.current;
+              if (back?.isConnected) {
+                event.preventDefault();
+                back.focus();
+              }
+            })
+          }
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
         >
           <AlertDialog.Title className="text-lg font-semibold text-gray-900">
