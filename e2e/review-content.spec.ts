@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './support/fixtures.ts';
-import { expectPlaying } from './support/ui.ts';
+import { expectAboveDecisionBar, expectPlaying } from './support/ui.ts';
 
 // Section 14 on the review screen (docs/decisions/0153, 0154): every slide of a carousel, notes at
 // a moment of a video sent with Request changes, and a revision beside the version sent back,
@@ -71,16 +71,6 @@ async function submissionOf(request: APIRequestContext, campaignId: string, id: 
   return (await res.json()) as Submission;
 }
 
-/** With the page at its top, `what` is wholly on screen and, on a phone, above the decision bar. */
-async function expectFits(page: Page, region: Locator, what: Locator, phone: boolean) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(what).toBeInViewport({ ratio: 1 });
-  if (!phone) return;
-  const bar = (await region.getByRole('group', { name: 'Decision' }).boundingBox())!;
-  const box = (await what.boundingBox())!;
-  expect(box.y + box.height, 'the decision bar covers the media').toBeLessThanOrEqual(bar.y + 1);
-}
-
 for (const size of [
   { width: 1440, height: 900, phone: false },
   { width: 390, height: 844, phone: true },
@@ -125,8 +115,8 @@ for (const size of [
       const slides = region.getByRole('group', { name: 'Slides' });
       await expect(slides.getByText('Slide 1 of 4')).toBeVisible();
       const image = region.getByRole('img', { name: /slide 1 of 4/ });
-      await expectFits(page, region, image, phone);
-      await expectFits(page, region, slides, phone);
+      await expectAboveDecisionBar(page, region, image, phone);
+      await expectAboveDecisionBar(page, region, slides, phone);
       await expectAccessible(page, 'a carousel in the queue');
       for (const n of [2, 3, 4]) {
         await act('ArrowRight', slides.getByRole('button', { name: 'Next slide' }));
@@ -142,7 +132,7 @@ for (const size of [
       // 2. The video: a note at a moment, marked on the timeline, sent with Request changes.
       await expect(region).toHaveAttribute('data-submission-id', world.video.id);
       const video = region.locator('video:visible');
-      await expectFits(page, region, video, phone);
+      await expectAboveDecisionBar(page, region, video, phone);
       if (phone) await video.click();
       else await page.keyboard.press(' ');
       await expectPlaying(page);
@@ -172,11 +162,11 @@ for (const size of [
       const current = region.getByLabel(`Video by ${world.revised.username}`);
       const last = region.getByLabel(`Last version by ${world.revised.username}`);
       await expect(last).toBeAttached();
-      await expectFits(page, region, current, phone);
+      await expectAboveDecisionBar(page, region, current, phone);
       if (phone) {
         await expect(last).toBeHidden();
         await region.getByRole('button', { name: 'Last version', exact: true }).click();
-        await expectFits(page, region, last, phone);
+        await expectAboveDecisionBar(page, region, last, phone);
         await expect(current).toBeHidden();
         // The last version's timeline marks the note it was sent back with.
         await expect(
@@ -184,7 +174,7 @@ for (const size of [
         ).toBeVisible();
         await region.getByRole('button', { name: 'This version', exact: true }).click();
       } else {
-        await expectFits(page, region, last, phone);
+        await expectAboveDecisionBar(page, region, last, phone);
         await expect(
           region.getByRole('button', { name: 'Note at 0:01: Show the label' }),
         ).toBeVisible();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './support/fixtures.ts';
-import { chooseCampaign, expectPlaying } from './support/ui.ts';
+import { chooseCampaign, expectAboveDecisionBar, expectPlaying } from './support/ui.ts';
 
 type Submission = { id: string; status: string; feedback: string | null; creator_username: string };
 
@@ -95,19 +95,10 @@ async function readyToDecide(region: Locator) {
  * bottom of the screen: nothing to scroll, nothing covering them.
  */
 async function expectMediaInView(page: Page, region: Locator, username: string, phone: boolean) {
-  await page.evaluate(() => window.scrollTo(0, 0));
   const video = region.locator('video:visible');
   const handle = region.getByText(`@${username}`, { exact: true });
-  await expect(video).toBeInViewport({ ratio: 1 });
-  await expect(handle).toBeInViewport({ ratio: 1 });
-  if (!phone) return;
-  const bar = (await region.getByRole('group', { name: 'Decision' }).boundingBox())!;
-  for (const [what, box] of [
-    ['the video', await video.boundingBox()],
-    ['the handle', await handle.boundingBox()],
-  ] as const) {
-    expect(box!.y + box!.height, `the decision bar covers ${what}`).toBeLessThanOrEqual(bar.y + 1);
-  }
+  await expectAboveDecisionBar(page, region, video, phone, 'the video');
+  await expectAboveDecisionBar(page, region, handle, phone, 'the handle');
 }
 
 /** Nothing of the screen reaches past the right edge (no sideways scrolling). */

@@ -111,3 +111,22 @@ export async function chooseCampaign(page: Page, name: string, label = 'Campaign
   );
   await expect(picker).toHaveValue(name);
 }
+
+/**
+ * With the page at its top, `what` is wholly on screen and, on a phone, ends above the decision
+ * bar stuck to the bottom of the screen (docs/decisions/0152): nothing to scroll, nothing covering it.
+ */
+export async function expectAboveDecisionBar(
+  page: Page,
+  region: Locator,
+  what: Locator,
+  phone: boolean,
+  name = 'the media',
+): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(what).toBeInViewport({ ratio: 1 });
+  if (!phone) return;
+  const bar = (await region.getByRole('group', { name: 'Decision' }).boundingBox())!;
+  const box = (await what.boundingBox())!;
+  expect(box.y + box.height, `the decision bar covers ${name}`).toBeLessThanOrEqual(bar.y + 1);
+}
