@@ -176,6 +176,15 @@ describe('codes', { timeout: 30_000 }, () => {
     });
     await user.click(screen.getByRole('button', { name: 'Send usage for 2 codes' }));
     const preview = () => screen.getByRole('table', { name: 'Usage preview' });
+    // The live refresh of the codes may mark Ben's row before the send has answered: wait for the
+    // send's own end (its refusal alert) before reading the rows.
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('alert')
+          .some((a) => a.textContent?.includes('The service refused 2 rows')),
+      ).toBe(true),
+    );
     await waitFor(() =>
       expect(within(preview()).getByRole('row', { name: new RegExp(codes.ben) })).toHaveTextContent(
         `Refused: code "${codes.ben}" already has 9 uses reported; reported usage never decreases (got 5)`,
