@@ -2,8 +2,8 @@
 // the real built service and dashboard. Target: median < 100 ms, p95 < 200 ms (issue #4).
 //
 // The world (not measured): a brand with 3 active campaigns and BENCH_SUBMISSIONS (72) submissions
-// waiting, each from its own creator with the sample media of public/samples, all made through
-// /ops. Chromium (Debian's, with the flags of playwright.config.ts) signs in through the key
+// waiting, each from its own creator with the sample media of public/samples (every fourth a
+// carousel of 2 to 6 slides), all made through /ops. Chromium (Debian's, with the flags of playwright.config.ts) signs in through the key
 // screen and opens the review queue, as a reviewer would.
 //
 // What is measured, in the page: a script installed before the dashboard's code listens to
@@ -100,7 +100,9 @@ async function seed(base: string) {
     brand_id: brand.id,
   });
   const samples = readdirSync('public/samples');
-  const videos = samples.filter((f) => f.endsWith('.mp4'));
+  // The clips a creator would send (not the deliberately broken one, nor the long or landscape
+  // ones the media checks refuse).
+  const videos = samples.filter((f) => /^clip-\d+\.mp4$/.test(f));
   const slides = samples.filter((f) => f.startsWith('slide-'));
   const thumbs = samples.filter((f) => f.startsWith('thumb-'));
   const campaigns: { id: string; taskId: string }[] = [];
@@ -134,11 +136,18 @@ async function seed(base: string) {
     });
     await call(base, 'POST', `/ops/campaigns/${id}/applications`, ops, { creator_id: creator.id });
     const video = i % 4 !== 3;
+    // Every fourth is a carousel of 2 to 6 slides, each slide its own media item.
+    const slideCount = 2 + (i % 5);
     await call(base, 'POST', `/ops/campaigns/${id}/submissions`, ops, {
       creator_id: creator.id,
       task_id: taskId,
       media_type: video ? 'video' : 'carousel',
-      media_url: `${base}/samples/${video ? videos[i % videos.length] : slides[i % slides.length]}`,
+      media_items: video
+        ? [{ type: 'video', url: `${base}/samples/${videos[i % videos.length]}` }]
+        : Array.from({ length: slideCount }, (_, s) => ({
+            type: 'image',
+            url: `${base}/samples/${slides[(i + s) % slides.length]}`,
+          })),
       thumbnail_url: `${base}/samples/${thumbs[i % thumbs.length]}`,
     });
   }
@@ -148,7 +157,12 @@ async function seed(base: string) {
 async function main() {
   const load = loadAtStart();
   await ensureBuild({ client: true });
-  const service = await startService({ STATIC_DIR: 'dist/client', DATA_DIR: 'memory' });
+  // The media checks fetch the sample media from this service on the loopback address.
+  const service = await startService({
+    STATIC_DIR: 'dist/client',
+    DATA_DIR: 'memory',
+    MEDIA_ALLOW_HOSTS: '127.0.0.1',
+  });
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     console.log(`Seeding ${SUBMISSIONS} waiting submissions through /ops ...`);
@@ -167,7 +181,12 @@ async function main() {
     await page
       .getByRole('status')
       .filter({ hasText: `${SUBMISSIONS} submissions waiting` })
-      .waitFor();
+      .waitFor()
+      .catch(async (e: unknown) => {
+        await page.screenshot({ path: '/tmp/bench-review-fail.png' });
+        console.log(problems, await page.getByRole('status').allTextContents());
+        throw e;
+      });
     await page.evaluate(() => {
       (window as unknown as { __bench: { armed: boolean } }).__bench.armed = true;
     });
@@ -219,6 +238,8 @@ async function main() {
       machine: machine(load),
       settings: {
         waiting_submissions: SUBMISSIONS,
+        carousels: Math.floor(SUBMISSIONS / 4),
+        slides_per_carousel: '2 to 6',
         campaigns: CAMPAIGNS,
         warmup_decisions: WARMUP,
         decisions: DECISIONS,
