@@ -20,7 +20,7 @@ import {
 } from '#lib/format';
 import type { GroupRow, TimelinePoint } from '../report-data';
 
-// The palette's own variables, so a dark appearance (docs/decisions/0167-dark-appearance-and-reduced-motion.md)
+// The palette's own variables, so a dark appearance (docs/decisions/0167-polish-dark-appearance-and-reduced-motion.md)
 // turns the series, axes and grid with the rest of the screen.
 const INDIGO = 'var(--color-indigo-700, #4338ca)';
 const TEAL = 'var(--color-teal-700, #0f766e)';

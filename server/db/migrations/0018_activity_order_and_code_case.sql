@@ -15,3 +15,16 @@ CREATE INDEX "audit_events_brand_idx" ON "audit_events" USING btree ("brand_id",
 CREATE INDEX "audit_events_agency_idx" ON "audit_events" USING btree ("agency_id","occurred_at" DESC NULLS LAST,"seq");
 --> statement-breakpoint
 CREATE INDEX "audit_events_campaign_idx" ON "audit_events" USING btree ("campaign_id","occurred_at" DESC NULLS LAST,"seq");
+--> statement-breakpoint
+-- Codes are kept in upper case (docs/decisions/0169-codes-in-upper-case.md): a code stored before
+-- in another case is raised, unless its upper-case spelling is taken (by a code already in upper
+-- case, or by another spelling raised first), in which case it stays as it was. A change of form,
+-- not a change anyone made: neither the trail nor the live events hear of it.
+ALTER TABLE "discount_codes" DISABLE TRIGGER USER;
+--> statement-breakpoint
+UPDATE "discount_codes" d SET "code" = upper(d."code")
+WHERE d."code" <> upper(d."code")
+  AND NOT EXISTS (SELECT 1 FROM "discount_codes" t WHERE t."code" = upper(d."code"))
+  AND d."code" = (SELECT min(t."code" COLLATE "C") FROM "discount_codes" t WHERE upper(t."code") = upper(d."code"));
+--> statement-breakpoint
+ALTER TABLE "discount_codes" ENABLE TRIGGER USER;
