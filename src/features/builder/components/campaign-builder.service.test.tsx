@@ -86,4 +86,32 @@ describe('the campaign builder against the real service', { timeout: 30_000 }, (
       expect.stringContaining('0 / 10,000 characters'),
     );
   });
+  it('says what an empty product name becomes, on its field and on the review step', async () => {
+    const user = userEvent.setup();
+    const team = await service.world.brandTeam();
+    renderApp(paths.campaignNew.href(team.brand.id), team.key);
+
+    const product = await screen.findByLabelText('Product name', {}, { timeout: 5000 });
+    expect(product).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Optional. Left empty, creators see the campaign’s name as the product.',
+      ),
+    );
+    await user.type(screen.getByLabelText('Campaign name'), 'Spring glow');
+    expect(product).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Left empty, creators see the campaign’s name, “Spring glow”, as the product.',
+      ),
+    );
+    await user.click(stepButton('Review'));
+    expect(
+      await screen.findByText('Spring glow (the campaign’s name: no product name given)'),
+    ).toBeInTheDocument();
+
+    await user.click(stepButton('Basics'));
+    await user.type(screen.getByLabelText('Product name'), 'Dew drops');
+    expect(screen.getByLabelText('Product name')).toHaveAccessibleDescription(
+      expect.stringContaining('The name creators see for the product.'),
+    );
+  });
 });
