@@ -29,17 +29,26 @@ export function TruncatedText({
 }) {
   const ref = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
+  /** The page's landmark the text is in, where the tooltip is placed (found as it opens). */
+  const [container, setContainer] = useState<HTMLElement | null>(null);
   const Anchor = asChild ? Slot.Root : 'span';
   const content: ReactNode = asChild ? children : text;
   return (
     <Tooltip.Provider delayDuration={300} skipDelayDuration={100}>
-      <Tooltip.Root open={open} onOpenChange={(next) => setOpen(next && isCut(ref.current))}>
+      <Tooltip.Root
+        open={open}
+        onOpenChange={(next) => {
+          setContainer(ref.current?.closest('main') ?? null);
+          setOpen(next && isCut(ref.current));
+        }}
+      >
         <Tooltip.Trigger asChild>
           <Anchor ref={ref} className={clsx('truncate', !asChild && 'block', className)}>
             {content}
           </Anchor>
         </Tooltip.Trigger>
-        <Tooltip.Portal>
+        {/* Inside the page's landmark (where the text is), so every part of the page is in one. */}
+        <Tooltip.Portal container={container}>
           <Tooltip.Content
             side="top"
             align="start"

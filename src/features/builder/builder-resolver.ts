@@ -78,8 +78,8 @@ const EMPTY_TASK = JSON.stringify(emptyTask());
 
 /**
  * After a first save, react-hook-form checks the whole list of tasks when one is added, moved or
- * removed (`names` is then just `tasks`): a task nobody has typed in yet keeps quiet until its
- * fields are left or the form is saved (issue 25, item 10: no "Required" before any typing).
+ * removed (`names` is then just `tasks`): a task still exactly as added keeps quiet until it is
+ * typed in or the form is saved again (docs/decisions/0167-polish-dark-appearance-and-reduced-motion.md).
  */
 function withoutUntouchedTasks(
   values: BuilderValues,
