@@ -4,6 +4,7 @@ import {
   REVIEW_BAR,
   VERTICAL_FORMATS,
   durationLimit,
+  mediaKindInWords,
   type MediaCheck,
   type MediaFacts,
 } from '#contract/media-checks';
@@ -20,24 +21,6 @@ export interface TaskRequirements {
 
 const seconds = (s: number) => `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 
-const KINDS: Record<string, string> = {
-  'video/mp4': 'MP4 video',
-  'video/quicktime': 'MOV video',
-  'image/jpeg': 'JPEG image',
-  'image/png': 'PNG image',
-  'image/webp': 'WebP image',
-  'image/gif': 'GIF image',
-  'image/svg+xml': 'SVG image',
-};
-/** What a file is, in the words the brand reads ("MP4 video", "PNG image"), not a media type. */
-const kindOf = (contentType: string | null) =>
-  contentType === null
-    ? 'unknown file'
-    : (KINDS[contentType] ??
-      (contentType.startsWith('image/')
-        ? `${contentType.slice(6).toUpperCase()} image`
-        : contentType));
-
 const article = (words: string) => (/^(MP4|[AEIOU])/.test(words) ? `an ${words}` : `a ${words}`);
 
 /** The checks of a parsed (or unreadable) file against the task's requirements. */
@@ -53,7 +36,7 @@ export function mediaChecks(
       {
         name: 'playable',
         outcome: 'fail',
-        detail: `expected a video, found an image (${kindOf(f.content_type)})`,
+        detail: `expected a video, found an image (${mediaKindInWords(f.content_type)})`,
       },
     ];
   }
@@ -62,7 +45,7 @@ export function mediaChecks(
       {
         name: 'playable',
         outcome: 'fail',
-        detail: `expected an image for the carousel, found ${article(kindOf(f.content_type))}`,
+        detail: `expected an image for the carousel, found ${article(mediaKindInWords(f.content_type))}`,
       },
     ];
   }
@@ -72,8 +55,8 @@ export function mediaChecks(
       outcome: 'pass',
       detail:
         parsed.kind === 'video'
-          ? `${kindOf(f.content_type)}, ${seconds(f.duration_s ?? 0)}`
-          : kindOf(f.content_type),
+          ? `${mediaKindInWords(f.content_type)}, ${seconds(f.duration_s ?? 0)}`
+          : mediaKindInWords(f.content_type),
     },
   ];
   const w = f.width ?? 0;
