@@ -198,8 +198,12 @@ describe('parseUsageCsv', () => {
     ]);
   });
 
-  it('treats codes as case-sensitive', () => {
-    expect(parseUsageCsv('code,total_uses\nsave,1\nSAVE,2').errors).toEqual([]);
+  it('reads codes in upper case, so save and SAVE are one code', () => {
+    const { rows, errors } = parseUsageCsv('code,total_uses\nsave,1\nSAVE,2');
+    expect(rows).toEqual([{ line: 2, code: 'SAVE', total_uses: 1 }]);
+    expect(errors).toEqual([
+      { line: 3, message: 'code "SAVE" appears again (first on line 2)', scope: 'row' },
+    ]);
   });
 
   it('reports a row whose field count differs from the header, such as an unquoted 1,234', () => {

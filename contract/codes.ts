@@ -12,8 +12,13 @@ export const MAX_TOTAL_USES = 1_000_000_000;
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const CODE_RULE = 'must be 1 to 64 letters, digits, - or _ (A-Z without accents, no spaces)';
 
-/** A discount code: 1 to 64 letters, digits, `-` and `_`. Codes are case-sensitive. */
-export const Code = z.string().trim().regex(CODE_PATTERN, { error: CODE_RULE });
+/**
+ * A discount code: 1 to 64 letters, digits, `-` and `_`. Codes are case-insensitive and kept in
+ * upper case: "summer10" is read as "SUMMER10" wherever a code comes in (docs/decisions/0169-codes-in-upper-case.md).
+ */
+export const Code = z.string().trim().regex(CODE_PATTERN, { error: CODE_RULE }).toUpperCase();
+/** A code as it is kept: trimmed and in upper case (the CSV readers' rule, like `Code`'s). */
+export const normalizeCode = (code: string) => code.trim().toUpperCase();
 export type Code = z.infer<typeof Code>;
 
 /** A cumulative usage count: a whole number from 0 to 1,000,000,000. */
@@ -142,7 +147,7 @@ export const CodesAdd = z
   .meta({
     id: 'CodesAdd',
     description:
-      'The body of POST /codes: 1 to 1,000 new codes (1 to 64 letters, digits, - or _; case-sensitive) for one group. Nothing is added if any of them exists already, in any brand.',
+      'The body of POST /codes: 1 to 1,000 new codes (1 to 64 letters, digits, - or _; case-insensitive, kept in upper case) for one group. Nothing is added if any of them exists already, in any brand.',
   });
 export type CodesAdd = z.infer<typeof CodesAdd>;
 
@@ -377,14 +382,15 @@ export function parseUsageCsv(text: string): UsageCsvResult {
       continue;
     }
 
-    const code = (fields[header.code] ?? '').trim();
+    const typed = (fields[header.code] ?? '').trim();
+    const code = normalizeCode(typed);
     const usesText = (fields[header.uses] ?? '').trim();
     let ok = true;
     if (code === '') {
       errors.push({ line, message: 'code is empty', scope: 'row' });
       ok = false;
-    } else if (!CODE_PATTERN.test(code)) {
-      errors.push({ line, message: `code "${shorten(code)}" ${CODE_RULE}`, scope: 'row' });
+    } else if (!CODE_PATTERN.test(typed)) {
+      errors.push({ line, message: `code "${shorten(typed)}" ${CODE_RULE}`, scope: 'row' });
       ok = false;
     } else {
       const seen = firstLineOf.get(code);
@@ -488,6 +494,7 @@ export function parseCodesCsv(text: string): CodesCsvResult {
       errors.push({ line, message: `"${shorten(value)}" ${CODE_RULE}`, scope: 'row' });
       continue;
     }
+    value = normalizeCode(value);
     if (firstLineOf.has(value)) {
       repeated.add(value);
       continue;

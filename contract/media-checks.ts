@@ -131,3 +131,26 @@ export const REVIEW_BAR: Record<
 /** One line on the brand's sign-off, for the campaign builder. */
 export const SIGN_OFF_EXPLANATION =
   "For a campaign run by an agency: after the agency approves a submission, the brand signs it off (the brand's approval or rejection is final).";
+
+const KINDS: Record<string, string> = {
+  'video/mp4': 'MP4 video',
+  'video/quicktime': 'MOV video',
+  'image/jpeg': 'JPEG image',
+  'image/png': 'PNG image',
+  'image/webp': 'WebP image',
+  'image/gif': 'GIF image',
+  'image/svg+xml': 'SVG image',
+};
+
+/**
+ * What a file is in the words a brand reads ("MP4 video", "PNG image") rather than its media type,
+ * for the checks' details and the facts shown beside a submission
+ * (docs/decisions/0167-polish-dark-appearance-and-reduced-motion.md).
+ */
+export const mediaKindInWords = (contentType: string | null): string =>
+  contentType === null
+    ? 'unknown file'
+    : (KINDS[contentType] ??
+      (contentType.startsWith('image/')
+        ? `${contentType.slice(6).toUpperCase()} image`
+        : contentType));

@@ -2131,7 +2131,7 @@ export interface components {
     CodesAdded: {
       data: components['schemas']['DiscountCode'][];
     };
-    /** @description The body of POST /codes: 1 to 1,000 new codes (1 to 64 letters, digits, - or _; case-sensitive) for one group. Nothing is added if any of them exists already, in any brand. */
+    /** @description The body of POST /codes: 1 to 1,000 new codes (1 to 64 letters, digits, - or _; case-insensitive, kept in upper case) for one group. Nothing is added if any of them exists already, in any brand. */
     CodesAdd: {
       /** Format: uuid */
       group_id: string;

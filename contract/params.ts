@@ -18,8 +18,11 @@ export type CreatorParams = z.infer<typeof CreatorParams>;
 export const PropertyParams = z.object({ property_id: z.string().min(1).max(100) });
 export type PropertyParams = z.infer<typeof PropertyParams>;
 
-/** `{code}` of `/codes/{code}` and `/ops/codes/{code}`: any text, since a code that does not exist answers 404. */
-export const CodeParams = z.object({ code: z.string().min(1).max(64) });
+/**
+ * `{code}` of `/codes/{code}` and `/ops/codes/{code}`: any text, since a code that does not exist
+ * answers 404; read in upper case like every code (docs/decisions/0169-codes-in-upper-case.md).
+ */
+export const CodeParams = z.object({ code: z.string().min(1).max(64).toUpperCase() });
 export type CodeParams = z.infer<typeof CodeParams>;
 
 /** `{id}` of the `/ops` routes (campaigns, submissions, posts). */

@@ -853,6 +853,8 @@ export const auditEvents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     occurredAt: stamp('occurred_at'),
+    /** The order the rows were written: breaks the tie between entries of one write (0018). */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     /** member, key, ops or email. */
     actorType: text('actor_type').notNull(),
     actorId: text('actor_id'),
@@ -870,9 +872,9 @@ export const auditEvents = pgTable(
     requestId: text('request_id'),
   },
   (t) => [
-    index('audit_events_brand_idx').on(t.brandId, t.occurredAt.desc(), t.id.desc()),
-    index('audit_events_agency_idx').on(t.agencyId, t.occurredAt.desc(), t.id.desc()),
-    index('audit_events_campaign_idx').on(t.campaignId, t.occurredAt.desc(), t.id.desc()),
+    index('audit_events_brand_idx').on(t.brandId, t.occurredAt.desc(), t.seq),
+    index('audit_events_agency_idx').on(t.agencyId, t.occurredAt.desc(), t.seq),
+    index('audit_events_campaign_idx').on(t.campaignId, t.occurredAt.desc(), t.seq),
     index('audit_events_target_idx').on(t.targetId),
     check(
       'audit_events_actor_type_check',

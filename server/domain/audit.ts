@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEvent, AuditEventQuery } from '#contract/people';
 import type { AuditActorType } from '../db/audit-context.ts';
 import type { Db } from '../db/client.ts';
@@ -50,8 +50,8 @@ const targetLabel = (): SQL<string | null> => {
 
 export interface AuditFilter {
   query: Omit<AuditEventQuery, 'limit' | 'starting_after'>;
-  /** (occurred_at, id) of the previous page's last entry. */
-  after?: { occurredAt: string; id: string } | undefined;
+  /** (occurred_at, seq) of the previous page's last entry. */
+  after?: { occurredAt: string; seq: number } | undefined;
   limit: number;
 }
 
@@ -60,6 +60,7 @@ export async function listAuditEvents(db: Db, auth: AuthContext, filter: AuditFi
   const rows = await db
     .select({
       id: auditEvents.id,
+      seq: auditEvents.seq,
       occurredAt: isoTimestamp(auditEvents.occurredAt),
       actorType: auditEvents.actorType,
       actorId: auditEvents.actorId,
@@ -85,11 +86,11 @@ export async function listAuditEvents(db: Db, auth: AuthContext, filter: AuditFi
         q.occurred_after ? gt(auditEvents.occurredAt, new Date(q.occurred_after)) : undefined,
         q.occurred_before ? lt(auditEvents.occurredAt, new Date(q.occurred_before)) : undefined,
         filter.after
-          ? sql`(${auditEvents.occurredAt}, ${auditEvents.id}) < (${filter.after.occurredAt}::timestamptz, ${filter.after.id}::uuid)`
+          ? sql`(${auditEvents.occurredAt} < ${filter.after.occurredAt}::timestamptz or (${auditEvents.occurredAt} = ${filter.after.occurredAt}::timestamptz and ${auditEvents.seq} > ${filter.after.seq}))`
           : undefined,
       ),
     )
-    .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+    .orderBy(desc(auditEvents.occurredAt), asc(auditEvents.seq))
     .limit(filter.limit + 1);
   const data: AuditEvent[] = rows.slice(0, filter.limit).map((r) => ({
     id: r.id,
@@ -104,5 +105,11 @@ export async function listAuditEvents(db: Db, auth: AuthContext, filter: AuditFi
     changes: r.changes as Record<string, [unknown, unknown]>,
     request_id: r.requestId,
   }));
-  return { data, hasMore: rows.length > filter.limit };
+  const last = rows[Math.min(rows.length, filter.limit) - 1];
+  return {
+    data,
+    hasMore: rows.length > filter.limit,
+    /** The position after the page's last entry, for the next page's cursor. */
+    next: last ? { occurredAt: last.occurredAt, seq: last.seq } : null,
+  };
 }

@@ -121,16 +121,24 @@ describe('automatic review through an OpenAI-compatible endpoint', () => {
   });
 
   it.each([
-    ['prose without a verdict', () => chat('I think it is fine'), 'the answer held no verdict'],
+    [
+      'prose without a verdict',
+      () => chat('I think it is fine'),
+      'the automatic reviewer gave no clear decision',
+    ],
     [
       'an unknown verdict',
       () => chat('{"verdict":"maybe","reason":"x"}'),
-      'the answer held no verdict',
+      'the automatic reviewer gave no clear decision',
     ],
-    ['an empty message', () => chat(null), 'the answer held no verdict'],
-    ['a body that is not JSON', () => 'not json', 'the answer was not JSON'],
-    ['no choices', () => ({ choices: [] }), 'the answer held no verdict'],
-    ['an error status', () => 500, 'the endpoint answered 500'],
+    ['an empty message', () => chat(null), 'the automatic reviewer gave no clear decision'],
+    [
+      'a body that is not JSON',
+      () => 'not json',
+      'the automatic reviewer’s answer could not be read',
+    ],
+    ['no choices', () => ({ choices: [] }), 'the automatic reviewer gave no clear decision'],
+    ['an error status', () => 500, 'the automatic reviewer failed (error 500)'],
   ])('%s leaves the submission for the buyer', async (_what, reply, reason) => {
     answer = reply;
     const reviewer = openAiReviewer({ url, model: 'm', apiKey: null, timeoutMs: 2_000 });
@@ -146,7 +154,7 @@ describe('automatic review through an OpenAI-compatible endpoint', () => {
     );
     expect(await reviewer.review(input)).toEqual({
       decision: 'left_for_buyer',
-      reason: 'no answer within 150 ms',
+      reason: 'the automatic reviewer did not answer in time (150 ms)',
     });
     answer = () => 503;
     await reviewer.review(input);
@@ -165,7 +173,7 @@ describe('automatic review through an OpenAI-compatible endpoint', () => {
     });
     expect(await reviewer.review(input)).toEqual({
       decision: 'left_for_buyer',
-      reason: 'the endpoint could not be reached',
+      reason: 'the automatic reviewer could not be reached',
     });
   });
 });

@@ -61,6 +61,12 @@ export function readVerdict(content: string | null): z.infer<typeof Verdict> | n
   }
 }
 
+/** A wait in plain words: "20 seconds", "150 ms". */
+const waited = (ms: number) =>
+  ms >= 1000 ? `${Math.round(ms / 100) / 10} second${ms === 1000 ? '' : 's'}` : `${ms} ms`;
+
+// The reasons below are shown to the brand beside the submission (docs/review-bar.md): plain
+// words, no endpoint or format; the log line keeps the technical detail.
 export function openAiReviewer(config: AutoreviewConfig, logger?: Pick<Logger, 'warn'>): Reviewer {
   const endpoint = endpointOf(config.url);
   const leave = (reason: string, extra: Record<string, unknown> = {}): ReviewDecision => {
@@ -93,8 +99,8 @@ export function openAiReviewer(config: AutoreviewConfig, logger?: Pick<Logger, '
           err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
         return leave(
           timedOut
-            ? `no answer within ${config.timeoutMs} ms`
-            : 'the endpoint could not be reached',
+            ? `the automatic reviewer did not answer in time (${waited(config.timeoutMs)})`
+            : 'the automatic reviewer could not be reached',
           {
             error: err instanceof Error ? err.message : String(err),
           },
@@ -102,17 +108,17 @@ export function openAiReviewer(config: AutoreviewConfig, logger?: Pick<Logger, '
       }
       if (!res.ok) {
         await res.body?.cancel();
-        return leave(`the endpoint answered ${res.status}`, { status: res.status });
+        return leave(`the automatic reviewer failed (error ${res.status})`, { status: res.status });
       }
       let body: unknown;
       try {
         body = await res.json();
       } catch {
-        return leave('the answer was not JSON');
+        return leave('the automatic reviewer’s answer could not be read');
       }
       const answer = ChatAnswer.safeParse(body);
       const verdict = answer.success ? readVerdict(answer.data.choices[0]!.message.content) : null;
-      if (!verdict) return leave('the answer held no verdict');
+      if (!verdict) return leave('the automatic reviewer gave no clear decision');
       return verdict.verdict === 'approve'
         ? { decision: 'approved', reason: verdict.reason }
         : { decision: 'rejected', feedback: verdict.reason };

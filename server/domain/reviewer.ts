@@ -32,6 +32,6 @@ export const leaveForBuyer: Reviewer = {
   review: () =>
     Promise.resolve({
       decision: 'left_for_buyer',
-      reason: 'automatic review is not configured (AUTOREVIEW_URL)',
+      reason: 'automatic review is not set up on this platform',
     }),
 };

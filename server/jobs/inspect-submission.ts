@@ -141,7 +141,7 @@ export function inspectionHandler(deps: InspectionDeps): JobHandler {
           checks.push({
             name: 'autoreview',
             outcome: 'warn',
-            detail: `left for the buyer: ${why}`,
+            detail: `left for a person to decide: ${why}`,
           });
         }
       }

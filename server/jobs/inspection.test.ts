@@ -140,7 +140,7 @@ describe('inspection jobs', () => {
     await worker().drain();
     expect(await read(world.campaign.id, broken.id)).toMatchObject({
       status: 'failed',
-      failure_reason: 'playable: the MP4 container has no movie header',
+      failure_reason: 'playable: the video file is incomplete or damaged and cannot be played',
       awaiting: null,
     });
     expect((await read(world.campaign.id, missing.id)).failure_reason).toBe(
@@ -344,7 +344,10 @@ describe('inspection jobs', () => {
     const b = await submitMedia(world, 'clip-2.mp4');
     await decide({ decision: 'rejected', feedback: 'Show the product' }).drain();
     const c = await submitMedia(world, 'clip-3.mp4');
-    await decide({ decision: 'left_for_buyer', reason: 'no answer within 20000 ms' }).drain();
+    await decide({
+      decision: 'left_for_buyer',
+      reason: 'the automatic reviewer did not answer in time (20 seconds)',
+    }).drain();
     expect(await read(world.campaign.id, a.id)).toMatchObject({ status: 'approved' });
     expect(await read(world.campaign.id, b.id)).toMatchObject({
       status: 'rejected',
@@ -355,7 +358,8 @@ describe('inspection jobs', () => {
     expect(left.checks!.at(-1)).toEqual({
       name: 'autoreview',
       outcome: 'warn',
-      detail: 'left for the buyer: no answer within 20000 ms',
+      detail:
+        'left for a person to decide: the automatic reviewer did not answer in time (20 seconds)',
     });
   });
 });

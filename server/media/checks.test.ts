@@ -11,7 +11,11 @@ const sample = (name: string) =>
 const pass = (name: MediaCheck['name']): MediaCheck => ({ name, outcome: 'pass', detail: 'ok' });
 const clean = [pass('playable'), pass('orientation'), pass('duration'), pass('resolution')];
 const unprocessable: MediaCheck[] = [
-  { name: 'playable', outcome: 'fail', detail: 'the MP4 container has no movie header' },
+  {
+    name: 'playable',
+    outcome: 'fail',
+    detail: 'the video file is incomplete or damaged and cannot be played',
+  },
 ];
 const failing: MediaCheck[] = [
   pass('playable'),
@@ -53,7 +57,7 @@ describe('the review bar (docs/review-bar.md#inspection), one row per post_appro
     });
     expect(applyReviewBar('lenient', unprocessable)).toEqual({
       status: 'failed',
-      failureReason: 'playable: the MP4 container has no movie header',
+      failureReason: 'playable: the video file is incomplete or damaged and cannot be played',
     });
   });
 });
@@ -98,14 +102,18 @@ describe('media checks of the sample files', () => {
 
   it('an unreadable file fails playable only; an image sent as a video fails playable', () => {
     expect(mediaChecks(parseMedia(sample('broken.mp4')), 'video', feed)).toEqual([
-      { name: 'playable', outcome: 'fail', detail: 'the MP4 container has no movie header' },
+      {
+        name: 'playable',
+        outcome: 'fail',
+        detail: 'the video file is incomplete or damaged and cannot be played',
+      },
     ]);
     expect(mediaChecks(parseMedia(sample('slide-1.svg')), 'video', feed)[0]).toMatchObject({
       name: 'playable',
       outcome: 'fail',
     });
     expect(mediaChecks(parseMedia(new Uint8Array([1, 2, 3, 4])), 'video', feed)[0]!.detail).toBe(
-      'not an MP4/MOV video or an image we can read',
+      'not a video (MP4 or MOV) or an image that can be opened',
     );
   });
 

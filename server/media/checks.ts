@@ -4,6 +4,7 @@ import {
   REVIEW_BAR,
   VERTICAL_FORMATS,
   durationLimit,
+  mediaKindInWords,
   type MediaCheck,
   type MediaFacts,
 } from '#contract/media-checks';
@@ -20,6 +21,8 @@ export interface TaskRequirements {
 
 const seconds = (s: number) => `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 
+const article = (words: string) => (/^(MP4|[AEIOU])/.test(words) ? `an ${words}` : `a ${words}`);
+
 /** The checks of a parsed (or unreadable) file against the task's requirements. */
 export function mediaChecks(
   parsed: Parsed,
@@ -33,7 +36,7 @@ export function mediaChecks(
       {
         name: 'playable',
         outcome: 'fail',
-        detail: `expected a video, found an image (${f.content_type})`,
+        detail: `expected a video, found an image (${mediaKindInWords(f.content_type)})`,
       },
     ];
   }
@@ -42,7 +45,7 @@ export function mediaChecks(
       {
         name: 'playable',
         outcome: 'fail',
-        detail: `expected an image for the carousel, found ${f.content_type}`,
+        detail: `expected an image for the carousel, found ${article(mediaKindInWords(f.content_type))}`,
       },
     ];
   }
@@ -52,8 +55,8 @@ export function mediaChecks(
       outcome: 'pass',
       detail:
         parsed.kind === 'video'
-          ? `${f.content_type}${parsed.codec ? ` (${parsed.codec})` : ''}, ${seconds(f.duration_s ?? 0)}`
-          : `${f.content_type}`,
+          ? `${mediaKindInWords(f.content_type)}, ${seconds(f.duration_s ?? 0)}`
+          : mediaKindInWords(f.content_type),
     },
   ];
   const w = f.width ?? 0;

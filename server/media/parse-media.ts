@@ -3,7 +3,8 @@ import { createFile, type Movie } from 'mp4box';
 import type { MediaFacts } from '#contract/media-checks';
 
 // Reading what a media file is, with kept libraries and no binaries: mp4box for MP4/MOV (the
-// ISO base media family), image-size for images. Returns the facts, or why it cannot be read.
+// ISO base media family), image-size for images. Returns the facts, or why it cannot be read, in
+// the words the brand reads beside the submission (no container or codec terms).
 
 export type Parsed =
   | { ok: true; facts: MediaFacts; kind: 'video' | 'image'; codec: string | null }
@@ -31,26 +32,27 @@ function parseIsoMedia(bytes: Uint8Array): Parsed {
   try {
     file.appendBuffer(buffer);
     file.flush();
-  } catch (err) {
-    return { ok: false, reason: `the MP4 container is damaged (${(err as Error).message})` };
+  } catch {
+    return { ok: false, reason: 'the video file is damaged and cannot be played' };
   }
   const movie = info as Movie | null;
   if (!movie)
     return {
       ok: false,
       reason: error
-        ? `the MP4 container is damaged (${error})`
-        : 'the MP4 container has no movie header',
+        ? 'the video file is damaged and cannot be played'
+        : 'the video file is incomplete or damaged and cannot be played',
     };
   const video = movie.videoTracks[0];
-  if (!video) return { ok: false, reason: 'the file has no video track' };
+  if (!video) return { ok: false, reason: 'the file holds no picture, so it is not a video' };
   const width = video.video?.width ?? video.track_width;
   const height = video.video?.height ?? video.track_height;
   const timescale = movie.timescale || 1;
   const duration = movie.duration
     ? movie.duration / timescale
     : video.duration / (video.timescale || 1);
-  if (!width || !height) return { ok: false, reason: 'the video track has no picture size' };
+  if (!width || !height)
+    return { ok: false, reason: 'the video has no picture size, so it cannot be shown' };
   const quicktime = movie.brands.some((b) => b.trim() === 'qt');
   return {
     ok: true,
@@ -89,6 +91,6 @@ export function parseMedia(bytes: Uint8Array): Parsed {
       },
     };
   } catch {
-    return { ok: false, reason: 'not an MP4/MOV video or an image we can read' };
+    return { ok: false, reason: 'not a video (MP4 or MOV) or an image that can be opened' };
   }
 }

@@ -250,7 +250,10 @@ describe('POST /codes', () => {
       earnings_cents: 0,
       last_reported_at: null,
     });
-    const many = Array.from({ length: 1000 }, (_, i) => `BULK-${group.id.slice(0, 8)}-${i}`);
+    const many = Array.from(
+      { length: 1000 },
+      (_, i) => `BULK-${group.id.slice(0, 8).toUpperCase()}-${i}`,
+    );
     const res = await ctx.request('POST', '/2026-07/codes', {
       key: brand.key.key,
       body: { group_id: group.id, codes: many, user_description: 'Free shipping' },
@@ -351,10 +354,55 @@ describe('POST /codes', () => {
   });
 });
 
+describe('codes in upper case (docs/decisions/0169-codes-in-upper-case.md)', () => {
+  it('keeps a code added in lower case in upper case, and finds it by either case everywhere', async () => {
+    const group = await newGroup();
+    const upper = newCode('Lc');
+    const lower = upper.toLowerCase();
+    const [added] = await addCodes(group.id, [`  ${lower} `]);
+    expect(added!.code).toBe(upper);
+    const [row] = await queryRows<{ code: string }>(
+      ctx.db,
+      sql`select code from discount_codes where code in (${upper}, ${lower})`,
+    );
+    expect(row).toEqual({ code: upper });
+
+    // The same code in another case is the same code: 409, not a second one.
+    const again = await ctx.request('POST', '/2026-07/codes', {
+      key: brand.key.key,
+      body: { group_id: group.id, codes: [upper] },
+    });
+    expectError(again, 409, 'code_exists');
+    expect(again.json.message).toContain(upper);
+    const twice = await ctx.request('POST', '/2026-07/codes', {
+      key: brand.key.key,
+      body: { group_id: group.id, codes: ['Twin-A', 'twin-a'] },
+    });
+    expectError(twice, 422, 'validation_failed');
+
+    expect((await getCode(lower))?.code).toBe(upper);
+    expect((await reportUses(lower, 2)).code).toBe(upper);
+    const json = UsageReportResult.parse(
+      expectStatus(
+        await ctx.request('PUT', '/2026-07/codes', {
+          key: brand.key.key,
+          body: { usage: [{ code: lower, total_uses: 3 }] },
+        }),
+        200,
+      ),
+    );
+    expect(json.data.map((d) => [d.code, d.total_uses])).toEqual([[upper, 3]]);
+    const csv = UsageReportResult.parse(
+      expectStatus(await putCsv(`code,total_uses\n${lower},4\n`), 200),
+    );
+    expect(csv.data.map((d) => [d.code, d.total_uses])).toEqual([[upper, 4]]);
+  });
+});
+
 describe('GET /codes', () => {
   it("filters by group, code and assignment, in code order, paging by cursor; other brands' codes stay invisible", async () => {
     const { group, code } = await assignedCode();
-    const spare = ['Z-1', 'Y-1', 'X-1'].map((c) => `${c}-${group.id.slice(0, 8)}`);
+    const spare = ['Z-1', 'Y-1', 'X-1'].map((c) => `${c}-${group.id.slice(0, 8).toUpperCase()}`);
     await addCodes(group.id, spare);
     const list = async (query: string) =>
       DiscountCodePage.parse(
@@ -697,7 +745,10 @@ describe('PUT /codes (text/csv)', () => {
 
   it('applies a report of 5,000 rows in one go, paying every assigned code', async () => {
     const { world, group, code, creatorId } = await assignedCode(3);
-    const names = Array.from({ length: 4999 }, (_, i) => `MAX-${group.id.slice(0, 8)}-${i}`);
+    const names = Array.from(
+      { length: 4999 },
+      (_, i) => `MAX-${group.id.slice(0, 8).toUpperCase()}-${i}`,
+    );
     for (let i = 0; i < names.length; i += 1000) await addCodes(group.id, names.slice(i, i + 1000));
     const before = await spendOf(world.campaign.id, creatorId);
     const csv = ['code,total_uses', `${code.code},9`, ...names.map((n, i) => `${n},${i % 4}`)].join(

@@ -282,6 +282,38 @@ describe('the entries', () => {
     expect(actions).toContain('member.joined');
   });
 
+  it('list the entries of one write in the order they were written, on every page', async () => {
+    // docs/decisions/0168-activity-in-the-order-it-happened.md: one write, one time; the campaign
+    // is created before its tasks are added, and a page boundary inside the write keeps the order.
+    const campaign = await createCampaign(ctx, admin.token, {
+      tasks: [task({ title: 'First' }), task({ title: 'Second' }), task({ title: 'Third' })],
+    });
+    const seen: { action: string; target_label: string | null; occurred_at: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `campaign_id=${campaign.id}&limit=1${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`;
+      const page = await ctx.request('GET', `/2026-07/audit-events?${query}`, { key: admin.token });
+      expect(page.status, page.text).toBe(200);
+      const parsed = AuditEventPage.parse(page.json);
+      seen.push(...parsed.data);
+      cursor = parsed.next_cursor;
+    } while (cursor);
+    expect(seen.map((e) => [e.action, e.target_label])).toEqual([
+      ['campaign.created', campaign.name],
+      ['task.created', 'First'],
+      ['task.created', 'Second'],
+      ['task.created', 'Third'],
+    ]);
+    expect(new Set(seen.map((e) => e.occurred_at)).size).toBe(1);
+  });
+
+  it('refuse a cursor of another shape with 400, never a 500', async () => {
+    const res = await ctx.request('GET', '/2026-07/audit-events?starting_after=abc.def', {
+      key: admin.token,
+    });
+    expect(res.status, res.text).toBe(400);
+  });
+
   it('name their target as it is called now, and a deleted one as it was called', async () => {
     const w = await activeWorld(ctx, admin.token, 1);
     const creator = w.creators[0]!;

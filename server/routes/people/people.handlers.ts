@@ -286,18 +286,17 @@ export function peopleRoutes(deps: PeopleRouteDeps) {
       const scope = listScope(c, 'audit-events', { ...query });
       const secret = await deps.cursorSecret();
       const after = starting_after
-        ? (([occurredAt, id]) => ({ occurredAt: String(occurredAt), id: String(id) }))(
-            decodeCursor(secret, scope, starting_after, ['string', 'string']),
+        ? (([occurredAt, seq]) => ({ occurredAt: String(occurredAt), seq: Number(seq) }))(
+            decodeCursor(secret, scope, starting_after, ['string', 'number']),
           )
         : undefined;
-      const { data, hasMore } = await listAuditEvents(db, auth, { query, after, limit });
-      const last = data.at(-1);
+      const { data, hasMore, next } = await listAuditEvents(db, auth, { query, after, limit });
       return c.json(
         {
           data,
           has_more: hasMore,
           next_cursor:
-            hasMore && last ? encodeCursor(secret, scope, [last.occurred_at, last.id]) : null,
+            hasMore && next ? encodeCursor(secret, scope, [next.occurredAt, next.seq]) : null,
         },
         200,
       );

@@ -18,6 +18,7 @@ import { CampaignStatusBadge } from '../ui/campaign-status-badge';
 import { EmptyState } from '../ui/empty-state';
 import { Label } from '../ui/label';
 import { Spinner } from '../ui/spinner';
+import { TruncatedText } from '#components/ui/truncated-text';
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DELAY_MS = 200;
@@ -223,6 +224,8 @@ export function CampaignPicker({
           spellCheck={false}
           placeholder={value === null && !all ? 'Choose a campaign' : 'Search campaigns by name'}
           value={open ? text : shownText}
+          // The campaign shown may be cut to the field's width: its whole name on hover.
+          title={open ? undefined : shownText || undefined}
           onFocus={(event) => event.currentTarget.select()}
           onClick={(event) => {
             if (open) return;
@@ -304,9 +307,10 @@ export function CampaignPicker({
                           selected ? 'text-indigo-700' : 'invisible',
                         )}
                       />
-                      <span className="min-w-0 flex-1 truncate">
-                        {choice.kind === 'all' ? choice.label : choice.name}
-                      </span>
+                      <TruncatedText
+                        text={choice.kind === 'all' ? choice.label : choice.name}
+                        className="min-w-0 flex-1"
+                      />
                       {choice.kind === 'campaign' ? (
                         <CampaignStatusBadge status={choice.status} />
                       ) : null}

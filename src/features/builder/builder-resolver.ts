@@ -3,7 +3,7 @@ import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import type { Campaign } from '#contract/campaigns';
 import type { TargetingProperty } from '#contract/targeting';
 import { validateTargeting } from '#components/targeting/validate-targeting';
-import { builderSchema, type BuilderOutput, type BuilderValues } from './builder-form';
+import { builderSchema, emptyTask, type BuilderOutput, type BuilderValues } from './builder-form';
 import { pastDeadlineIssues, type CampaignLocks } from '#contract/campaign-rules';
 import { builderIssueMessage } from './messages';
 
@@ -74,6 +74,33 @@ export function contextErrors(
   return errors;
 }
 
+const EMPTY_TASK = JSON.stringify(emptyTask());
+
+/**
+ * After a first save, react-hook-form checks the whole list of tasks when one is added, moved or
+ * removed (`names` is then just `tasks`): a task still exactly as added keeps quiet until it is
+ * typed in or the form is saved again (docs/decisions/0167-polish-dark-appearance-and-reduced-motion.md).
+ */
+function withoutUntouchedTasks(
+  values: BuilderValues,
+  errors: FieldErrors<BuilderValues>,
+  names: readonly string[] | undefined,
+): FieldErrors<BuilderValues> {
+  const taskErrors = errors.tasks;
+  if (names?.length !== 1 || names[0] !== 'tasks' || !Array.isArray(taskErrors)) return errors;
+  const quiet = values.tasks.map((task) => JSON.stringify(task) === EMPTY_TASK);
+  if (!quiet.some((q, index) => q && taskErrors[index])) return errors;
+  const kept: unknown[] = taskErrors.map((error: unknown, index) =>
+    quiet[index] ? undefined : error,
+  );
+  const root = (taskErrors as { root?: unknown }).root;
+  if (root) Object.assign(kept, { root });
+  const rest = { ...errors };
+  if (kept.some(Boolean) || root) Object.assign(rest, { tasks: kept });
+  else delete rest.tasks;
+  return rest;
+}
+
 /** The contract's rules (zod), then the rules of `contextErrors`; the contract's error wins a tie. */
 export const builderResolver: Resolver<BuilderValues, BuilderContext, BuilderOutput> = async (
   values,
@@ -83,10 +110,10 @@ export const builderResolver: Resolver<BuilderValues, BuilderContext, BuilderOut
   const result = await contractRules(values, context, options);
   const extra = contextErrors(values, context);
   const names = Object.keys(extra) as (keyof BuilderValues)[];
-  if (names.length === 0) return result;
+  if (names.length === 0 && Object.keys(result.errors).length === 0) return result;
   const errors: FieldErrors<BuilderValues> = { ...result.errors };
   for (const name of names) {
     if (!errors[name]) Object.assign(errors, { [name]: extra[name] });
   }
-  return { values: {}, errors };
+  return { values: {}, errors: withoutUntouchedTasks(values, errors, options.names) };
 };

@@ -17,7 +17,13 @@ export function builderIssueMessage(issue: z.core.$ZodRawIssue): string | undefi
     }
     case 'too_big': {
       const maximum = Number(issue.maximum);
-      if (issue.origin === 'string') return `use at most ${formatNumber(maximum)} characters`;
+      if (issue.origin === 'string') {
+        // A pasted text is kept whole (never cut without a word): say by how much it is over.
+        const over = typeof issue.input === 'string' ? issue.input.length - maximum : 0;
+        return over > 0
+          ? `use at most ${formatNumber(maximum)} characters: shorten it by ${formatNumber(over)}`
+          : `use at most ${formatNumber(maximum)} characters`;
+      }
       if (issue.origin === 'array') return `at most ${formatNumber(maximum)} allowed`;
       return `must be at most ${formatNumber(maximum)}`;
     }

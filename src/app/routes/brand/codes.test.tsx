@@ -230,7 +230,8 @@ describe('codes', { timeout: 30_000 }, () => {
     expect(await codesOf(team)).not.toContain(new1);
     const box = within(dialog).getByRole('textbox', { name: 'Codes' });
     await user.clear(box);
-    await user.type(box, `${new1}{Enter}${new2}{Enter}bad!code`);
+    // Typed in lower case, kept in capitals (docs/decisions/0169-codes-in-upper-case.md).
+    await user.type(box, `${new1}{Enter}${new2.toLowerCase()}{Enter}bad!code`);
     await user.click(within(dialog).getByRole('button', { name: 'Add 2 codes' }));
     expect(within(dialog).getAllByRole('alert')[0]).toHaveTextContent(
       'Line 3: "bad!code" must be 1 to 64 letters, digits, - or _',
@@ -242,6 +243,7 @@ describe('codes', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await codesOf(team)).toContain(new2);
     expect(await screen.findByRole('row', { name: new RegExp(new1) })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: new RegExp(new2) })).toBeInTheDocument();
   });
 
   it('adds codes once when Add is clicked twice in quick succession, and says they were added', async () => {

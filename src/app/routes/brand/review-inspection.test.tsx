@@ -77,7 +77,7 @@ describe('inspection on the review screen', { timeout: 40_000 }, () => {
     const failed = await screen.findByRole('article', { name: `@${name}’s failed submission` });
     // Fetched (not a 404): the file itself cannot be played.
     expect(failed).toHaveTextContent(
-      'Failed. Playable check failed: the MP4 container has no movie header',
+      'Failed. Playable check failed: the video file is incomplete or damaged and cannot be played',
     );
     expect(screen.getByRole('tab', { name: /^Failed/ })).toHaveAccessibleName('Failed 1');
     expect(screen.getByRole('tab', { name: /^Waiting/ })).toHaveAccessibleName('Waiting 0');

@@ -18,6 +18,36 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
+/** A pasted or typed list: "United States, Canada", one per line, or separated by semicolons. */
+const LIST_SEPARATOR = /[,;\n\r\t]+/;
+export const isValueList = (text: string) => LIST_SEPARATOR.test(text.trim());
+
+/**
+ * The offered values a list names: each term picks the value whose label (or value) it is, without
+ * regard to case or accents, else the one value whose label contains it; the terms that pick
+ * nothing (or could be several values) are returned as written.
+ */
+export function matchValueList(
+  text: string,
+  offered: readonly { value: string; label: string }[],
+): { values: string[]; unmatched: string[] } {
+  const values: string[] = [];
+  const unmatched: string[] = [];
+  for (const term of text.split(LIST_SEPARATOR).map((t) => t.trim())) {
+    if (!term) continue;
+    const needle = fold(term);
+    const exact = offered.find((o) => fold(o.label) === needle || fold(o.value) === needle);
+    const partial = offered.filter((o) => fold(o.label).includes(needle));
+    const found = exact ?? (partial.length === 1 ? partial[0] : undefined);
+    if (found) {
+      if (!values.includes(found.value)) values.push(found.value);
+    } else unmatched.push(term);
+  }
+  return { values, unmatched };
+}
+
+const quoted = (terms: readonly string[]) => terms.map((t) => `“${t}”`).join(', ');
+
 function summarize(labels: readonly string[]) {
   if (labels.length === 0) return 'Choose values';
   if (labels.length <= 2) return labels.join(', ');
@@ -40,6 +70,8 @@ export function OptionFields({
   const { data, isLoading, error, refetch } = useValues(property.id);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
+  /** What the last pasted list did: which values it chose and which terms matched none. */
+  const [listNote, setListNote] = useState<string | null>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const panelId = useId();
@@ -51,7 +83,9 @@ export function OptionFields({
   const offered = new Set(data?.map((known) => known.value));
   const retired = data ? condition.values.filter((value) => !offered.has(value)) : [];
   const needle = fold(query.trim());
-  const matching = (data ?? []).filter((known) => fold(known.label).includes(needle));
+  const matching = isValueList(query)
+    ? (data ?? [])
+    : (data ?? []).filter((known) => fold(known.label).includes(needle));
 
   const setChosen = (value: string, checked: boolean) =>
     onChange({
@@ -61,6 +95,22 @@ export function OptionFields({
         : condition.values.filter((current) => current !== value),
     });
 
+  /** Chooses every value a list names (keeping those chosen) and says what matched nothing. */
+  const chooseList = (text: string) => {
+    if (!data) return;
+    const { values, unmatched } = matchValueList(text, data);
+    const added = values.filter((value) => !chosen.has(value));
+    if (added.length > 0) onChange({ ...condition, values: [...condition.values, ...added] });
+    setQuery('');
+    const picked =
+      values.length === 0 ? 'No value was chosen.' : `Chosen: ${values.map(labelOf).join(', ')}.`;
+    setListNote(
+      unmatched.length === 0
+        ? picked
+        : `${picked} No ${property.name} value matches ${quoted(unmatched)}.`,
+    );
+  };
+
   const openPanel = () => {
     flushSync(() => setOpen(true));
     searchRef.current?.focus();
@@ -69,6 +119,7 @@ export function OptionFields({
     toggleRef.current?.focus();
     setOpen(false);
     setQuery('');
+    setListNote(null);
   };
 
   return (
@@ -84,7 +135,10 @@ export function OptionFields({
         onClick={open ? closePanel : openPanel}
       >
         <span className="sr-only">Values, {where}: </span>
-        <span className={condition.values.length === 0 ? 'text-gray-600' : 'truncate'}>
+        <span
+          className={condition.values.length === 0 ? 'text-gray-600' : 'truncate'}
+          title={condition.values.length > 2 ? condition.values.map(labelOf).join(', ') : undefined}
+        >
           {summarize(condition.values.map(labelOf))}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-600" />
@@ -112,13 +166,37 @@ export function OptionFields({
             type="search"
             autoComplete="off"
             className="mt-1.5"
+            aria-describedby={`${searchId}-hint`}
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setListNote(null);
+            }}
+            onPaste={(event) => {
+              // A pasted list ("United States, Canada") chooses each value it names.
+              const text = event.clipboardData.getData('text');
+              if (!isValueList(text)) return;
+              event.preventDefault();
+              chooseList(text);
+            }}
             onKeyDown={(event) => {
-              // Enter here means "pick", never "submit the campaign form".
-              if (event.key === 'Enter') event.preventDefault();
+              // Enter here means "pick", never "submit the campaign form"; on a typed list
+              // ("Spain, Italy") it chooses what the list names.
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              if (isValueList(query)) chooseList(query);
             }}
           />
+          <p id={`${searchId}-hint`} className="mt-1 text-xs text-gray-600">
+            Paste or type several, separated by commas, to choose them all.
+          </p>
+          <p
+            role="status"
+            aria-label={`Values chosen from a list, ${where}`}
+            className="mt-1 text-sm text-gray-800 empty:hidden"
+          >
+            {listNote ?? (isValueList(query) ? 'Press Enter to choose every value listed.' : null)}
+          </p>
           <div
             role="group"
             aria-label={`${property.name} values, ${where}`}
@@ -154,7 +232,7 @@ export function OptionFields({
                 <span>{known.label}</span>
               </label>
             ))}
-            {data && matching.length === 0 ? (
+            {data && matching.length === 0 && !isValueList(query) ? (
               <p className="px-1 py-1 text-sm text-gray-600">
                 {query.trim()
                   ? `No ${property.name} values match “${query.trim()}”.`

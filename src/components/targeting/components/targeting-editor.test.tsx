@@ -466,6 +466,51 @@ describe('TargetingEditor', () => {
     expectDescribed('button', 'Add group', 'Targeting is locked.');
   });
 
+  it('chooses every value of a pasted or typed list and says which matched none', async () => {
+    const { user, lastValue } = renderEditor(
+      allOf({ property: 'prop_country', operator: 'IN', values: ['c_de'] }),
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Values, condition 1 in group 1: Germany' }),
+    );
+    const search = screen.getByRole('searchbox', {
+      name: 'Search Country values, condition 1 in group 1',
+    });
+    expect(search).toHaveAccessibleDescription(
+      'Paste or type several, separated by commas, to choose them all.',
+    );
+    await user.click(search);
+    await user.paste('United States, Canada;turkiye\nNarnia, United');
+    expect(search).toHaveValue('');
+    expect(lastValue()).toEqual(
+      allOf({ property: 'prop_country', operator: 'IN', values: ['c_de', 'c_us', 'c_ca', 'c_tr'] }),
+    );
+    expect(screen.getByText(/^Chosen: /)).toHaveTextContent(
+      'Chosen: United States, Canada, Türkiye. No Country value matches “Narnia”, “United”.',
+    );
+    for (const name of ['United States', 'Canada', 'Türkiye', 'Germany'])
+      expect(screen.getByRole('checkbox', { name })).toBeChecked();
+
+    // Typed, then Enter; a single word still just searches.
+    await user.type(search, 'united kingdom, germany');
+    expect(screen.getByText('Press Enter to choose every value listed.')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(lastValue()?.groups[0]?.conditions[0]?.values).toEqual([
+      'c_de',
+      'c_us',
+      'c_ca',
+      'c_tr',
+      'c_gb',
+    ]);
+    expect(screen.getByText(/^Chosen: /)).toHaveTextContent('Chosen: United Kingdom, Germany.');
+    await user.type(search, 'arab');
+    expect(
+      screen
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label') ?? box.closest('label')?.textContent),
+    ).toEqual(['United Arab Emirates']);
+  });
+
   it('says when values are loading or could not be loaded, and offers to try again', async () => {
     const refetch = vi.fn();
     const { user } = renderEditor(

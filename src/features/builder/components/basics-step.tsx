@@ -67,6 +67,30 @@ function TextField({
   );
 }
 
+/**
+ * The product's name. Left empty with the rest of the product, the service names the campaign's
+ * product after the campaign: the field says so, with the name it will use, rather than copying it
+ * in silently (docs/decisions/0167-polish-dark-appearance-and-reduced-motion.md).
+ */
+function ProductNameField() {
+  const { control } = useFormContext<BuilderValues>();
+  const [campaignName, product] = useWatch({ control, name: ['name', 'product'] });
+  const empty = !product.name.trim() && !product.url.trim() && !product.image_url.trim();
+  const given = campaignName.trim();
+  return (
+    <TextField
+      name="product.name"
+      description={
+        !empty
+          ? 'The name creators see for the product.'
+          : given
+            ? `Optional. Left empty, creators see the campaign’s name, “${given}”, as the product.`
+            : 'Optional. Left empty, creators see the campaign’s name as the product.'
+      }
+    />
+  );
+}
+
 function LinkRow({ index, onRemove }: { index: number; onRemove: () => void }) {
   return (
     <li className="rounded-md border border-gray-200 bg-gray-50 p-4">
@@ -196,10 +220,7 @@ export function BasicsStep({
       </StepSection>
 
       <StepSection title="Product">
-        <TextField
-          name="product.name"
-          description="Leave the product fields empty if there is none."
-        />
+        <ProductNameField />
         <TextField name="product.url" type="url" />
         <TextField name="product.image_url" type="url" />
       </StepSection>

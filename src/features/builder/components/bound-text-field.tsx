@@ -9,7 +9,8 @@ import { useFieldError, useTextCount } from '../use-field-error';
 /**
  * A text field of the builder's form: registered under `path`, with its label, the service's or
  * the schema's error for it, and a counter when the text has a limit (the limit is shown before
- * it bites, and typing past it is not possible).
+ * it bites). A longer text is kept as typed or pasted, never cut without a word: the counter turns
+ * red and the field says to shorten it (no `maxLength`, which would drop the end of a paste).
  */
 export function BoundTextField({
   path,
@@ -36,12 +37,11 @@ export function BoundTextField({
     <FormField {...field} error={error} count={count}>
       {(control) =>
         rows ? (
-          <Textarea {...control} {...register(path)} rows={rows} maxLength={max} />
+          <Textarea {...control} {...register(path)} rows={rows} />
         ) : (
           <Input
             {...control}
             {...register(path)}
-            maxLength={max}
             type={type}
             {...(type === 'url'
               ? { inputMode: 'url' as const, placeholder: 'https://', spellCheck: false }

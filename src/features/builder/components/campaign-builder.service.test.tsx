@@ -59,21 +59,59 @@ describe('the campaign builder against the real service', { timeout: 30_000 }, (
     );
   });
 
-  it('shows every bounded text’s limit and keeps a pasted name to it', async () => {
+  it('shows every bounded text’s limit, keeps a pasted overlong name whole and refuses it by name', async () => {
     const user = userEvent.setup();
     const team = await service.world.brandTeam();
     renderApp(paths.campaignNew.href(team.brand.id), team.key);
 
     const name = await screen.findByLabelText('Campaign name', {}, { timeout: 5000 });
-    expect(name).toHaveAttribute('maxLength', '200');
+    expect(name).not.toHaveAttribute('maxLength');
     expect(name).toHaveAttribute('aria-required', 'true');
     expect(name).toHaveAccessibleDescription(expect.stringContaining('0 / 200 characters'));
     await user.click(name);
-    await user.paste('y'.repeat(500));
-    expect(name).toHaveValue('y'.repeat(200));
-    expect(name).toHaveAccessibleDescription(expect.stringContaining('200 / 200 characters'));
+    await user.paste('y'.repeat(346));
+    expect(name).toHaveValue('y'.repeat(346));
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('346 / 200 characters'));
+    await user.tab();
+    expect(name).toHaveAccessibleDescription(
+      expect.stringContaining('Use at most 200 characters: shorten it by 146.'),
+    );
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(service.requests.some((r) => r.method === 'POST' && r.path === '/campaigns')).toBe(
+      false,
+    );
     expect(screen.getByLabelText('Description')).toHaveAccessibleDescription(
       expect.stringContaining('0 / 10,000 characters'),
+    );
+  });
+  it('says what an empty product name becomes, on its field and on the review step', async () => {
+    const user = userEvent.setup();
+    const team = await service.world.brandTeam();
+    renderApp(paths.campaignNew.href(team.brand.id), team.key);
+
+    const product = await screen.findByLabelText('Product name', {}, { timeout: 5000 });
+    expect(product).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Optional. Left empty, creators see the campaign’s name as the product.',
+      ),
+    );
+    await user.type(screen.getByLabelText('Campaign name'), 'Spring glow');
+    expect(product).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Left empty, creators see the campaign’s name, “Spring glow”, as the product.',
+      ),
+    );
+    await user.click(stepButton('Review'));
+    expect(
+      await screen.findByText('Spring glow (the campaign’s name: no product name given)'),
+    ).toBeInTheDocument();
+
+    await user.click(stepButton('Basics'));
+    await user.type(screen.getByLabelText('Product name'), 'Dew drops');
+    expect(screen.getByLabelText('Product name')).toHaveAccessibleDescription(
+      expect.stringContaining('The name creators see for the product.'),
     );
   });
 });

@@ -189,6 +189,9 @@ export function ReviewStep({
                   {values.product.name.trim()}
                   {values.product.url.trim() ? ` (${values.product.url.trim()})` : ''}
                 </>
+              ) : values.name.trim() ? (
+                // What the service saves for an empty product: said, not copied in silently.
+                `${values.name.trim()} (the campaign’s name: no product name given)`
               ) : (
                 NONE
               ),

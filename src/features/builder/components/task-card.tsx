@@ -299,8 +299,8 @@ export function TaskCard({
         ) : (
           <p className="text-sm text-gray-600">
             <span className="font-medium text-gray-900">Required: </span>
-            Derived from the completion mode: {COMPLETION_MODE_LABELS[completionMode]} —{' '}
-            {COMPLETION_MODE_DESCRIPTIONS[completionMode]}
+            {COMPLETION_MODE_DESCRIPTIONS[completionMode]} To choose task by task, pick “
+            {COMPLETION_MODE_LABELS.some_required}” under Completion in Settings.
           </p>
         )}
 

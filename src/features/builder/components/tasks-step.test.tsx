@@ -47,6 +47,50 @@ describe('Tasks step', { timeout: 20_000 }, () => {
     );
   });
 
+  it('after a refused save, a task added then is quiet until it is typed in or saved', async () => {
+    const user = userEvent.setup();
+    renderBuilder(brand.props);
+    await openTasksWith(user, ['Unboxing']);
+    // Refused: the campaign has no name, and the task no instructions or platform.
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await user.click(step('Tasks'));
+    await waitFor(() =>
+      expect(within(card(1)).getByLabelText('Instructions')).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Add task' }));
+    await waitFor(() => expect(card(2)).toBeInTheDocument());
+    // Give react-hook-form's check of the whole list (after an add) its turn.
+    await user.click(within(card(2)).getByLabelText('Title'));
+    for (const label of ['Title', 'Instructions'])
+      expect(within(card(2)).getByLabelText(label)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(card(2)).queryByText('Required.')).not.toBeInTheDocument();
+    expect(within(card(2)).queryByText('Must name at least one platform.')).not.toBeInTheDocument();
+    // The first task's problems stay shown.
+    expect(within(card(1)).getByLabelText('Instructions')).toHaveAttribute('aria-invalid', 'true');
+
+    // Typing checks the field typed in (after a save, as the user types); saving says the rest.
+    await user.type(within(card(2)).getByLabelText('Title'), 'x{Backspace}');
+    await waitFor(() =>
+      expect(within(card(2)).getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(within(card(2)).getByLabelText('Instructions')).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await user.click(step('Tasks'));
+    await waitFor(() =>
+      expect(within(card(2)).getByLabelText('Instructions')).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      ),
+    );
+  });
+
   it('shows the autoreview prompt only for automatic review', async () => {
     const user = userEvent.setup();
     renderBuilder(brand.props);
@@ -66,14 +110,15 @@ describe('Tasks step', { timeout: 20_000 }, () => {
 
     expect(within(card(1)).queryByRole('checkbox', { name: 'Required' })).not.toBeInTheDocument();
     expect(card(1)).toHaveTextContent(
-      'Derived from the completion mode: Every task — Creators must complete every task.',
+      'Required: Creators must complete every task. To choose task by task, pick “Required tasks only” under Completion in Settings.',
     );
+    expect(card(1)).not.toHaveTextContent(/completion mode|derived/i);
 
     await user.click(step('Settings'));
     await user.click(screen.getByRole('radio', { name: 'Required tasks only' }));
     await user.click(step('Tasks'));
     expect(within(card(1)).getByRole('checkbox', { name: 'Required' })).toBeChecked();
-    expect(card(1)).not.toHaveTextContent('Derived from the completion mode');
+    expect(card(1)).not.toHaveTextContent('To choose task by task');
   });
 
   it('toggles platforms and formats as pressed buttons', async () => {

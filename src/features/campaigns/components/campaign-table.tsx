@@ -10,6 +10,7 @@ import type { CampaignLinkState } from '../back-link';
 import type { CampaignSort } from '../list-view';
 import { CampaignRowActions, type RowCommandHandler } from './row-actions';
 import { StatusWithDetail } from './status-badge';
+import { TruncatedText } from '#components/ui/truncated-text';
 
 /** Every row has this height, so the virtualizer never measures. */
 export const ROW_HEIGHT = 56;
@@ -83,15 +84,17 @@ const CampaignRow = memo(function CampaignRow({
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
       <div role="cell" className={CELL}>
-        <Link
-          to={paths.campaign.href(campaign.brand_id, campaign.id)}
-          state={actions.linkState}
-          className="block truncate font-medium text-gray-900 hover:text-indigo-800 hover:underline focus-visible:outline-offset-[-2px]"
-        >
-          {campaign.name}
-        </Link>
+        <TruncatedText text={campaign.name} asChild>
+          <Link
+            to={paths.campaign.href(campaign.brand_id, campaign.id)}
+            state={actions.linkState}
+            className="block font-medium text-gray-900 hover:text-indigo-800 hover:underline focus-visible:outline-offset-[-2px]"
+          >
+            {campaign.name}
+          </Link>
+        </TruncatedText>
         {showBrand ? (
-          <span className="block truncate text-xs text-gray-600">{campaign.brand_name}</span>
+          <TruncatedText text={campaign.brand_name} className="text-xs text-gray-600" />
         ) : null}
       </div>
       <div role="cell" className={CELL}>

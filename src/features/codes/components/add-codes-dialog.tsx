@@ -67,7 +67,7 @@ export function AddCodesDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
         title={`Add codes to ${group.name}`}
-        description="Paste codes, one per line, or choose a CSV file whose header line has a “code” column. Codes use A-Z, 0-9, - and _ (up to 64). Lines that are not one code are listed by number and nothing is sent until they are fixed."
+        description="Paste codes, one per line, or choose a CSV file whose header line has a “code” column. Codes use A-Z, 0-9, - and _ (up to 64), and are kept in capitals: “summer10” is added as “SUMMER10”. Lines that are not one code are listed by number and nothing is sent until they are fixed."
         className="max-w-xl"
       >
         <form

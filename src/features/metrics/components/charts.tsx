@@ -20,11 +20,24 @@ import {
 } from '#lib/format';
 import type { GroupRow, TimelinePoint } from '../report-data';
 
-const INDIGO = '#4338ca';
-const TEAL = '#0f766e';
-const SLATE = '#475569';
-const AXIS = { fontSize: 12, fill: '#374151' };
-const TITLE = { fontSize: 12, fill: '#374151', fontWeight: 600 };
+// The palette's own variables, so a dark appearance (docs/decisions/0167-polish-dark-appearance-and-reduced-motion.md)
+// turns the series, axes and grid with the rest of the screen.
+const INDIGO = 'var(--color-indigo-700, #4338ca)';
+const TEAL = 'var(--color-teal-700, #0f766e)';
+const SLATE = 'var(--color-gray-600, #475569)';
+const GRID = 'var(--color-gray-200, #e5e7eb)';
+const AXIS = { fontSize: 12, fill: 'var(--color-gray-700, #374151)' };
+const TITLE = { fontSize: 12, fill: 'var(--color-gray-700, #374151)', fontWeight: 600 };
+/** The hover card of a chart, on the screen's surface rather than recharts' fixed white. */
+const TOOLTIP = {
+  contentStyle: {
+    backgroundColor: 'var(--color-white, #fff)',
+    borderColor: 'var(--color-gray-200, #e5e7eb)',
+    color: 'var(--color-gray-900, #101828)',
+  },
+  labelStyle: { color: 'var(--color-gray-900, #101828)' },
+  cursor: { fill: 'var(--color-gray-100, #f3f4f6)', stroke: GRID },
+};
 /** What both charts share: full width, 300 px tall, room for the axis titles, no keyboard layer. */
 const chartFrame = {
   responsive: true,
@@ -61,10 +74,10 @@ export function BreakdownBars({
 }) {
   return (
     <BarChart {...chartFrame} data={[...rows]}>
-      <CartesianGrid vertical={false} stroke="#e5e7eb" />
+      <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="label" tick={AXIS} interval={0} label={xTitle(groupTitle)} height={44} />
       <YAxis tick={AXIS} tickFormatter={compact} width={72} label={yTitle('Count')} />
-      <Tooltip formatter={numberTooltip} />
+      <Tooltip {...TOOLTIP} formatter={numberTooltip} />
       <Legend verticalAlign="top" />
       <Bar dataKey="views" name="Views" fill={INDIGO} isAnimationActive={false} />
       <Bar dataKey="engagements" name="Engagements" fill={TEAL} isAnimationActive={false} />
@@ -115,7 +128,7 @@ export function TimelineLines({ points }: { points: readonly TimelinePoint[] }) 
             margin={{ top: 8, right: 12, bottom: 4, left: 0 }}
             data={[...points]}
           >
-            <CartesianGrid vertical={false} stroke="#e5e7eb" />
+            <CartesianGrid vertical={false} stroke={GRID} />
             <XAxis
               dataKey="day"
               tick={AXIS}
@@ -129,6 +142,7 @@ export function TimelineLines({ points }: { points: readonly TimelinePoint[] }) 
               allowDecimals={false}
             />
             <Tooltip
+              {...TOOLTIP}
               formatter={figure.tooltip}
               labelFormatter={(v) => formatShortDate(String(v))}
             />

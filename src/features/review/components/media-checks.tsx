@@ -1,4 +1,4 @@
-import { CHECK_LABELS, CheckName, type MediaCheck } from '#contract/media-checks';
+import { CHECK_LABELS, CheckName, mediaKindInWords, type MediaCheck } from '#contract/media-checks';
 import type { Submission } from '#contract/submissions';
 import { Badge } from '#components/ui/badge';
 import { formatDateTime } from '#lib/format';
@@ -19,7 +19,7 @@ export const isInspecting = (s: Submission) => s.status === 'in_review' && s.che
 function facts(s: Submission): string | null {
   const m = s.media;
   if (!m) return null;
-  const parts = [m.content_type ?? 'unknown type'];
+  const parts = [mediaKindInWords(m.content_type)];
   if (m.width && m.height) parts.push(`${m.width}×${m.height}`);
   if (m.duration_s !== null) parts.push(`${m.duration_s} s`);
   parts.push(`${Math.max(1, Math.round(m.size_bytes / 1024))} KB`);
