@@ -50,12 +50,16 @@ export function ReviewViews({
       value={view}
       onValueChange={(value) => onChange(views.find((v) => v === value) ?? 'waiting')}
     >
-      <Tabs.List aria-label="Review views" className="flex gap-1 border-b border-gray-200">
+      {/* On a phone the tabs share the width equally, each its name over its count. */}
+      <Tabs.List
+        aria-label="Review views"
+        className="flex gap-1 border-b border-gray-200 max-sm:grid max-sm:auto-cols-fr max-sm:grid-flow-col"
+      >
         {views.map((v) => (
           <Tabs.Trigger
             key={v}
             value={v}
-            className="-mb-px inline-flex min-h-11 items-center gap-2 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-gray-700 outline-none hover:text-gray-900 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-inset data-[state=active]:border-indigo-700 data-[state=active]:text-indigo-800 sm:px-4"
+            className="-mb-px inline-flex min-h-11 items-center gap-2 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-gray-700 outline-none hover:text-gray-900 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-inset data-[state=active]:border-indigo-700 data-[state=active]:text-indigo-800 max-sm:flex-col max-sm:justify-center max-sm:gap-0.5 max-sm:px-1 max-sm:py-1.5 sm:px-4"
           >
             {LABELS[side][v].short ? (
               <>

@@ -97,7 +97,8 @@ export function SubmissionDetails({
                   <span className="text-gray-700">{formatDateTime(s.reviewed_at)}</span>
                 ) : null}
               </h2>
-              {turn ? <p className="text-gray-900">{turn}</p> : null}
+              {/* What waits for the brand's sign-off says so below, with who approved it. */}
+              {turn && s.awaiting !== 'brand' ? <p className="text-gray-900">{turn}</p> : null}
               {s.status === 'failed' && s.failure_reason ? (
                 <p className="text-gray-900">{failureInWords(s.failure_reason)}</p>
               ) : null}
