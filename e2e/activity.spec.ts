@@ -5,7 +5,8 @@ import { inView, noSidewaysScroll, use } from './support/ui.ts';
 // Who did what (docs/api.md#people), on the real product: the agency's reviewer (Tom Becker)
 // approves a submission of a Glow Lab campaign that needs the brand's sign-off; Glow Lab's
 // manager then reads "approved by Tom Becker" in the submission's History, the campaign's History
-// and the Activity screen filtered to him; Glow Lab's viewer is offered no decision.
+// and the Activity screen filtered to him, whose entry opens the submission's own page and from
+// there the queue; Glow Lab's viewer is offered no decision.
 
 const PASSWORD = 'demo-password-2026';
 const REVIEWER = {
@@ -209,6 +210,36 @@ for (const size of [
         await expect(list.getByRole('listitem')).toHaveCount(2);
         await expect(list.getByRole('listitem').first()).toContainText(
           `approved @${w.later.username}’s submission`,
+        );
+
+        // The entry links to the submission itself (the campaign link stays): from the keyboard.
+        const about = list.getByRole('listitem').filter({ hasText: `@${w.username}’s` });
+        await expect(about.getByRole('link', { name: w.campaign.name })).toBeVisible();
+        const open = about.getByRole('link', { name: `View @${w.username}’s submission` });
+        await inView(open);
+        await open.focus();
+        await m.keyboard.press('Enter');
+        await expect(
+          m.getByRole('heading', { level: 1, name: `@${w.username}’s submission` }),
+        ).toBeVisible();
+        await expect(m).toHaveURL(
+          `/brands/${w.brand.id}/campaigns/${w.campaign.id}/submissions/${w.submissionId}`,
+        );
+        const details = m.getByRole('region', { name: 'Submission' });
+        await inView(details.getByText('Waiting for the brand’s sign-off.'));
+        await expect(details.getByLabel(`Video by ${w.username}`)).toBeInViewport({ ratio: 0.5 });
+        await inView(
+          details.getByRole('region', { name: 'Versions' }).getByText('First submission'),
+        );
+        await inView(details.getByText(`Approved for the brand’s sign-off by ${REVIEWER.label}`));
+        await noSidewaysScroll(m, 'the submission’s page');
+        await expectAccessible(m, 'the submission’s page');
+        await shot(m, 'submission-page');
+        await use(details.getByRole('link', { name: 'Review it in the queue' }));
+        await expect(m).toHaveURL(new RegExp(`/review\\?campaign=${w.campaign.id}$`));
+        await expect(m.getByRole('region', { name: 'Current submission' })).toHaveAttribute(
+          'data-submission-id',
+          w.submissionId,
         );
         expect(manager.errors, 'the manager’s console stays clean').toEqual([]);
 

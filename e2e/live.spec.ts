@@ -116,7 +116,7 @@ test.describe('with the simulator on', () => {
     await expect(
       page
         .getByRole('navigation', { name: 'Main' })
-        .getByRole('link', { name: /^Review queue \d+ waiting$/ }),
+        .getByRole('link', { name: /^Review queue \d+ waiting for you$/ }),
     ).toBeVisible();
     await expect(
       page.getByRole('status').filter({ hasText: /^\d+ submissions? waiting/ }),

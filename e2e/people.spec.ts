@@ -234,7 +234,7 @@ for (const size of [
         await reviewer.goto(`/brands/${campaign.brandId}/review?campaign=${campaign.id}`);
         const region = reviewer.getByRole('region', { name: 'Current submission' });
         await expect(
-          reviewer.getByRole('status').filter({ hasText: /^3 submissions waiting \(/ }),
+          reviewer.getByRole('status').filter({ hasText: /^3 submissions waiting for you \(/ }),
         ).toBeVisible();
         for (const submission of campaign.submissions) {
           await expect(region).toHaveAttribute('data-submission-id', submission.id);

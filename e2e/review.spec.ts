@@ -150,7 +150,7 @@ for (const size of [
       await expect(campaignFilter).toBeInViewport();
       await campaignFilter.selectOption({ label: name });
       await expect(
-        page.getByRole('status').filter({ hasText: /^5 submissions waiting \(/ }),
+        page.getByRole('status').filter({ hasText: /^5 submissions waiting for you \(/ }),
       ).toBeVisible();
       await expect(toggle).toContainText('1 active');
       if (size.phone) await toggle.click();

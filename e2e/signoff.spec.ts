@@ -3,7 +3,9 @@ import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './supp
 
 // The brand's sign-off after its agency (docs/review-bar.md#sign-off) and the failed submissions, on the
 // real product: the agency approves in its queue; in a second browser the brand signs off from
-// its Sign-off view with the keyboard; a failed submission shows its reason; a warning is shown.
+// its Sign-off view with the keyboard; what still waits for the agency is a view of its own, where
+// the brand decides only after confirming that it skips the agency (docs/decisions/0163); a
+// failed submission shows its reason; a warning is shown.
 
 type Submission = {
   id: string;
@@ -30,7 +32,8 @@ async function api<T>(
 /**
  * A live campaign of Glow Lab, made by its agency, with the brand's sign-off on and a TikTok
  * story task: @…_ok sends a clip that passes, @…_wide a landscape video (a warning for a story),
- * @…_broken a file that cannot be played (failed). Waits until inspection is done with each.
+ * @…_broken a file that cannot be played (failed), @…_late a clip that passes, sent last. Waits
+ * until inspection is done with each.
  */
 async function signOffCampaign(
   request: APIRequestContext,
@@ -67,13 +70,19 @@ async function signOffCampaign(
   await api(request, DEMO.agencyKey, 'POST', `/campaigns/${campaign.id}/publish`);
   await ops.post(`/campaigns/${campaign.id}/review`, { decision: 'approved' });
   const stamp = Date.now().toString(36);
-  const creators: Record<'ok' | 'wide' | 'broken', { id: string; username: string }> = {
+  const creators: Record<'ok' | 'wide' | 'broken' | 'late', { id: string; username: string }> = {
     ok: { id: '', username: `so_${stamp}_ok` },
     wide: { id: '', username: `so_${stamp}_wide` },
     broken: { id: '', username: `so_${stamp}_broken` },
+    late: { id: '', username: `so_${stamp}_late` },
   };
-  const files = { ok: 'clip-1.mp4', wide: 'landscape.mp4', broken: 'broken.mp4' } as const;
-  for (const which of ['ok', 'wide', 'broken'] as const) {
+  const files = {
+    ok: 'clip-1.mp4',
+    wide: 'landscape.mp4',
+    broken: 'broken.mp4',
+    late: 'clip-2.mp4',
+  } as const;
+  for (const which of ['ok', 'wide', 'broken', 'late'] as const) {
     const creator = await ops.post<{ id: string }>('/creators', {
       username: creators[which].username,
       properties: {},
@@ -89,7 +98,7 @@ async function signOffCampaign(
   }
   const read = (id: string) =>
     api<Submission>(request, DEMO.brandKey, 'GET', `/campaigns/${campaign.id}/submissions/${id}`);
-  for (const which of ['ok', 'wide', 'broken'] as const) {
+  for (const which of ['ok', 'wide', 'broken', 'late'] as const) {
     await expect
       .poll(async () => (await read(creators[which].id)).checks !== null, { timeout: 20_000 })
       .toBe(true);
@@ -135,7 +144,7 @@ for (const size of [
       await page.goto(`/brands/${world.brand.id}/review?campaign=${world.campaign.id}`);
       const region = page.getByRole('region', { name: 'Current submission' });
       await expect(
-        page.getByRole('status').filter({ hasText: /^2 submissions waiting \(/ }),
+        page.getByRole('status').filter({ hasText: /^3 submissions waiting \(/ }),
       ).toBeVisible();
       await expect(page.getByRole('tab', { name: /^Sign-off/ })).toHaveCount(0);
       await expect(region).toHaveAttribute('data-submission-id', creators.ok.id);
@@ -158,7 +167,8 @@ for (const size of [
       await expect(approve).toBeInViewport();
       await expect(region).toHaveAttribute('data-decision-keys', 'ready');
       await page.keyboard.press('a');
-      await expect(region.getByText('Nothing waiting')).toBeVisible();
+      // @…_late stays with the agency.
+      await expect(region).toHaveAttribute('data-submission-id', creators.late.id);
       await expect(page.getByText(`Approved @${creators.wide.username}.`)).toBeVisible({
         timeout: 15_000,
       });
@@ -180,6 +190,25 @@ for (const size of [
         const errors = watchConsole(brandPage);
         await signIn(brandPage, DEMO.brandKey);
         await brandPage.goto(`/brands/${world.brand.id}/review?campaign=${world.campaign.id}`);
+        // The brand's queue is what waits for the brand; what waits for the agency is apart, and
+        // every count says which it counts.
+        await expect(
+          brandPage.getByRole('status').filter({ hasText: /^2 submissions waiting for you/ }),
+        ).toBeVisible();
+        const agencyTab = brandPage.getByRole('tab', { name: /^With the agency/ });
+        await expect(agencyTab).toHaveAccessibleName('With the agency 1');
+        await expect(brandPage.getByRole('tab', { name: /^Waiting for you/ })).toHaveAccessibleName(
+          'Waiting for you 2',
+        );
+        for (const tab of await brandPage.getByRole('tab').all())
+          await expect(tab).toBeInViewport({ ratio: 1 });
+        expect(
+          await brandPage.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          ),
+          'nothing scrolls sideways',
+        ).toBeLessThanOrEqual(0);
+        await shot(brandPage, 'brand-queue');
         const signOffTab = brandPage.getByRole('tab', { name: /^Sign-off/ });
         await expect(signOffTab).toBeInViewport();
         await signOffTab.click();
@@ -220,6 +249,63 @@ for (const size of [
         expect(await world.read(creators.wide.id)).toMatchObject({
           status: 'rejected',
           feedback: 'Please film it upright for the story.',
+        });
+
+        // What still waits for the agency: its own view, saying so; deciding asks first.
+        await expect(agencyTab).toBeInViewport();
+        await agencyTab.click();
+        await expect(agencyTab).toHaveAttribute('aria-selected', 'true');
+        await expect(
+          brandPage.getByRole('status').filter({ hasText: /^1 submission with the agency/ }),
+        ).toBeVisible();
+        await expect(brandRegion).toHaveAttribute('data-submission-id', creators.late.id);
+        await expect(brandRegion.getByText('Waiting for your agency’s review.')).toBeVisible();
+        await expectAccessible(brandPage, 'the brand’s view of what waits for the agency');
+        await shot(brandPage, 'brand-with-agency');
+        // The keyboard: A asks, Escape cancels and the queue keeps the focus.
+        await expect(brandRegion).toHaveAttribute('data-decision-keys', 'ready');
+        await brandRegion.focus();
+        await brandPage.keyboard.press('a');
+        const ask = brandPage.getByRole('alertdialog', { name: 'Decide before your agency?' });
+        await expect(ask).toContainText('This skips your agency’s review');
+        const anyway = ask.getByRole('button', { name: 'Approve anyway' });
+        await expect(anyway).toBeFocused();
+        await expect(anyway).toBeInViewport();
+        await expectAccessible(brandPage, 'the confirmation before deciding ahead of the agency');
+        await shot(brandPage, 'brand-skip-agency');
+        await brandPage.keyboard.press('Escape');
+        await expect(ask).toBeHidden();
+        await expect(brandRegion).toBeFocused();
+        // The mouse: Approve asks, Cancel gives the focus back to Approve.
+        const approveNow = brandRegion.getByRole('button', { name: 'Approve' });
+        await expect(approveNow).toBeInViewport();
+        await approveNow.click();
+        await ask.getByRole('button', { name: 'Cancel' }).click();
+        await expect(ask).toBeHidden();
+        await expect(approveNow).toBeFocused();
+        // A, then Enter confirms; U takes it back and the screen says so; A and Enter again.
+        await brandPage.keyboard.press('a');
+        await expect(anyway).toBeFocused();
+        await brandPage.keyboard.press('Enter');
+        await expect(brandRegion.getByText('Nothing with the agency')).toBeVisible();
+        await expect(brandRegion).toBeFocused();
+        await brandPage.keyboard.press('u');
+        await expect(
+          brandPage.getByText(
+            `Undone: @${creators.late.username}’s submission is back in the queue.`,
+          ),
+        ).toBeVisible();
+        await expect(brandRegion).toHaveAttribute('data-submission-id', creators.late.id);
+        await expect(brandRegion).toHaveAttribute('data-decision-keys', 'ready');
+        await brandPage.keyboard.press('a');
+        await expect(anyway).toBeFocused();
+        await brandPage.keyboard.press('Enter');
+        await expect(brandPage.getByText(`Approved @${creators.late.username}.`)).toBeVisible({
+          timeout: 15_000,
+        });
+        expect(await world.read(creators.late.id)).toMatchObject({
+          status: 'approved',
+          awaiting: null,
         });
 
         // The unplayable file: failed, findable with its reason.

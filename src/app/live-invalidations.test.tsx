@@ -208,7 +208,7 @@ describe('live updates in the app, from the real service', () => {
     const stream = holdEventStream();
     try {
       renderApp(paths.review.href(team.brand.id), team.key);
-      expect(await screen.findByText('1 submission waiting')).toBeInTheDocument();
+      expect(await screen.findByText('1 submission waiting for you')).toBeInTheDocument();
       // What the queue reads: its pages, its counts, and submissions one by one.
       const reads = () => {
         const paths = service.requests.map((r) => r.path);
@@ -227,14 +227,14 @@ describe('live updates in the app, from the real service', () => {
       const before = reads();
       stream.flush();
 
-      expect(await screen.findByText('3 submissions waiting')).toBeInTheDocument();
+      expect(await screen.findByText('3 submissions waiting for you')).toBeInTheDocument();
       // The positive control instead of a wait of a few COALESCE_MS: one more event, flushed
       // after the burst, reads once more; any read the burst made beyond its own came before it
       // (the burst was handed over first, and its coalescing window ended first).
       await submitTo(service, team, campaign, `fourth_${tag()}`);
       await waitFor(() => expect(created()).toHaveLength(1));
       stream.flush();
-      expect(await screen.findByText('4 submissions waiting')).toBeInTheDocument();
+      expect(await screen.findByText('4 submissions waiting for you')).toBeInTheDocument();
       await waitFor(() => expect(screen.getAllByText(/^@fourth_/).length).toBeGreaterThan(0));
       // The counts once a burst; each new submission read once, by id; never a page again.
       const after = reads();
@@ -253,11 +253,11 @@ describe('live updates in the app, from the real service', () => {
     const campaign = await service.world.campaign(team, 'active', { name: 'Polled queue' });
     await submitTo(service, team, campaign, `first_${tag()}`);
     renderApp(paths.review.href(team.brand.id), team.key);
-    expect(await screen.findByText('1 submission waiting')).toBeInTheDocument();
+    expect(await screen.findByText('1 submission waiting for you')).toBeInTheDocument();
 
     await submitTo(service, team, campaign, `second_${tag()}`);
 
-    expect(await screen.findByText('2 submissions waiting')).toBeInTheDocument();
+    expect(await screen.findByText('2 submissions waiting for you')).toBeInTheDocument();
   });
 
   it('shows a campaign made elsewhere in the campaign list by polling while the stream is down', async () => {

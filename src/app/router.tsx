@@ -119,6 +119,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               loader: campaignEditLoader(queryClient),
             },
             brandScreen('review', async () => (await import('./routes/brand/review')).ReviewScreen),
+            // One submission belongs to the Review queue screen (navigation and brand switching).
+            brandPage(
+              'review',
+              paths.submission.path,
+              async () => (await import('./routes/brand/submission')).SubmissionScreen,
+            ),
             brandScreen(
               'creators',
               async () => (await import('./routes/brand/creators')).CreatorsScreen,

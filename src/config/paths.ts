@@ -40,6 +40,15 @@ export const paths = {
     href: (brandId: string, campaignId: string) =>
       brandPath(brandId, `/campaigns/${encodeURIComponent(campaignId)}/edit`),
   },
+  /** One submission, read-only (docs/decisions/0164). */
+  submission: {
+    path: '/brands/:brandId/campaigns/:campaignId/submissions/:submissionId',
+    href: (brandId: string, campaignId: string, submissionId: string) =>
+      brandPath(
+        brandId,
+        `/campaigns/${encodeURIComponent(campaignId)}/submissions/${encodeURIComponent(submissionId)}`,
+      ),
+  },
   review: brandRoute('/review'),
   creators: brandRoute('/creators'),
   posts: brandRoute('/posts'),

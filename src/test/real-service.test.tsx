@@ -39,12 +39,12 @@ describe('live events from the real service', () => {
     await service.world.submit(campaign.id, first.id, taskId);
     renderApp(paths.review.href(team.brand.id), team.key);
     expect(
-      await screen.findByText('1 submission waiting', {}, { timeout: 5000 }),
+      await screen.findByText('1 submission waiting for you', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     const second = await service.world.approvedCreator(team, campaign);
     await service.world.submit(campaign.id, second.id, taskId);
     expect(
-      await screen.findByText('2 submissions waiting', {}, { timeout: 5000 }),
+      await screen.findByText('2 submissions waiting for you', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(service.requests.some((r) => r.path === '/events')).toBe(true);
   });

@@ -7,7 +7,8 @@ import { Spinner } from './spinner';
 /**
  * Asks before an action that cannot be taken back. It stays open while the action runs and when it
  * fails, showing why inside (`error`); the caller closes it on success. An alertdialog named by
- * its title; Cancel has the focus first, so Enter never confirms by accident.
+ * its title; Cancel has the focus first, so Enter never confirms by accident, unless
+ * `focusConfirm` says the action is one Enter may confirm (it can still be undone, say).
  */
 export function ConfirmDialog({
   open,
@@ -22,6 +23,7 @@ export function ConfirmDialog({
   errorTitle = 'That did not work',
   tone = 'danger',
   onCloseAutoFocus,
+  focusConfirm = false,
   children,
 }: {
   open: boolean;
@@ -39,12 +41,15 @@ export function ConfirmDialog({
   tone?: 'danger' | 'primary';
   /** Where focus goes when the dialog closes (by default: the element that opened it). */
   onCloseAutoFocus?: (event: Event) => void;
+  /** The confirm button has the focus first, so Enter confirms and Escape cancels. */
+  focusConfirm?: boolean;
   /** A trigger (`<AlertDialogTrigger asChild>`), when the dialog has one. */
   children?: ReactNode;
 }) {
   // Where the focus was when it opened. Radix gives the focus back to a Trigger only, and most of
   // these dialogs are opened from state (no Trigger): without this it would fall to the page.
   const opener = useRef<HTMLElement | null>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
   return (
     <AlertDialog.Root
       open={open}
@@ -54,9 +59,14 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-gray-950/40" />
         <AlertDialog.Content
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             opener.current =
               document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            const confirm = confirmRef.current?.querySelector<HTMLElement>('[data-confirm]');
+            if (focusConfirm && confirm) {
+              event.preventDefault();
+              confirm.focus();
+            }
           }}
           onCloseAutoFocus={
             onCloseAutoFocus ??
@@ -81,7 +91,7 @@ export function ConfirmDialog({
               {error}
             </Alert>
           ) : null}
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <div ref={confirmRef} className="mt-6 flex flex-wrap justify-end gap-3">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" disabled={pending}>
                 Cancel
@@ -90,6 +100,7 @@ export function ConfirmDialog({
             {/* Not AlertDialog.Action: that would close the dialog before the answer arrives. */}
             {/* aria-disabled, not disabled: the button keeps the focus while the action runs. */}
             <Button
+              data-confirm
               variant={tone}
               onClick={() => (pending ? undefined : onConfirm())}
               aria-disabled={pending || undefined}

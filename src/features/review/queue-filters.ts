@@ -3,33 +3,37 @@ import type { QueueCounts } from '#contract/submissions';
 import type { QueueScope } from './api/review';
 
 /**
- * The views of the review screen (the URL's `view`): `waiting` (the queue: for an agency what
- * waits for the agency, for the brand everything in review), `signoff` (the brand's: what its
- * agency approved, waiting for the brand's sign-off) and `failed` (submissions inspection failed,
- * with the reason; nothing to decide).
+ * The views of the review screen (the URL's `view`): `waiting` (the queue: what waits for the
+ * side looking at it), `signoff` (the brand's: what its agency approved, waiting for the brand's
+ * sign-off, a part of the brand's queue), `agency` (the brand's: what still waits for its
+ * agency's review; the brand may decide it first, after a confirmation) and `failed` (submissions
+ * inspection failed, with the reason; nothing to decide). docs/decisions/0163.
  */
-export type ReviewView = 'waiting' | 'signoff' | 'failed';
+export type ReviewView = 'waiting' | 'signoff' | 'agency' | 'failed';
 
 /** The view the URL asks for, when the side has it; else the queue. */
 export function readReviewView(search: URLSearchParams, side: Side): ReviewView {
   const view = search.get('view');
   if (view === 'failed') return 'failed';
-  if (view === 'signoff' && side === 'brand') return 'signoff';
+  if ((view === 'signoff' || view === 'agency') && side === 'brand') return view;
   return 'waiting';
 }
 
 /**
- * The list a view reads: the agency's queue leaves out what waits for the brand's sign-off (only
- * the brand acts on it); the brand's queue is everything in review; the brand's sign-off is what
- * waits for it; the failed view, what inspection failed. Each under the campaign and task filters.
+ * The list a view reads: each side's queue is what waits for it (the agency's: its review and
+ * campaigns without a sign-off step; the brand's: its sign-off and those same campaigns), never
+ * what waits for the other side; the brand's sign-off is what waits for its sign-off; the brand's
+ * "with the agency", what waits for the agency's review; the failed view, what inspection failed.
+ * Each under the campaign and task filters.
  */
 export function scopeOf(view: ReviewView, side: Side, filters: QueueFilters): QueueScope {
   const narrowing = { campaign: filters.campaign, task: filters.task };
   if (view === 'failed') return { status: 'failed', awaiting: null, ...narrowing };
   if (view === 'signoff') return { status: 'in_review', awaiting: ['brand'], ...narrowing };
+  if (view === 'agency') return { status: 'in_review', awaiting: ['agency'], ...narrowing };
   return {
     status: 'in_review',
-    awaiting: side === 'agency' ? ['agency', 'none'] : null,
+    awaiting: side === 'agency' ? ['agency', 'none'] : ['brand', 'none'],
     ...narrowing,
   };
 }
@@ -38,7 +42,8 @@ export function scopeOf(view: ReviewView, side: Side, filters: QueueFilters): Qu
 export function countOf(view: ReviewView, side: Side, counts: QueueCounts): number {
   if (view === 'failed') return counts.failed;
   if (view === 'signoff') return counts.awaiting_brand;
-  return side === 'agency' ? counts.in_review - counts.awaiting_brand : counts.in_review;
+  if (view === 'agency') return counts.awaiting_agency;
+  return counts.in_review - (side === 'agency' ? counts.awaiting_brand : counts.awaiting_agency);
 }
 
 /**

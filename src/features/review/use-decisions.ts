@@ -139,6 +139,8 @@ export function useDecisions(brandId: string) {
   );
   const [local, setLocal] = useState<ReadonlyMap<string, Local>>(() => new Map());
   const [recentKey, setRecentKey] = useState<string | null>(null);
+  // The item whose decision was last taken back, until the next decision (the screen says so).
+  const [undone, setUndone] = useState<QueueItem | null>(null);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
   const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
 
@@ -248,6 +250,7 @@ export function useDecisions(brandId: string) {
       new Map(map).set(key, { key, item, decision, idempotencyKey, at: Date.now(), sent: false }),
     );
     setRecentKey(key);
+    setUndone(null);
   };
 
   const recent = recentKey ? (records.get(recentKey) ?? null) : null;
@@ -264,6 +267,7 @@ export function useDecisions(brandId: string) {
       return next;
     });
     setRecentKey(null);
+    setUndone(recent.item);
     return recent.item;
   };
 
@@ -308,6 +312,8 @@ export function useDecisions(brandId: string) {
     /** Keys (`decisionKey`) of the items kept out of the queue. */
     hidden,
     recent,
+    /** The item whose decision was last undone (back in the queue), until the next decision. */
+    undone,
     /** Decisions someone else made first, newest first, until dismissed. */
     conflicts: list
       .filter((r) => r.phase === 'conflict' && !dismissed.has(r.key))

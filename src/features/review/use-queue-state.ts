@@ -37,8 +37,9 @@ import { useDecisions } from './use-decisions';
  * Everything the review screen shows and does, apart from how it looks: the list of the view the
  * URL names (read in pages from the service, `useQueueList`), its counts, the filters in the URL,
  * the decisions, and which item is on screen (the cursor of `queue-cursor.ts`). The brand's
- * sign-off is the queue narrowed to what waits for the brand, worked the same way; the failed
- * view lists what inspection failed, under the same filters.
+ * sign-off and what waits for its agency are the queue narrowed to those, worked the same way
+ * (a decision on what waits for the agency asks first); the failed view lists what inspection
+ * failed, under the same filters.
  */
 export function useQueueState(brandId: string, canDecide: boolean, side: Side = 'brand') {
   const queryClient = useQueryClient();
@@ -113,11 +114,28 @@ export function useQueueState(brandId: string, canDecide: boolean, side: Side = 
   const decidable =
     current !== undefined && canDecide && view !== 'failed' && current.submission.checks !== null;
 
+  // What still waits for the agency is decided only after the reviewer confirmed that this skips
+  // the agency's review (docs/decisions/0163): the decision asked about, until answered.
+  const asksFirst = view === 'agency';
+  const [confirming, setConfirming] = useState<{
+    item: QueueItem;
+    kind: 'approve' | 'requestChanges';
+  } | null>(null);
+
+  const decideApprove = (item: QueueItem) => {
+    // The next item takes this one's place at once; the decision goes out after the undo window.
+    setCursor(afterDecision(settled, ids, item.submission.id));
+    decisions.decide(item, { kind: 'approve' });
+  };
+
+  /** Approves the item on screen; false when nothing was decided (or it asks first). */
   const approve = (): boolean => {
     if (!current || !decidable) return false;
-    // The next item takes this one's place at once; the decision goes out after the undo window.
-    setCursor(afterDecision(settled, ids, current.submission.id));
-    decisions.decide(current, { kind: 'approve' });
+    if (asksFirst) {
+      setConfirming({ item: current, kind: 'approve' });
+      return false;
+    }
+    decideApprove(current);
     return true;
   };
 
@@ -148,10 +166,14 @@ export function useQueueState(brandId: string, canDecide: boolean, side: Side = 
     counts: {
       waiting: viewCount('waiting'),
       signoff: viewCount('signoff'),
+      agency: viewCount('agency'),
       failed: viewCount('failed'),
       total,
     },
-    /** Whether the brand has a sign-off step: a campaign asks for it, or something waits for it. */
+    /**
+     * Whether the brand has a sign-off step after an agency: a campaign asks for it, or something
+     * waits for either side of it. The Sign-off and "With the agency" views are shown then.
+     */
     hasSignOff:
       side === 'brand' &&
       ((campaigns.data ?? []).some((c) => c.settings.brand_approval_required) ||
@@ -179,9 +201,24 @@ export function useQueueState(brandId: string, canDecide: boolean, side: Side = 
     decidable,
     startRequestChanges: (): boolean => {
       if (!current || !decidable) return false;
-      setChanging(current);
+      if (asksFirst) setConfirming({ item: current, kind: 'requestChanges' });
+      else setChanging(current);
       return true;
     },
+    /** The decision waiting for the reviewer's confirmation that it skips the agency's review. */
+    confirming,
+    /** Confirmed: an approval is made, a request for changes opens its feedback box. */
+    confirm: (): 'approved' | 'requestChanges' | null => {
+      if (!confirming) return null;
+      setConfirming(null);
+      if (confirming.kind === 'approve') {
+        decideApprove(confirming.item);
+        return 'approved';
+      }
+      setChanging(confirming.item);
+      return 'requestChanges';
+    },
+    cancelConfirm: () => setConfirming(null),
     sendRequestChanges,
     cancelRequestChanges: () => setChanging(null),
     undo: () => {

@@ -44,7 +44,7 @@ describe('inspection on the review screen', { timeout: 40_000 }, () => {
       media_url: inspection.sample('landscape.mp4'),
     });
     renderApp(paths.review.href(team.brand.id), team.key);
-    await screen.findByText('1 submission waiting');
+    await screen.findByText('1 submission waiting for you');
     expect(
       within(region()).getByText('Inspecting the media… It can be decided once the checks are in.'),
     ).toBeInTheDocument();
@@ -80,6 +80,6 @@ describe('inspection on the review screen', { timeout: 40_000 }, () => {
       'Failed. Playable check failed: the video file is incomplete or damaged and cannot be played',
     );
     expect(screen.getByRole('tab', { name: /^Failed/ })).toHaveAccessibleName('Failed 1');
-    expect(screen.getByRole('tab', { name: /^Waiting/ })).toHaveAccessibleName('Waiting 0');
+    expect(screen.getByRole('tab', { name: /^Waiting/ })).toHaveAccessibleName('Waiting for you 0');
   });
 });

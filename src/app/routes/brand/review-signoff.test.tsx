@@ -89,8 +89,13 @@ describe('the brand’s sign-off', { timeout: 30_000 }, () => {
   it('the brand signs off from its Sign-off view with the keyboard: who approved and when, A approves, R requests changes', async () => {
     const { brand, agency, campaign, names, submissions, approvedByAgency } = await signOffWorld();
     const { router } = renderApp(paths.review.href(brand.brand.id), brand.key);
-    await screen.findByText('3 submissions waiting');
+    // The brand's queue is what waits for the brand: @ana still waits for the agency.
+    await screen.findByText('2 submissions waiting for you');
     expect(tab(/^Sign-off/)).toHaveAccessibleName('Sign-off 2');
+    expect(tab(/^With the agency/)).toHaveAccessibleName('With the agency 1');
+    expect(
+      screen.getByRole('link', { name: 'Review queue 2 waiting for you' }),
+    ).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(tab(/^Sign-off/));
     expect(router.state.location.search).toBe('?view=signoff');
@@ -116,7 +121,7 @@ describe('the brand’s sign-off', { timeout: 30_000 }, () => {
       awaiting: null,
     });
     expect(tab(/^Sign-off/)).toHaveAccessibleName('Sign-off 1');
-    expect(tab(/^Waiting/)).toHaveAccessibleName('Waiting 2');
+    expect(tab(/^Waiting/)).toHaveAccessibleName('Waiting for you 1');
 
     await user.keyboard('r');
     const dialog = await screen.findByRole('dialog', { name: 'Request changes' });
@@ -149,10 +154,13 @@ describe('the brand’s sign-off', { timeout: 30_000 }, () => {
     await user.keyboard('a');
     expect(tab(/^Sign-off/)).toHaveAccessibleName('Sign-off 1');
     await user.click(tab(/^Waiting/));
-    await screen.findByText('2 submissions waiting');
+    await screen.findByText('1 submission waiting for you');
     expect(decisionPosts()).toEqual([]);
     await user.click(screen.getByRole('button', { name: /Undo/ }));
-    await screen.findByText('3 submissions waiting');
+    await screen.findByText('2 submissions waiting for you');
+    expect(
+      screen.getByText(`Undone: @${names.ben}’s submission is back in the queue.`),
+    ).toBeInTheDocument();
     await user.click(tab(/^Sign-off/));
     await screen.findByText('2 submissions waiting for your sign-off');
     expect(currentCreator()).toBe(`@${names.ben}`);
@@ -167,13 +175,103 @@ describe('the brand’s sign-off', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('what waits for the agency is its own view, saying so; the brand decides there only after confirming it skips the agency, from the keyboard', async () => {
+    review.undoWindowMs = 3000;
+    const { brand, campaign, names, submissions } = await signOffWorld();
+    const { router } = renderApp(paths.review.href(brand.brand.id), brand.key);
+    await screen.findByText('2 submissions waiting for you');
+    const user = userEvent.setup();
+    await user.click(tab(/^With the agency/));
+    expect(router.state.location.search).toBe('?view=agency');
+    await screen.findByText('1 submission with the agency');
+    expect(currentCreator()).toBe(`@${names.ana}`);
+    expect(within(region()).getByText('Waiting for your agency’s review.')).toBeInTheDocument();
+
+    // A asks first; Escape cancels, nothing is decided, the queue keeps the focus.
+    region().focus();
+    await user.keyboard('a');
+    const ask = await screen.findByRole('alertdialog', { name: 'Decide before your agency?' });
+    expect(ask).toHaveTextContent(
+      `This skips your agency’s review: your approval of @${names.ana}’s submission is final.`,
+    );
+    expect(within(ask).getByRole('button', { name: 'Approve anyway' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(region()).toHaveFocus());
+    expect(currentCreator()).toBe(`@${names.ana}`);
+
+    // A again, Enter confirms: decided (undoable), the focus stays with the queue.
+    await user.keyboard('a');
+    await screen.findByRole('alertdialog', { name: 'Decide before your agency?' });
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Nothing with the agency')).toBeInTheDocument();
+    await waitFor(() => expect(region()).toHaveFocus());
+    expect(tab(/^With the agency/)).toHaveAccessibleName('With the agency 0');
+    // U takes it back, and the screen says so.
+    await user.keyboard('u');
+    expect(
+      await screen.findByText(`Undone: @${names.ana}’s submission is back in the queue.`),
+    ).toBeInTheDocument();
+    expect(currentCreator()).toBe(`@${names.ana}`);
+    expect(decisionPosts()).toEqual([]);
+
+    // R asks first too, then the feedback box; the brand's rejection is final.
+    await user.keyboard('r');
+    const askAgain = await screen.findByRole('alertdialog', { name: 'Decide before your agency?' });
+    expect(askAgain).toHaveTextContent(
+      `${names.ana}’s submission goes back to the creator with your feedback.`,
+    );
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Request changes' });
+    const box = within(dialog).getByRole('textbox', { name: 'Feedback to the creator' });
+    await waitFor(() => expect(box).toHaveFocus());
+    await user.type(box, 'Show the label.{Enter}');
+    expect(
+      await screen.findByText(`Changes requested from @${names.ana}.`, {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(await submissionNow(service, brand, campaign, submissions.ana)).toMatchObject({
+      status: 'rejected',
+      feedback: 'Show the label.',
+      awaiting: null,
+    });
+    expect(decisionPosts().map((r) => r.path)).toEqual([
+      `/campaigns/${campaign.id}/submissions/${submissions.ana.id}/reject`,
+    ]);
+  });
+
+  it('with the mouse: Approve asks first, Cancel gives the focus back to Approve, and a confirmed approval is final', async () => {
+    const { brand, campaign, names, submissions } = await signOffWorld();
+    renderApp(`${paths.review.href(brand.brand.id)}?view=agency`, brand.key);
+    await screen.findByText('1 submission with the agency');
+    const user = userEvent.setup();
+    const approve = within(region()).getByRole('button', { name: /Approve/ });
+    await user.click(approve);
+    const ask = await screen.findByRole('alertdialog', { name: 'Decide before your agency?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(approve).toHaveFocus());
+    expect(decisionPosts()).toEqual([]);
+    await user.click(approve);
+    await user.click(
+      within(
+        await screen.findByRole('alertdialog', { name: 'Decide before your agency?' }),
+      ).getByRole('button', { name: 'Approve anyway' }),
+    );
+    expect(await screen.findByText(`Approved @${names.ana}.`)).toBeInTheDocument();
+    expect(await submissionNow(service, brand, campaign, submissions.ana)).toMatchObject({
+      status: 'approved',
+      awaiting: null,
+    });
+  });
+
   it('a brand without a sign-off step has no Sign-off view', async () => {
     const team = await service.world.brandTeam({ name: `Solo ${tag()}` });
     const campaign = await service.world.campaign(team, 'active');
     await submitTo(service, team, campaign, `solo_${tag()}`);
     renderApp(paths.review.href(team.brand.id), team.key);
-    await screen.findByText('1 submission waiting');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Waiting1', 'Failed0']);
+    await screen.findByText('1 submission waiting for you');
+    expect(screen.getAllByRole('tab')).toHaveLength(2);
+    expect(tab(/^Waiting/)).toHaveAccessibleName('Waiting for you 1');
+    expect(tab(/^Failed/)).toHaveAccessibleName('Failed 0');
   });
 });
 
@@ -183,7 +281,7 @@ describe('failed submissions', { timeout: 30_000 }, () => {
     await fail(submissions.ana, 'duration: 212 s, TikTok story allows 60 s');
     await fail(submissions.cy, 'The video could not be processed (unsupported codec).');
     const { router } = renderApp(paths.review.href(brand.brand.id), brand.key);
-    await screen.findByText('1 submission waiting');
+    await screen.findByText('1 submission waiting for you');
     expect(tab(/^Failed/)).toHaveAccessibleName('Failed 2');
     const user = userEvent.setup();
     await user.click(tab(/^Failed/));
@@ -228,7 +326,7 @@ describe('failed submissions', { timeout: 30_000 }, () => {
     expect(tab(/^Failed/)).toHaveAccessibleName('Failed 1');
   });
 
-  it('the sign-off and failed views have no accessibility violations axe can find', async () => {
+  it('the sign-off, agency and failed views have no accessibility violations axe can find', async () => {
     const { brand, submissions } = await signOffWorld();
     await fail(submissions.ana, 'duration: 212 s, TikTok story allows 60 s');
     const { container } = renderApp(`${paths.review.href(brand.brand.id)}?view=signoff`, brand.key);
@@ -236,7 +334,12 @@ describe('failed submissions', { timeout: 30_000 }, () => {
     const rules = { rules: { 'color-contrast': { enabled: false } } };
     const signOff = await axe.run(container, rules);
     expect(signOff.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
-    await userEvent.setup().click(tab(/^Failed/));
+    const user = userEvent.setup();
+    await user.click(tab(/^With the agency/));
+    await screen.findByText('0 submissions with the agency');
+    const agency = await axe.run(container, rules);
+    expect(agency.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
+    await user.click(tab(/^Failed/));
     await screen.findByText('1 failed submission');
     const failed = await axe.run(container, rules);
     expect(failed.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);

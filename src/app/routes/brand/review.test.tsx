@@ -35,7 +35,7 @@ async function creatorAfter(user: UserEvent, keys: string) {
 async function openQueue() {
   const world = await reviewWorld(service);
   const view = renderApp(paths.review.href(world.team.brand.id), world.team.key);
-  await waiting('4 submissions waiting');
+  await waiting('4 submissions waiting for you');
   return { ...world, ...view };
 }
 
@@ -78,7 +78,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
     const { names, team, spring, submissions } = await openQueue();
     const user = userEvent.setup();
     expect(await creatorAfter(user, 'a')).toBe(`@${names.ben}`);
-    expect(screen.getByText('3 submissions waiting')).toBeInTheDocument();
+    expect(screen.getByText('3 submissions waiting for you')).toBeInTheDocument();
     expect(region()).toHaveFocus();
     expect(await screen.findByText(`Approved @${names.ana}.`)).toBeInTheDocument();
     expect(screen.getByText('All decisions sent')).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
     expect(screen.getByText('1 decision not sent yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Undo/ }));
     expect(currentCreator()).toBe(`@${names.ana}`);
-    expect(screen.getByText('4 submissions waiting')).toBeInTheDocument();
+    expect(screen.getByText('4 submissions waiting for you')).toBeInTheDocument();
     expect(screen.queryByText(/not sent yet/)).not.toBeInTheDocument();
     // The positive control instead of waiting out the window: a later decision with the same
     // window is sent after the undone one's window ended, so it would follow the undone one.
@@ -226,7 +226,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(currentCreator()).toBe(`@${names.ben}`);
     // The counts are read again: whether those read before included the other decision is unknown.
-    expect(await screen.findByText('3 submissions waiting')).toBeInTheDocument();
+    expect(await screen.findByText('3 submissions waiting for you')).toBeInTheDocument();
     await user.click(
       within(alert).getByRole('button', { name: `Dismiss the notice about @${names.ana}` }),
     );
@@ -251,7 +251,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/^Approved @/)).not.toBeInTheDocument();
     expect(currentCreator()).toBe(`@${names.cy}`);
     // The count follows the queue's state in a later render: wait for it (slow under load).
-    expect(await screen.findByText('2 submissions waiting')).toBeInTheDocument();
+    expect(await screen.findByText('2 submissions waiting for you')).toBeInTheDocument();
     // First try and the two automatic retries, for each decision.
     expect(decisionPosts()).toHaveLength(6);
     expect((await submissionNow(service, team, spring, submissions.ana)).status).toBe('in_review');
@@ -263,7 +263,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect((await submissionNow(service, team, spring, submissions.ana)).status).toBe('approved');
     expect((await submissionNow(service, team, summer, submissions.ben)).status).toBe('approved');
-    expect(await screen.findByText('2 submissions waiting')).toBeInTheDocument();
+    expect(await screen.findByText('2 submissions waiting for you')).toBeInTheDocument();
   });
 
   it('deciding the last item shows the one before it, not an empty view', async () => {
@@ -281,7 +281,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     expect(await creatorAfter(user, 'j')).toBe(`@${names.ben}`);
     await submitTo(service, team, spring, `eve_${tag()}`);
-    await waiting('5 submissions waiting');
+    await waiting('5 submissions waiting for you');
     expect(currentCreator()).toBe(`@${names.ben}`);
   });
 
@@ -294,7 +294,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Task' })).not.toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), summer.id);
     expect(router.state.location.search).toBe(`?campaign=${summer.id}`);
-    expect(await screen.findByText('2 submissions waiting (4 in all)')).toBeInTheDocument();
+    expect(await screen.findByText('2 submissions waiting for you (4 in all)')).toBeInTheDocument();
     expect(currentCreator()).toBe(`@${names.ben}`);
     expect(toggle).toHaveAccessibleName(/1 active/);
     const narrowed = service.requests.filter(
@@ -306,7 +306,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
       summer.tasks![0]!.id,
     );
     await waitFor(() => expect(toggle).toHaveAccessibleName(/2 active/));
-    expect(await screen.findByText('2 submissions waiting (4 in all)')).toBeInTheDocument();
+    expect(await screen.findByText('2 submissions waiting for you (4 in all)')).toBeInTheDocument();
     expect(
       service.requests.filter(
         (r) =>
@@ -314,7 +314,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
       ),
     ).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await screen.findByText('4 submissions waiting');
+    await screen.findByText('4 submissions waiting for you');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('combobox', { name: 'Campaign' })).not.toBeInTheDocument();
@@ -359,7 +359,11 @@ describe('the review queue', { timeout: 30_000 }, () => {
     const world = await reviewWorld(service);
     renderApp(paths.campaigns.href(world.team.brand.id), world.team.key);
     expect(
-      await screen.findByRole('link', { name: 'Review queue 4 waiting' }, { timeout: 8000 }),
+      await screen.findByRole(
+        'link',
+        { name: 'Review queue 4 waiting for you' },
+        { timeout: 8000 },
+      ),
     ).toBeInTheDocument();
   });
 
@@ -371,7 +375,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
       scopes: ['campaigns:read'],
     });
     renderApp(paths.review.href(world.team.brand.id), reader.key);
-    await waiting('4 submissions waiting');
+    await waiting('4 submissions waiting for you');
     expect(
       within(region()).getByText(
         'Your access lets you look at submissions, not approve them or request changes.',
@@ -380,7 +384,7 @@ describe('the review queue', { timeout: 30_000 }, () => {
     expect(within(region()).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.keyboard('a');
-    expect(screen.getByText('4 submissions waiting')).toBeInTheDocument();
+    expect(screen.getByText('4 submissions waiting for you')).toBeInTheDocument();
     expect(decisionPosts()).toEqual([]);
   });
 

@@ -116,16 +116,7 @@ export function ActivityPanel({ brandId }: { brandId: string }) {
               key={entry.id}
               entry={entry}
               now={now}
-              context={
-                entry.campaign_id && campaignNames.has(entry.campaign_id) ? (
-                  <Link
-                    to={paths.campaign.href(brandId, entry.campaign_id)}
-                    className="font-medium text-indigo-800 hover:underline"
-                  >
-                    {campaignNames.get(entry.campaign_id)}
-                  </Link>
-                ) : null
-              }
+              context={entryLinks(brandId, entry, campaignNames)}
             />
           ))}
         </ol>
@@ -191,5 +182,46 @@ export function ActivityPanel({ brandId }: { brandId: string }) {
       </div>
       {body}
     </div>
+  );
+}
+
+/**
+ * Where an entry leads, after its time: its campaign and, for an entry about a submission, the
+ * submission's own page (docs/decisions/0164).
+ */
+function entryLinks(
+  brandId: string,
+  entry: AuditEvent,
+  campaignNames: ReadonlyMap<string, string>,
+): ReactNode {
+  const campaignId = entry.campaign_id;
+  if (!campaignId) return null;
+  const campaign = campaignNames.get(campaignId);
+  const submission = entry.target_type === 'submission';
+  if (!campaign && !submission) return null;
+  return (
+    <>
+      {campaign ? (
+        <Link
+          to={paths.campaign.href(brandId, campaignId)}
+          className="font-medium text-indigo-800 hover:underline"
+        >
+          {campaign}
+        </Link>
+      ) : null}
+      {campaign && submission ? ' · ' : null}
+      {submission ? (
+        <Link
+          to={paths.submission.href(brandId, campaignId, entry.target_id)}
+          className="font-medium text-indigo-800 hover:underline"
+        >
+          View
+          {entry.target_label ? (
+            <span className="sr-only"> @{entry.target_label}’s</span>
+          ) : null}{' '}
+          submission
+        </Link>
+      ) : null}
+    </>
   );
 }

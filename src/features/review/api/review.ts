@@ -88,7 +88,7 @@ const itemOf = (row: QueuedSubmission): QueueItem => ({
 
 /**
  * Live events the queue's queries refetch for: the counts for any submission change (one
- * request a burst). The lists never refetch for an event: `applyQueueEvents` updates the items it
+ * request a burst), a submission's own page for a change of it. The lists never refetch for an event: `applyQueueEvents` updates the items it
  * names. The campaign filter's list, when a campaign changes.
  */
 export const reviewLiveInvalidation: LiveInvalidation = {
@@ -97,6 +97,11 @@ export const reviewLiveInvalidation: LiveInvalidation = {
     if (keyStartsWith(key, reviewKeys.campaigns(brandId))) return event.type === 'campaign.updated';
     if (keyStartsWith(key, [...reviewKeys.all(brandId), 'counts']))
       return event.type.startsWith('submission.');
+    // One submission's page (api/submission.ts): that submission and its versions.
+    if (keyStartsWith(key, [...reviewKeys.all(brandId), 'submission']))
+      return (
+        event.type.startsWith('submission.') && key[reviewKeys.all(brandId).length + 1] === event.id
+      );
     return false;
   },
   apply: (queryClient, events) => applyQueueEvents(queryClient, events),

@@ -65,8 +65,9 @@ export function conflictText(record: DecisionRecord): string {
 }
 
 /**
- * The latest decision in a line (with Undo while it is not sent) and how many decisions have not
- * reached the service yet; before the first decision, a word on how deciding works.
+ * The latest decision in a line (with Undo while it is not sent; once undone, that it is back in
+ * the queue) and how many decisions have not reached the service yet; before the first decision,
+ * a word on how deciding works.
  */
 export function DecisionStatus({
   decisions,
@@ -75,7 +76,7 @@ export function DecisionStatus({
   decisions: Decisions;
   onUndo: () => void;
 }) {
-  const { recent, notSent, offline } = decisions;
+  const { recent, undone, notSent, offline } = decisions;
   const undo = shortcutOf('undo');
   // On a phone the count shows only when it says more than the line about the latest decision.
   const others = notSent - (recent && NOT_SENT.has(recent.phase) ? 1 : 0);
@@ -88,7 +89,7 @@ export function DecisionStatus({
       <span
         className={clsx(
           'line-clamp-2 min-w-0 flex-1 break-words',
-          recent ? 'text-gray-900' : 'text-gray-600 lg:text-xs',
+          recent || undone ? 'text-gray-900' : 'text-gray-600 lg:text-xs',
         )}
       >
         {recent?.phase === 'sending' ? (
@@ -99,7 +100,9 @@ export function DecisionStatus({
         ) : null}
         {recent
           ? recentText(recent)
-          : 'A decision can be undone for a few seconds, before it is sent.'}
+          : undone
+            ? `Undone: ${who(undone)}’s submission is back in the queue.`
+            : 'A decision can be undone for a few seconds, before it is sent.'}
       </span>
       {recent?.phase === 'waiting' ? (
         <Button

@@ -1,4 +1,5 @@
 import { CHECK_LABELS, CheckName, mediaKindInWords, type MediaCheck } from '#contract/media-checks';
+import type { Side } from '#contract/me';
 import type { Submission } from '#contract/submissions';
 import { Badge } from '#components/ui/badge';
 import { formatDateTime } from '#lib/format';
@@ -66,8 +67,17 @@ function agencyApprover(by: string | null): string {
   return member ? ` (${member[1]}, ${member[2]})` : ` (${by})`;
 }
 
-/** Where a submission stands in the brand's sign-off, when the campaign has one. */
-export function SignOffNote({ submission }: { submission: Submission }) {
+/**
+ * Where a submission stands in the brand's sign-off, when the campaign has one, said to the side
+ * looking at it (`side`).
+ */
+export function SignOffNote({
+  submission,
+  side = 'agency',
+}: {
+  submission: Submission;
+  side?: Side;
+}) {
   if (submission.awaiting === 'brand') {
     return (
       <p className="rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-950">
@@ -77,6 +87,14 @@ export function SignOffNote({ submission }: { submission: Submission }) {
           ? ` on ${formatDateTime(submission.agency_approved_at)}`
           : ''}
         .
+      </p>
+    );
+  }
+  if (submission.awaiting === 'agency' && side === 'brand') {
+    return (
+      <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <span className="font-medium">Waiting for your agency’s review.</span> You sign off after
+        it. Deciding now skips your agency’s review.
       </p>
     );
   }

@@ -79,7 +79,7 @@ describe(
         })),
       );
       renderApp(paths.review.href(team.brand.id), team.key);
-      await screen.findByText('1 submission waiting', {}, { timeout: 20_000 });
+      await screen.findByText('1 submission waiting for you', {}, { timeout: 20_000 });
       expect(currentCreator()).toBe(`@${lu}`);
       expect(within(region()).getByText('Slide 1 of 3')).toBeInTheDocument();
       expect(within(region()).getByAltText(`Carousel by ${lu}, slide 1 of 3`)).toBeInTheDocument();
@@ -105,7 +105,7 @@ describe(
         { type: 'video', url: `https://cdn.example.com/${vi_}.mp4` },
       ]);
       renderApp(paths.review.href(team.brand.id), team.key);
-      await screen.findByText('1 submission waiting', {}, { timeout: 20_000 });
+      await screen.findByText('1 submission waiting for you', {}, { timeout: 20_000 });
       const video = within(region()).getByLabelText(`Video by ${vi_}`) as HTMLVideoElement;
       video.currentTime = 7.25;
       const user = userEvent.setup();
@@ -155,7 +155,7 @@ describe(
         media_items: [{ type: 'video', url: `https://cdn.example.com/${re}-2.mp4` }],
       });
       renderApp(paths.review.href(team.brand.id), team.key);
-      await screen.findByText('1 submission waiting', {}, { timeout: 20_000 });
+      await screen.findByText('1 submission waiting for you', {}, { timeout: 20_000 });
       const last = (await within(region()).findByLabelText(
         `Last version by ${re}`,
       )) as HTMLVideoElement;

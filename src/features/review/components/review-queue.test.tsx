@@ -51,7 +51,7 @@ function stubPlayback() {
 async function openQueue() {
   const world = await reviewWorld(service);
   renderApp(paths.review.href(world.team.brand.id), world.team.key);
-  await screen.findByText('4 submissions waiting', {}, { timeout: 8000 });
+  await screen.findByText('4 submissions waiting for you', {}, { timeout: 8000 });
   const video = (name: string) =>
     within(region()).getByLabelText(`Video by ${name}`) as HTMLVideoElement;
   return { ...world, video };
@@ -191,7 +191,7 @@ describe('the review queue from the keyboard', { timeout: 30_000 }, () => {
     ]);
     // Keys do nothing behind the open sheet.
     await user.keyboard('a');
-    expect(screen.getByText('4 submissions waiting')).toBeInTheDocument();
+    expect(screen.getByText('4 submissions waiting for you')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(region()).toHaveFocus();
@@ -216,7 +216,7 @@ describe('the review queue from the keyboard', { timeout: 30_000 }, () => {
       media_url: 'https://cdn.example.com/fay.jpg',
     });
     renderApp(paths.review.href(world.team.brand.id), world.team.key);
-    await screen.findByText('5 submissions waiting', {}, { timeout: 8000 });
+    await screen.findByText('5 submissions waiting for you', {}, { timeout: 8000 });
     const user = userEvent.setup();
     await user.keyboard('jj');
     expect(currentCreator()).toBe(`@${world.names.cy}`);

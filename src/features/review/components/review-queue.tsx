@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, ClipboardCheck, Keyboard } from 'lucide-reac
 import type { Side } from '#contract/me';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '#components/ui/button';
+import { ConfirmDialog } from '#components/ui/confirm-dialog';
 import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
 import { LoadingState } from '#components/ui/spinner';
@@ -71,6 +72,17 @@ export function ReviewQueue({
   // the queue keeps the focus, so the next key press is a shortcut, not that button again.
   const approve = () => {
     if (queueState.approve()) focusRegion();
+  };
+  // A decision on what waits for the agency asks first (docs/decisions/0163). Cancelled, the focus
+  // goes back to the button that asked (or the queue, for a key); confirmed, to the queue, or to
+  // the feedback box a request for changes opens.
+  const confirmOpener = useRef<HTMLElement | null>(null);
+  const confirmed = useRef<'approve' | 'requestChanges' | null>(null);
+  const askedBy = () => {
+    const active = document.activeElement;
+    confirmOpener.current =
+      active instanceof HTMLElement && regionRef.current?.contains(active) ? active : null;
+    confirmed.current = null;
   };
 
   // The keyboard decides only what has been on screen for a moment (docs/decisions/0150); a
@@ -177,8 +189,10 @@ export function ReviewQueue({
         queueState.move(command === 'next' ? 1 : -1);
         return focusRegion();
       case 'approve':
+        askedBy();
         return approve();
       case 'requestChanges':
+        askedBy();
         return void queueState.startRequestChanges();
       case 'undo':
         queueState.undo();
@@ -190,6 +204,7 @@ export function ReviewQueue({
   useQueueShortcuts(
     run,
     queueState.changing !== null ||
+      queueState.confirming !== null ||
       queueState.helpOpen ||
       noting !== null ||
       queueState.view === 'failed',
@@ -211,7 +226,7 @@ export function ReviewQueue({
   const shown = queueState.counts[queueState.view];
   const count = (
     <p role="status" className="text-sm font-medium text-gray-900">
-      {formatNumber(shown)} {COUNT_WORDS[queueState.view](shown)}
+      {formatNumber(shown)} {countWords(queueState.view, side, shown)}
       {shown !== queueState.counts.total
         ? ` (${formatNumber(queueState.counts.total)} in all)`
         : ''}
@@ -293,7 +308,7 @@ export function ReviewQueue({
               summary={<SubmissionSummary item={current} />}
               notes={
                 <>
-                  <SignOffNote submission={current.submission} />
+                  <SignOffNote submission={current.submission} side={side} />
                   <PreviousFeedback feedback={current.submission.feedback} />
                   <LastRoundChecklist
                     key={shownKey}
@@ -321,8 +336,14 @@ export function ReviewQueue({
                 <DecisionBar
                   canDecide={canDecide}
                   inspecting={isInspecting(current.submission)}
-                  onApprove={approve}
-                  onRequestChanges={() => void queueState.startRequestChanges()}
+                  onApprove={() => {
+                    askedBy();
+                    approve();
+                  }}
+                  onRequestChanges={() => {
+                    askedBy();
+                    void queueState.startRequestChanges();
+                  }}
                   status={status}
                   tooSoon={tooSoon !== null && tooSoon === shownKey}
                 />
@@ -343,15 +364,10 @@ export function ReviewQueue({
             />
           ) : (
             <>
-              <EmptyState
-                icon={ClipboardCheck}
-                title={queueState.view === 'signoff' ? 'Nothing to sign off' : 'Nothing waiting'}
-              >
+              <EmptyState icon={ClipboardCheck} title={EMPTY[queueState.view].title}>
                 {queueState.counts.total > 0
                   ? 'No submission matches these filters.'
-                  : queueState.view === 'signoff'
-                    ? 'Submissions your agency approved appear here for your sign-off.'
-                    : 'Every submission has been reviewed. New ones appear here as creators send them.'}
+                  : EMPTY[queueState.view].text}
               </EmptyState>
               {canDecide ? <div className="mt-3">{status}</div> : null}
             </>
@@ -400,6 +416,38 @@ export function ReviewQueue({
             returnFocus();
           }}
         />
+        <ConfirmDialog
+          open={queueState.confirming !== null}
+          onOpenChange={(open) => {
+            if (!open) queueState.cancelConfirm();
+          }}
+          title="Decide before your agency?"
+          description={
+            queueState.confirming
+              ? skipText(queueState.confirming.kind, queueState.confirming.item)
+              : ''
+          }
+          confirmLabel={
+            queueState.confirming?.kind === 'requestChanges'
+              ? 'Request changes anyway'
+              : 'Approve anyway'
+          }
+          pendingLabel="Deciding…"
+          tone="primary"
+          focusConfirm
+          onConfirm={() => {
+            confirmed.current = queueState.confirming?.kind ?? null;
+            queueState.confirm();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            // A request for changes goes on in its feedback box, which has the focus.
+            if (confirmed.current === 'requestChanges') return;
+            const back = confirmed.current ? null : confirmOpener.current;
+            if (back?.isConnected) back.focus();
+            else focusRegion();
+          }}
+        />
         <ShortcutsDialog
           open={queueState.helpOpen}
           onOpenChange={(open) => {
@@ -413,17 +461,19 @@ export function ReviewQueue({
   return (
     <ReviewViews
       view={queueState.view}
+      side={side}
       views={
-        queueState.hasSignOff || queueState.view === 'signoff'
-          ? ['waiting', 'signoff', 'failed']
+        queueState.hasSignOff || queueState.view === 'signoff' || queueState.view === 'agency'
+          ? ['waiting', 'signoff', 'agency', 'failed']
           : ['waiting', 'failed']
       }
       counts={queueState.countsReady ? queueState.counts : null}
       onChange={queueState.setView}
     >
       {filterBar}
-      {/* The sign-off's note speaks to whoever decides; someone who may not reads the queue. */}
-      {VIEW_NOTES[queueState.view] && (canDecide || queueState.view !== 'signoff') ? (
+      {/* The brand's notes speak to whoever decides; someone who may not reads the queue. */}
+      {VIEW_NOTES[queueState.view] &&
+      (canDecide || (queueState.view !== 'signoff' && queueState.view !== 'agency')) ? (
         <p className="text-sm text-gray-700">{VIEW_NOTES[queueState.view]}</p>
       ) : null}
       {body}
@@ -444,16 +494,54 @@ const isWide = () => window.matchMedia?.('(min-width: 1024px)').matches ?? true;
 /** How long "Nothing decided yet" stays after a decision key pressed too soon. */
 const TOO_SOON_HINT_MS = 3000;
 
-const COUNT_WORDS: Record<ReviewView, (n: number) => string> = {
-  waiting: (n) => `${n === 1 ? 'submission' : 'submissions'} waiting`,
-  signoff: (n) => `${n === 1 ? 'submission' : 'submissions'} waiting for your sign-off`,
-  failed: (n) => `failed ${n === 1 ? 'submission' : 'submissions'}`,
-};
+/**
+ * What the count line counts, after its number: "12 submissions waiting for you" on the brand's
+ * side, whose queue leaves out what waits for its agency ("3 submissions with the agency");
+ * the agency's queue is what waits for it ("12 submissions waiting").
+ */
+function countWords(view: ReviewView, side: Side, n: number): string {
+  const submissions = n === 1 ? 'submission' : 'submissions';
+  switch (view) {
+    case 'waiting':
+      return side === 'brand' ? `${submissions} waiting for you` : `${submissions} waiting`;
+    case 'signoff':
+      return `${submissions} waiting for your sign-off`;
+    case 'agency':
+      return `${submissions} with the agency`;
+    case 'failed':
+      return `failed ${submissions}`;
+  }
+}
+
+/** What the confirmation before deciding ahead of the agency says will happen. */
+function skipText(kind: 'approve' | 'requestChanges', item: QueueItem): string {
+  const creator = `@${item.submission.creator_username}`;
+  return kind === 'approve'
+    ? `This skips your agency’s review: your approval of ${creator}’s submission is final. You can still undo it for a few seconds.`
+    : `This skips your agency’s review: ${creator}’s submission goes back to the creator with your feedback.`;
+}
 
 const LOADING: Record<ReviewView, string> = {
   waiting: 'Loading the submissions waiting for review…',
   signoff: 'Loading the submissions waiting for your sign-off…',
+  agency: 'Loading the submissions waiting for your agency’s review…',
   failed: 'Loading the failed submissions…',
+};
+
+const EMPTY: Record<ReviewView, { title: string; text: string }> = {
+  waiting: {
+    title: 'Nothing waiting',
+    text: 'Every submission has been reviewed. New ones appear here as creators send them.',
+  },
+  signoff: {
+    title: 'Nothing to sign off',
+    text: 'Submissions your agency approved appear here for your sign-off.',
+  },
+  agency: {
+    title: 'Nothing with the agency',
+    text: 'Submissions waiting for your agency’s review appear here; once it approves one, it waits for your sign-off.',
+  },
+  failed: { title: 'No failed submissions', text: '' },
 };
 
 /** What a view lists, under its tab (the queue's own description is the screen's). */
@@ -461,6 +549,8 @@ const VIEW_NOTES: Record<ReviewView, string | null> = {
   waiting: null,
   signoff:
     'Approved by your agency, waiting for you. Your approval is final; Request changes sends it back to the creator.',
+  agency:
+    'Waiting for your agency’s review; you sign off after it. You may decide one now: that skips your agency’s review, and the screen asks first.',
   failed:
     'Inspection could not process the media, or it failed a check of the campaign’s review bar. Nothing to decide: the creator sends the task again.',
 };

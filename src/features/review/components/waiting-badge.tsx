@@ -4,8 +4,9 @@ import { useQueueCounts } from '../api/review';
 import { countOf } from '../queue-filters';
 
 /**
- * The number of submissions waiting in the side's queue, for the navigation: read as
- * "12 waiting" in the link's name (an agency's leaves out what waits for the brand's sign-off).
+ * The number of submissions waiting in the side's queue, for the navigation: read as "12 waiting"
+ * in the link's name, the brand's as "12 waiting for you" (each side's leaves out what waits for
+ * the other: the agency's, the brand's sign-off; the brand's, its agency's review).
  * One request (GET /submissions/counts), shared with the review screen; nothing while loading
  * or when none wait. Live events (or their polling fallback) keep it current.
  */
@@ -18,7 +19,10 @@ export function WaitingBadge({ brandId, side }: { brandId: string; side: Side })
   return (
     <span className="ml-auto rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-semibold text-white">
       <span aria-hidden="true">{count}</span>
-      <span className="sr-only"> {count} waiting</span>
+      <span className="sr-only">
+        {' '}
+        {count} waiting{side === 'brand' ? ' for you' : ''}
+      </span>
     </span>
   );
 }
