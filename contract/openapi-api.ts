@@ -2343,6 +2343,11 @@ export interface components {
       usage_report: {
         /** Format: uuid */
         id: string;
+        /**
+         * Format: uuid
+         * @description the report's code group, as GET /usage-reports lists it (group_id)
+         */
+        group_id: string | null;
         channel: components['schemas']['UsageReportChannel'];
         sender: string;
         /** Format: date-time */
@@ -11321,6 +11326,7 @@ export interface operations {
            *           "code": "GLOW-ANNA",
            *           "usage_report": {
            *             "id": "b9d2f6a4-3e7c-4a15-8d9b-6f1e4c8a2d57",
+           *             "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
            *             "channel": "api",
            *             "sender": "Shop sync (cck_AbCdEfGh)",
            *             "received_at": "2026-07-09T08:00:00.000Z"

@@ -117,6 +117,9 @@ export const PayoutEntry = z
     usage_report: z
       .object({
         id: Uuid,
+        group_id: Uuid.nullable().meta({
+          description: "the report's code group, as GET /usage-reports lists it (group_id)",
+        }),
         channel: UsageReportChannel,
         sender: z.string(),
         received_at: DateTime,

@@ -158,6 +158,7 @@ export type EntryRow = {
   username: string;
   code: string | null;
   report_id: string | null;
+  report_group_id: string | null;
   report_channel: string | null;
   report_sender: string | null;
   report_received_at: string | null;
@@ -194,7 +195,7 @@ export async function listPayoutEntries(
   const rows = await queryRows<EntryRow>(
     db,
     sql`select e.id, e.source, e.campaign_id, c.name as campaign_name, e.creator_id, cr.username,
-        e.code, r.id as report_id, r.channel as report_channel, r.sender as report_sender,
+        e.code, r.id as report_id, r.group_id as report_group_id, r.channel as report_channel, r.sender as report_sender,
         ${iso(sql`r.received_at`)} as report_received_at, e.payout_id,
         e.uses::float8 as uses, e.cents::float8 as cents, ${iso(sql`e.earned_at`)} as earned_at
       from (select * from earnings e where ${where(filter)} ${after}
@@ -218,6 +219,7 @@ export const toPayoutEntry = (row: EntryRow): PayoutEntry => ({
       ? null
       : {
           id: row.report_id,
+          group_id: row.report_group_id,
           channel: row.report_channel as UsageReportChannel,
           sender: row.report_sender ?? '',
           received_at: row.report_received_at ?? row.earned_at,

@@ -1026,6 +1026,7 @@ export const payoutEntriesPage = page(
       code: 'GLOW-ANNA',
       usage_report: {
         id: REPORT_ID,
+        group_id: GROUP_ID,
         channel: 'api',
         sender: 'Shop sync (cck_AbCdEfGh)',
         received_at: '2026-07-09T08:00:00.000Z',

@@ -117,7 +117,7 @@ describe('GET /payouts and /payouts/entries', () => {
     ]);
     const reports = await usageReports(ctx, k, `group_id=${group.id}`);
     expect(annEntries.data.map((e) => e.usage_report?.id)).toEqual(reports.map((r) => r.id));
-    expect(annEntries.data[0]!.usage_report).toMatchObject({ channel: 'api' });
+    expect(annEntries.data[0]!.usage_report).toMatchObject({ channel: 'api', group_id: group.id });
 
     const benEntries = await entries(`creator_id=${ben.id}`, k);
     expect(benEntries.data[0]).toMatchObject({
