@@ -273,7 +273,7 @@ function Entries({
     return <InlineError error={list.error} onRetry={() => void list.refetch()} />;
   return (
     <div className="space-y-2">
-      <h3 className="text-sm font-semibold text-gray-900">What {name} earned, newest first</h3>
+      <h2 className="text-sm font-semibold text-gray-900">What {name} earned, newest first</h2>
       <ul className="divide-y divide-gray-200 rounded-md border border-gray-200 bg-white">
         {rows.map((entry) => (
           <li key={entry.id} className="px-3 py-2 text-sm">
@@ -313,7 +313,7 @@ function EntryLine({ brandId, entry, of }: { brandId: string; entry: PayoutEntry
           </p>
         ) : null}
       </div>
-      <div className="text-right">
+      <div className="flex w-full flex-row-reverse items-baseline justify-between gap-2 sm:block sm:w-auto sm:text-right">
         <p className="font-semibold text-gray-900 tabular-nums">{formatMoney(entry.cents)}</p>
         <p className="text-xs whitespace-nowrap text-gray-600">
           <time dateTime={entry.earned_at}>{formatDateTime(entry.earned_at)}</time>
