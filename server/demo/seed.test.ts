@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Campaign, CampaignPage } from '#contract/campaigns';
@@ -300,5 +300,40 @@ describe('the demo world’s earnings', () => {
         group by c.id, c.name, c.spent_cents`,
     );
     expect(campaigns.filter((c) => c.spent !== c.ledger)).toEqual([]);
+  });
+});
+
+describe('migration 0017', () => {
+  it('backfills a ledger that agrees with every creator’s spend from what the demo world holds', async () => {
+    const migration = readFileSync(
+      new URL('../db/migrations/0017_earnings.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .filter((s) => /INSERT INTO "earnings"/.test(s));
+    expect(backfill).toHaveLength(3);
+    await transaction(ctx.db, async (tx) => {
+      await tx.execute(sql`delete from earnings`);
+      for (const statement of backfill) await tx.execute(sql.raw(statement));
+    });
+    const mismatched = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from campaign_creators cc
+        where cc.spend_cents <> coalesce((select sum(e.cents) from earnings e
+          where e.campaign_id = cc.campaign_id and e.creator_id = cc.creator_id), 0)`,
+    );
+    expect(mismatched[0]!.n).toBe(0);
+    const [payouts] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from payouts p
+        where not exists (select 1 from earnings e where e.payout_id = p.id)`,
+    );
+    expect(payouts!.n).toBe(0);
+    const [codes] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from earnings where source = 'code' and code is not null`,
+    );
+    expect(codes!.n).toBeGreaterThan(0);
   });
 });
