@@ -736,6 +736,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Totals of what creators earned
+     * @description What creators earned, per creator (group_by=creator, over campaigns) or per campaign (group_by=campaign): from discount codes (commission per new use), from payouts, in total, with the uses and codes behind it. Largest earned first; `summary` holds the totals over every row of the filters. Filters: brand_id (agency credentials), campaign_id, creator_id, and the period from (inclusive) to (exclusive).
+     */
+    get: operations['listPayouts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payouts/entries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The earnings behind the totals
+     * @description Each payment to a creator, newest first: a code’s commission for new uses (with the code and the usage report that paid it) or a payout. Same filters as GET /payouts.
+     */
+    get: operations['listPayoutEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sessions': {
     parameters: {
       query?: never;
@@ -2180,7 +2220,7 @@ export interface components {
       paid_cents: number;
       /** @description empty when applied */
       errors: components['schemas']['UsageReportError'][];
-      /** @description who sent it: the e-mail sender's address, or the prefix of the API key (the dashboard's too) */
+      /** @description who sent it: the e-mail sender's address; for PUT /codes the signed-in member (`Name <e-mail>`), or the API key's name and prefix (`Shop sync (cck_AbCdEfGh)`), or the prefix of a key without a name */
       sender: string;
       /** Format: date-time */
       received_at: string;
@@ -2210,6 +2250,125 @@ export interface components {
       code: string | null;
       message: string;
     };
+    /** @description A page of totals, largest earned first, in the page envelope {data, has_more, next_cursor}, with the summary of every row of the filters. */
+    PayoutPage: {
+      data: components['schemas']['PayoutTotal'][];
+      /** @description Whether another page follows; false on the last page. */
+      has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
+      next_cursor: string | null;
+      summary: components['schemas']['PayoutSummary'];
+    };
+    /** @description What one creator earned (over the campaigns) or one campaign paid, for the filters, in integer cents. */
+    PayoutTotal: {
+      /** @description the creator (group_by=creator), else null */
+      creator: {
+        id: string;
+        username: string;
+      } | null;
+      /** @description the campaign (group_by=campaign), else null */
+      campaign: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      } | null;
+      /** @description everything earned: from codes plus from payouts */
+      earned_cents: number;
+      /** @description commission earned from discount-code uses */
+      code_cents: number;
+      /** @description paid by platform payouts */
+      payout_cents: number;
+      /** @description discount-code uses paid for */
+      uses: number;
+      /** @description distinct codes that earned */
+      codes: number;
+      /** @description distinct creators who earned */
+      creators: number;
+      /** @description distinct campaigns that paid */
+      campaigns: number;
+      /**
+       * Format: date-time
+       * @description when the latest earning of the row came
+       */
+      last_earned_at: string;
+    };
+    /** @description The totals over every row of the filters (not only the page), in integer cents. */
+    PayoutSummary: {
+      /** @description everything earned: from codes plus from payouts */
+      earned_cents: number;
+      /** @description commission earned from discount-code uses */
+      code_cents: number;
+      /** @description paid by platform payouts */
+      payout_cents: number;
+      /** @description discount-code uses paid for */
+      uses: number;
+      /** @description distinct codes that earned */
+      codes: number;
+      /** @description creators paid */
+      creators: number;
+      /** @description campaigns that paid */
+      campaigns: number;
+    };
+    /**
+     * @description What GET /payouts totals by: each creator (over campaigns) or each campaign.
+     * @default creator
+     * @enum {string}
+     */
+    PayoutGrouping: 'creator' | 'campaign';
+    /** @description A page of earnings, newest first, in the page envelope {data, has_more, next_cursor}. */
+    PayoutEntryPage: {
+      data: components['schemas']['PayoutEntry'][];
+      /** @description Whether another page follows; false on the last page. */
+      has_more: boolean;
+      /** @description Pass it back as starting_after (with the same filters) for the next page; opaque, and null on the last page. */
+      next_cursor: string | null;
+    };
+    /** @description One payment to a creator: a code’s commission for new uses, or a payout. */
+    PayoutEntry: {
+      /** Format: uuid */
+      id: string;
+      source: components['schemas']['EarningSource'];
+      campaign: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      };
+      creator: {
+        id: string;
+        username: string;
+      };
+      /** @description the code that earned it; null for a payout, and for earnings from before the record began */
+      code: string | null;
+      /** @description the usage report that paid it; null for a payout and for a use set with PUT /codes/{code} */
+      usage_report: {
+        /** Format: uuid */
+        id: string;
+        /**
+         * Format: uuid
+         * @description the report's code group, as GET /usage-reports lists it (group_id)
+         */
+        group_id: string | null;
+        channel: components['schemas']['UsageReportChannel'];
+        sender: string;
+        /** Format: date-time */
+        received_at: string;
+      } | null;
+      /**
+       * Format: uuid
+       * @description the payout (POST /ops/payouts), else null
+       */
+      payout_id: string | null;
+      /** @description new code uses paid by this entry */
+      uses: number;
+      cents: number;
+      /** Format: date-time */
+      earned_at: string;
+    };
+    /**
+     * @description Where an earning came from: a discount code's commission (code) or a platform payout (payout).
+     * @enum {string}
+     */
+    EarningSource: 'code' | 'payout';
     /** @description A signed-in session: the bearer token (ccs_..., shown only here), when it ends at the latest, and the member. */
     Session: {
       /** @description the bearer credential (`ccs_…`); shown only here */
@@ -10898,6 +11057,374 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPayouts: {
+    parameters: {
+      query?: {
+        /** @description What GET /payouts totals by: each creator (over campaigns) or each campaign. */
+        group_by?: components['schemas']['PayoutGrouping'];
+        /** @description agency credentials: only this brand */
+        brand_id?: string;
+        /** @description only what this campaign paid */
+        campaign_id?: string;
+        /** @description only what this creator earned */
+        creator_id?: string;
+        /** @description only earnings at or after this time */
+        from?: string;
+        /** @description only earnings before this time (the period ends just before it) */
+        to?: string;
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
+        limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
+        starting_after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of totals with the summary */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "creator": {
+           *             "id": "cr_q7XbVf2kL0mN",
+           *             "username": "anna.makes"
+           *           },
+           *           "campaign": null,
+           *           "earned_cents": 25450,
+           *           "code_cents": 450,
+           *           "payout_cents": 25000,
+           *           "uses": 3,
+           *           "codes": 1,
+           *           "creators": 1,
+           *           "campaigns": 1,
+           *           "last_earned_at": "2026-07-09T08:00:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": "eyJrIjpbIjIwMjYtMDctMDFUMDk6MzA6MDAuMDAwWiJdfQ.Kx3vQm8TzL1pWbN4rY7cHs",
+           *       "summary": {
+           *         "earned_cents": 125450,
+           *         "code_cents": 450,
+           *         "payout_cents": 125000,
+           *         "uses": 3,
+           *         "codes": 1,
+           *         "creators": 4,
+           *         "campaigns": 2
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['PayoutPage'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found: no such resource, or one the key may not see */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limited: see Retry-After and RateLimit */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description headers_too_large: request headers over 16 KB; the connection is closed */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description internal: an unexpected failure, logged with the request id */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPayoutEntries: {
+    parameters: {
+      query?: {
+        /** @description agency credentials: only this brand */
+        brand_id?: string;
+        /** @description only what this campaign paid */
+        campaign_id?: string;
+        /** @description only what this creator earned */
+        creator_id?: string;
+        /** @description only earnings at or after this time */
+        from?: string;
+        /** @description only earnings before this time (the period ends just before it) */
+        to?: string;
+        /** @description How many items a page holds: an integer from 1 to 100, default 25. */
+        limit?: number;
+        /** @description Continue a list after the previous page: pass that page's next_cursor. Cursors are opaque and bound to their list, its filters and the brands of the credential that got them; any other answers 400 invalid_request. */
+        starting_after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of earnings */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "a2f7c9e1-5d3b-4e86-b1a4-9c7e3f5d2b18",
+           *           "source": "code",
+           *           "campaign": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Summer glow launch"
+           *           },
+           *           "creator": {
+           *             "id": "cr_q7XbVf2kL0mN",
+           *             "username": "anna.makes"
+           *           },
+           *           "code": "GLOW-ANNA",
+           *           "usage_report": {
+           *             "id": "b9d2f6a4-3e7c-4a15-8d9b-6f1e4c8a2d57",
+           *             "group_id": "4e7c9a2f-1d8b-4f35-a6e9-3b5d7c1f8a92",
+           *             "channel": "api",
+           *             "sender": "Shop sync (cck_AbCdEfGh)",
+           *             "received_at": "2026-07-09T08:00:00.000Z"
+           *           },
+           *           "payout_id": null,
+           *           "uses": 3,
+           *           "cents": 450,
+           *           "earned_at": "2026-07-09T08:00:00.000Z"
+           *         },
+           *         {
+           *           "id": "e6b1d4f8-2c9a-4f37-8e5b-1d6a9c3f7e24",
+           *           "source": "payout",
+           *           "campaign": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Summer glow launch"
+           *           },
+           *           "creator": {
+           *             "id": "cr_q7XbVf2kL0mN",
+           *             "username": "anna.makes"
+           *           },
+           *           "code": null,
+           *           "usage_report": null,
+           *           "payout_id": "8d5b1e7f-6a3c-4b94-9f2d-7e1a5c3b9d68",
+           *           "uses": 0,
+           *           "cents": 25000,
+           *           "earned_at": "2026-07-05T12:00:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": true,
+           *       "next_cursor": "eyJrIjpbIjIwMjYtMDctMDFUMDk6MzA6MDAuMDAwWiJdfQ.Kx3vQm8TzL1pWbN4rY7cHs"
+           *     }
+           */
+          'application/json': components['schemas']['PayoutEntryPage'];
+        };
+      };
+      /** @description invalid_request: malformed request (invalid JSON, bad parameter) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description unauthenticated: missing, unknown or revoked credentials */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_scope or brand_not_managed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found: no such resource, or one the key may not see */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description method_not_allowed: the path exists with other methods (see Allow) */
+      405: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          Allow: components['headers']['Allow'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description request_timeout: the request did not arrive in time; the connection is closed */
+      408: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {

@@ -69,7 +69,7 @@ export const UsageReportRecord = z
     errors: z.array(UsageReportError).meta({ description: 'empty when applied' }),
     sender: z.string().meta({
       description:
-        "who sent it: the e-mail sender's address, or the prefix of the API key (the dashboard's too)",
+        "who sent it: the e-mail sender's address; for PUT /codes the signed-in member (`Name <e-mail>`), or the API key's name and prefix (`Shop sync (cck_AbCdEfGh)`), or the prefix of a key without a name",
     }),
     received_at: DateTime,
   })

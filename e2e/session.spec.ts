@@ -7,6 +7,7 @@ const SCREENS = [
   'Posts',
   'Metrics',
   'Codes',
+  'Payouts',
   'Activity',
 ] as const;
 // The Review queue link also says how many submissions wait ("Review queue 12 waiting").

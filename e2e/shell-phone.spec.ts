@@ -15,6 +15,7 @@ const SCREENS = [
   'Posts',
   'Metrics',
   'Codes',
+  'Payouts',
   'Activity',
   'Settings',
 ] as const;

@@ -9,6 +9,7 @@ const SCREENS = [
   'Posts',
   'Metrics',
   'Codes',
+  'Payouts',
   'Activity',
   // Offered to the agency key: it carries members:write and keys:write.
   'Settings',

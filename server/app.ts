@@ -44,6 +44,7 @@ import { opsRoutes } from './routes/ops/ops.handlers.ts';
 import { targetingRoutes } from './routes/targeting/targeting.handlers.ts';
 import { taskRoutes } from './routes/tasks/tasks.handlers.ts';
 import { usageReportRoutes } from './routes/usage-reports/usage-reports.handlers.ts';
+import { payoutRoutes } from './routes/payouts/payouts.handlers.ts';
 import { peopleRoutes } from './routes/people/people.handlers.ts';
 import { runInAuditScope } from './db/audit-context.ts';
 import { DEFAULT_INTAKE_DOMAIN } from './domain/codes.ts';
@@ -276,6 +277,7 @@ export function createApp(deps: AppDeps): App {
   api.route('/', metricsRoutes({ db: deps.db }));
   api.route('/', codeRoutes({ db: deps.db, cursorSecret, intakeDomain }));
   api.route('/', usageReportRoutes({ db: deps.db, cursorSecret, intakeDomain }));
+  api.route('/', payoutRoutes({ db: deps.db, cursorSecret }));
   api.route(
     '/',
     peopleRoutes({

@@ -739,6 +739,50 @@ export const usageReports = pgTable(
 );
 
 /**
+ * The ledger of earnings (docs/api.md#payouts, docs/decisions/0161): one row per payment to a
+ * creator, written in the transaction of the payment: `code` (the code, and the usage report that
+ * paid it when there was one) or `payout` (POST /ops/payouts). Its sums agree with the creators'
+ * spend_cents; the Payouts reads group one brand's rows (brand_id leads every index).
+ */
+export const earnings = pgTable(
+  'earnings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id').notNull(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    /** code or payout. */
+    source: text('source').notNull(),
+    /** The code that earned it; null for a payout and for an opening row of the migration. */
+    code: text('code'),
+    /** The usage report that paid it (deferred foreign key: the rows precede the record). */
+    usageReportId: uuid('usage_report_id'),
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'cascade' }),
+    uses: count0('uses'),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+    earnedAt: stamp('earned_at'),
+  },
+  (t) => [
+    index('earnings_brand_earned_idx').on(t.brandId, t.earnedAt.desc(), t.id.desc()),
+    index('earnings_brand_creator_idx').on(t.brandId, t.creatorId, t.earnedAt),
+    index('earnings_brand_campaign_idx').on(t.brandId, t.campaignId, t.earnedAt),
+    index('earnings_usage_report_idx').on(t.usageReportId),
+    index('earnings_payout_idx').on(t.payoutId),
+    check('earnings_source_check', sql`${t.source} in ('code', 'payout')`),
+    check('earnings_payout_check', sql`(${t.source} = 'payout') = (${t.payoutId} is not null)`),
+    check(
+      'earnings_cents_check',
+      sql`${t.cents} >= 0 or (${t.source} = 'code' and ${t.code} is null)`,
+    ),
+    check('earnings_uses_check', sql`${t.uses} >= 0`),
+  ],
+);
+
+/**
  * Durable inspection jobs (docs/review-bar.md#inspection), one per submission and revision. A worker claims a due job
  * with FOR UPDATE SKIP LOCKED and holds it by a lease (locked_until, lock_token) rather than an
  * open transaction, so the network fetch runs outside any transaction and a crashed worker's job

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { brands, campaignCreators, campaigns, creators } from '../db/schema.ts';
-import { addCodes, assignCode, createCodeGroup, reportUsage } from '../domain/codes.ts';
+import { addCodes, assignCode, createCodeGroup } from '../domain/codes.ts';
+import { receiveUsageReport } from '../domain/usage-reports.ts';
 import { ALL_BRANDS } from '../domain/brand-scope.ts';
 
 // Discount codes of the demo world, made through the same domain functions as the API and /ops:
@@ -10,6 +11,30 @@ import { ALL_BRANDS } from '../domain/brand-scope.ts';
 
 export const DEMO_SPARE_CODES = 5;
 export const DEMO_COMMISSION_CENTS = 150;
+
+/**
+ * Who the demo's usage reports are from: the demo shop's checkout, reporting through the API like
+ * a brand's own shop would, so they are in the record (docs/usage-reports.md).
+ */
+export const DEMO_SHOP_SENDER = 'Demo shop checkout (simulated)';
+
+/** Reports usage of the demo shop for one brand, in the record; a refusal is a bug of the demo. */
+export async function reportDemoUsage(
+  tx: Tx,
+  brandId: string,
+  usage: readonly { code: string; total_uses: number }[],
+) {
+  const received = await receiveUsageReport(tx, {
+    channel: 'api',
+    format: 'json',
+    sender: DEMO_SHOP_SENDER,
+    scope: [brandId],
+    body: { kind: 'json', usage },
+  });
+  if (received.duplicate) throw new Error('a demo usage report was a duplicate');
+  if (received.refused) throw received.refused;
+  return received.applied!;
+}
 
 const slug = (text: string, max: number) =>
   text
@@ -67,7 +92,7 @@ export async function seedDemoCodes(tx: Tx, brandIds: readonly string[]): Promis
     // Every other assigned code has been used already.
     const usage = named
       .filter((_, i) => i % 2 === 0)
-      .map((a, i) => ({ code: a.code, totalUses: 3 + ((i * 7 + bi * 5) % 25), where: a.code }));
-    if (usage.length > 0) await reportUsage(tx, ALL_BRANDS, usage);
+      .map((a, i) => ({ code: a.code, total_uses: 3 + ((i * 7 + bi * 5) % 25) }));
+    if (usage.length > 0) await reportDemoUsage(tx, brand.id, usage);
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Campaign, CampaignPage } from '#contract/campaigns';
@@ -16,6 +16,7 @@ import {
   existingDemoMembers,
   type DemoWorld,
 } from './seed.ts';
+import { DEMO_SHOP_SENDER } from './codes.ts';
 
 const ctx = await fileContext();
 const seeded = await seedDemo(ctx.db);
@@ -267,5 +268,72 @@ describe('the demo members', () => {
     expect((await existingDemoMembers(ctx.db)).map((m) => `${m.role}@${m.of}`).sort()).toHaveLength(
       16,
     );
+  });
+});
+
+describe('the demo world’s earnings', () => {
+  it('are in the record: the demo shop’s usage reports, and a ledger that agrees with every spend', async () => {
+    const reports = await queryRows<{ n: number; sender: string; channel: string }>(
+      ctx.db,
+      sql`select count(*)::int as n, sender, channel from usage_reports group by sender, channel`,
+    );
+    expect(reports).toEqual([{ n: 3, sender: DEMO_SHOP_SENDER, channel: 'api' }]);
+    // Every code use that paid is named by its report.
+    const [unreported] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from earnings where source = 'code' and usage_report_id is null`,
+    );
+    expect(unreported!.n).toBe(0);
+    const participations = await queryRows<{ spend: number; ledger: number }>(
+      ctx.db,
+      sql`select cc.spend_cents::float8 as spend, coalesce(sum(e.cents), 0)::float8 as ledger
+        from campaign_creators cc left join earnings e
+          on e.campaign_id = cc.campaign_id and e.creator_id = cc.creator_id
+        group by cc.campaign_id, cc.creator_id, cc.spend_cents`,
+    );
+    expect(participations.filter((p) => p.spend !== p.ledger)).toEqual([]);
+    expect(participations.some((p) => p.spend > 0)).toBe(true);
+    const campaigns = await queryRows<{ name: string; spent: number; ledger: number }>(
+      ctx.db,
+      sql`select c.name, c.spent_cents::float8 as spent, coalesce(sum(e.cents), 0)::float8 as ledger
+        from campaigns c left join earnings e on e.campaign_id = c.id
+        group by c.id, c.name, c.spent_cents`,
+    );
+    expect(campaigns.filter((c) => c.spent !== c.ledger)).toEqual([]);
+  });
+});
+
+describe('migration 0017', () => {
+  it('backfills a ledger that agrees with every creator’s spend from what the demo world holds', async () => {
+    const migration = readFileSync(
+      new URL('../db/migrations/0017_earnings.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .filter((s) => /INSERT INTO "earnings"/.test(s));
+    expect(backfill).toHaveLength(3);
+    await transaction(ctx.db, async (tx) => {
+      await tx.execute(sql`delete from earnings`);
+      for (const statement of backfill) await tx.execute(sql.raw(statement));
+    });
+    const mismatched = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from campaign_creators cc
+        where cc.spend_cents <> coalesce((select sum(e.cents) from earnings e
+          where e.campaign_id = cc.campaign_id and e.creator_id = cc.creator_id), 0)`,
+    );
+    expect(mismatched[0]!.n).toBe(0);
+    const [payouts] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from payouts p
+        where not exists (select 1 from earnings e where e.payout_id = p.id)`,
+    );
+    expect(payouts!.n).toBe(0);
+    const [codes] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from earnings where source = 'code' and code is not null`,
+    );
+    expect(codes!.n).toBeGreaterThan(0);
   });
 });

@@ -6,6 +6,7 @@ import { reviewSubmission } from '../domain/submissions.ts';
 import { fileContext } from '../test/harness.ts';
 import { seedDemo } from '../services/demo.ts';
 import { createSimulator } from './simulator.ts';
+import { DEMO_SHOP_SENDER } from './codes.ts';
 import { ALL_BRANDS } from '../domain/brand-scope.ts';
 
 const ctx = await fileContext();
@@ -21,11 +22,15 @@ const totals = async () =>
       creators: number;
       uses: number;
       earnings: number;
+      reports: number;
+      ledger: number;
     }>(
       ctx.db,
       sql`select (select count(*)::int from submissions) as submissions,
         (select coalesce(sum(total_uses), 0)::float8 from discount_codes) as uses,
         (select coalesce(sum(earnings_cents), 0)::float8 from discount_codes) as earnings,
+        (select count(*)::int from usage_reports where sender = ${DEMO_SHOP_SENDER} and channel = 'api' and outcome = 'applied') as reports,
+        (select coalesce(sum(cents), 0)::float8 from earnings where source = 'code') as ledger,
         (select coalesce(sum(revision_count), 0)::int from submissions) as revised,
         (select count(*)::int from posts) as posts,
         (select coalesce(sum(views), 0)::float8 from posts) as views,
@@ -85,6 +90,14 @@ describe('the simulator', () => {
     expect(after.revised).toBeGreaterThan(before.revised);
     expect(after.uses).toBeGreaterThan(before.uses);
     expect(after.earnings).toBeGreaterThan(before.earnings);
+    // The shoppers' uses are in the record (the Codes page's usage reports) and in the ledger.
+    expect(after.reports).toBeGreaterThan(before.reports);
+    expect(after.ledger - before.ledger).toBe(after.earnings - before.earnings);
+    const [unreported] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from earnings where source = 'code' and usage_report_id is null`,
+    );
+    expect(unreported!.n).toBe(0);
 
     // Carousels of 2 to 6 slides; a revision of a carousel replaces the slides the notes named.
     const carousels = await queryRows<{ n: number }>(

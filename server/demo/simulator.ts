@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Platform } from '#contract/enums';
 import { queryRows, type Db } from '../db/client.ts';
-import { reportUsage } from '../services/codes.ts';
+import { receiveUsageReport } from '../services/codes.ts';
+import { DEMO_SHOP_SENDER } from './codes.ts';
 import { applyToCampaign, createCreator } from '../services/creators.ts';
 import { demoCreatorProperties } from './creator-properties.ts';
 import { createPost, updateMetrics } from '../services/posts.ts';
@@ -10,7 +11,6 @@ import { leaveForBuyer, type Reviewer } from '../domain/reviewer.ts';
 import { createSubmission, reviseSubmission } from '../services/submissions.ts';
 import { ApiError } from '../errors.ts';
 import { failingMedia, revisedMedia, sampleMedia } from './activity.ts';
-import { ALL_BRANDS } from '../domain/brand-scope.ts';
 import { decideDuePublishRequest } from '../services/campaigns.ts';
 import { runInAuditScope } from '../db/audit-context.ts';
 import type { ReviewDelay } from '../domain/publish-reviews.ts';
@@ -190,23 +190,32 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   }
 
   async function useCodes(): Promise<string> {
-    // Shoppers use a few assigned codes of active campaigns; each use pays its creator.
-    const used = await queryRows<{ code: string; total_uses: number }>(
+    // Shoppers use a few assigned codes of active campaigns; each use pays its creator. The demo
+    // shop reports them like a brand's shop would, one usage report per brand, so they are in the
+    // record (docs/usage-reports.md).
+    const used = await queryRows<{ code: string; brand_id: string; total_uses: number }>(
       db,
-      sql`select d.code, d.total_uses::float8 as total_uses from discount_codes d join campaigns c on c.id = d.assigned_campaign_id
+      sql`select d.code, d.brand_id, d.total_uses::float8 as total_uses from discount_codes d join campaigns c on c.id = d.assigned_campaign_id
         where c.status = 'active' order by random() limit 3`,
     );
     if (used.length === 0) return 'no code to use';
-    const result = await reportUsage(
-      db,
-      ALL_BRANDS,
-      used.map((u) => ({
-        code: u.code,
-        totalUses: u.total_uses + 1 + Math.floor(random() * 3),
-        where: u.code,
-      })),
-    );
-    return `usage of ${result.updated} codes`;
+    let updated = 0;
+    for (const brandId of [...new Set(used.map((u) => u.brand_id))].sort()) {
+      const usage = used
+        .filter((u) => u.brand_id === brandId)
+        .map((u) => ({ code: u.code, total_uses: u.total_uses + 1 + Math.floor(random() * 3) }));
+      const received = await receiveUsageReport(db, {
+        channel: 'api',
+        format: 'json',
+        sender: DEMO_SHOP_SENDER,
+        scope: [brandId],
+        body: { kind: 'json', usage },
+      });
+      if (received.duplicate) throw new Error('a demo usage report was a duplicate');
+      if (received.refused) throw received.refused;
+      updated += received.applied?.updated ?? 0;
+    }
+    return `usage of ${updated} codes`;
   }
 
   /**

@@ -11,7 +11,7 @@ import {
 import type { FieldIssue } from '#contract/issues';
 import type { OpsCodeAssign, OpsCodeGroupCreate } from '#contract/ops';
 import type { Db, Tx } from '../db/client.ts';
-import { campaignCreators, campaigns, codeGroups, discountCodes } from '../db/schema.ts';
+import { campaignCreators, campaigns, codeGroups, discountCodes, earnings } from '../db/schema.ts';
 import {
   ApiError,
   fieldsRefused,
@@ -381,7 +381,13 @@ export async function reportUsage(
   tx: Tx,
   scope: BrandScope,
   entries: readonly UsageInput[],
-  options: { fieldOfCode?: string; fieldOfTotal?: string; groupId?: string } = {},
+  options: {
+    fieldOfCode?: string;
+    fieldOfTotal?: string;
+    groupId?: string;
+    /** The usage report being applied: its ledger rows name it (docs/decisions/0161). */
+    reportId?: string;
+  } = {},
 ): Promise<UsageResult> {
   const codes = [...new Set(entries.map((e) => e.code))].sort();
   const locked =
@@ -446,6 +452,7 @@ export async function reportUsage(
 
   // What each increase pays, per participation and per campaign.
   const pay = new Map<string, { campaignId: string; creatorId: string; cents: number }>();
+  const ledger: (typeof earnings.$inferInsert)[] = [];
   const values: SQL[] = [];
   let updated = 0;
   let usesAdded = 0;
@@ -466,6 +473,16 @@ export async function reportUsage(
     paidCents += earned;
     values.push(sql`(${e.code}::text, ${e.totalUses}::bigint, ${earned}::bigint)`);
     if (earned > 0) {
+      ledger.push({
+        brandId: row.brandId,
+        campaignId: row.campaignId!,
+        creatorId: row.creatorId!,
+        source: 'code',
+        code: e.code,
+        usageReportId: options.reportId ?? null,
+        uses: delta,
+        cents: earned,
+      });
       const key = `${row.campaignId}\n${row.creatorId}`;
       const p = pay.get(key) ?? {
         campaignId: row.campaignId!,
@@ -480,6 +497,9 @@ export async function reportUsage(
       total_uses = v.total_uses, earnings_cents = d.earnings_cents + v.earned, last_reported_at = now()
     from (values ${sql.join(values, sql`, `)}) as v(code, total_uses, earned)
     where d.code = v.code`);
+
+  // The ledger of earnings, in the transaction of the payment (docs/decisions/0161).
+  if (ledger.length > 0) await tx.insert(earnings).values(ledger);
 
   const perCampaign = new Map<string, number>();
   for (const p of [...pay.values()].sort((a, b) =>

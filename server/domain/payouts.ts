@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { OpsPayout, OpsPayoutCreate } from '#contract/ops';
 import type { Tx } from '../db/client.ts';
-import { campaigns, payouts } from '../db/schema.ts';
+import { campaigns, earnings, payouts } from '../db/schema.ts';
 import { invalidTransition, validationFailed } from '../errors.ts';
 import { getCampaignRow } from './campaigns.ts';
 import { bumpTotals, findCreator, lockParticipation } from './creators.ts';
@@ -10,10 +10,11 @@ import { ALL_BRANDS } from './brand-scope.ts';
 
 /**
  * POST /ops/payouts: pays an approved creator of a campaign. The payout, the creator's spend_cents
- * and the campaign's spent_cents move in one transaction.
+ * and the campaign's spent_cents move in one transaction, with the payout's row of the ledger of
+ * earnings (docs/decisions/0161).
  */
 export async function createPayout(tx: Tx, body: OpsPayoutCreate): Promise<OpsPayout> {
-  await getCampaignRow(tx, body.campaign_id, ALL_BRANDS);
+  const campaign = await getCampaignRow(tx, body.campaign_id, ALL_BRANDS);
   if (!(await findCreator(tx, body.creator_id)))
     throw validationFailed('creator_id', `unknown creator ${body.creator_id}`);
   const participation = await lockParticipation(tx, body.campaign_id, body.creator_id);
@@ -38,6 +39,14 @@ export async function createPayout(tx: Tx, body: OpsPayoutCreate): Promise<OpsPa
       createdAt: isoTimestamp(payouts.createdAt),
     });
   if (!row) throw new Error('insert into payouts returned no row');
+  await tx.insert(earnings).values({
+    brandId: campaign.brandId,
+    campaignId: row.campaignId,
+    creatorId: row.creatorId,
+    source: 'payout',
+    payoutId: row.id,
+    cents: Number(row.amountCents),
+  });
   await bumpTotals(tx, body.campaign_id, body.creator_id, { spendCents: body.amount_cents });
   await tx
     .update(campaigns)

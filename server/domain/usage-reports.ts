@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { parseUsageCsv, type UsageEntry } from '#contract/codes';
 import { issuesMessage } from '#contract/issues';
@@ -26,6 +26,7 @@ import {
 import { noPage, readKeysetPage, timeThenId, type ListFilter } from './paging.ts';
 import { isoTimestamp } from './sql.ts';
 import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
+import type { AuthContext } from './tenancy.ts';
 
 // Usage reports (docs/usage-reports.md). Every channel, PUT /codes with JSON or CSV, the
 // dashboard's upload and e-mail to a group's intake address, goes through receiveUsageReport: in
@@ -44,7 +45,10 @@ export type UsageReportBody =
 export interface UsageReportInput {
   channel: UsageReportChannel;
   format: UsageReportFormat;
-  /** An e-mail address or the API key's prefix. */
+  /**
+   * Who sent it: an e-mail address; the signed-in member's name and e-mail, or the API key's name
+   * and prefix (reportSender); the demo shop's system for the simulator and the seed.
+   */
   sender: string;
   /** The brands the reporter acts for (the key's; the intake group's brand for e-mail). */
   scope: readonly string[];
@@ -53,6 +57,17 @@ export interface UsageReportInput {
   /** E-mail: the Message-ID (or a digest of the message), applied once per group. */
   messageId?: string;
   body: UsageReportBody;
+}
+
+/**
+ * Who a report sent with a credential is by: the signed-in member ("Ava Morgan
+ * <admin@glowlab.demo>"), else the key's name and prefix ("Shop sync (cck_AbCdEfGh)"), else the
+ * prefix (docs/usage-reports.md).
+ */
+export function reportSender(auth: AuthContext): string {
+  if (auth.member) return `${auth.member.name} <${auth.member.email}>`;
+  if (auth.keyName) return `${auth.keyName} (${auth.prefix})`;
+  return auth.prefix;
 }
 
 export type ReceivedUsageReport =
@@ -197,6 +212,8 @@ export async function receiveUsageReport(
     }
   }
 
+  // The record's id is chosen first, so the ledger rows the report writes name it.
+  const reportId = claimed ?? randomUUID();
   let applied: UsageResult | null = null;
   if (!refused) {
     try {
@@ -205,6 +222,7 @@ export async function receiveUsageReport(
         reportUsage(sp, input.scope, entries, {
           ...(input.format === 'csv' ? { fieldOfCode: '', fieldOfTotal: '' } : {}),
           ...(input.groupId ? { groupId: input.groupId } : {}),
+          reportId,
         }),
       );
     } catch (err) {
@@ -238,7 +256,10 @@ export async function receiveUsageReport(
         .set(values)
         .where(eq(usageReports.id, claimed))
         .returning(selection)
-    : await tx.insert(usageReports).values(values).returning(selection);
+    : await tx
+        .insert(usageReports)
+        .values({ ...values, id: reportId })
+        .returning(selection);
   if (!row) throw new Error('recording a usage report returned no row');
   return { duplicate: false, record: toUsageReport(row), applied, refused };
 }

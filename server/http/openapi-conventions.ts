@@ -62,6 +62,7 @@ const TAGS: Record<string, string> = {
   Posts: 'Published content and its metrics.',
   Metrics: 'A campaign’s totals over time.',
   'Discount codes': 'Discount codes, their groups and their usage reports.',
+  Payouts: 'What creators earned, from discount codes and payouts, with totals.',
   Events: 'Live changes as Server-Sent Events.',
   Me: 'The key itself.',
   Meta: 'The OpenAPI document.',

@@ -54,6 +54,7 @@ import type {
 import type { TargetingPropertyList } from '#contract/targeting';
 import { TASK_DEFAULTS, type Task, type TaskCreate } from '#contract/tasks';
 import type { UsageReportRecord } from '#contract/usage-reports';
+import type { PayoutEntryPage, PayoutPage } from '#contract/payouts';
 
 // The examples the OpenAPI documents show on every operation (answers and request bodies), so a
 // generated client's user sees realistic values without the guide. One small, consistent world:
@@ -983,6 +984,73 @@ export const liveEvent = {
   brand_id: BRAND_ID,
   occurred_at: '2026-07-06T11:45:03.000Z',
 } satisfies LiveEvent;
+
+// ------------------------------------------------------------------------------ payouts
+
+export const payoutsPage = {
+  ...page(
+    [
+      {
+        creator: { id: CREATOR_ID, username: USERNAME },
+        campaign: null,
+        earned_cents: 25_450,
+        code_cents: 450,
+        payout_cents: 25_000,
+        uses: 3,
+        codes: 1,
+        creators: 1,
+        campaigns: 1,
+        last_earned_at: '2026-07-09T08:00:00.000Z',
+      },
+    ],
+    true,
+  ),
+  summary: {
+    earned_cents: 125_450,
+    code_cents: 450,
+    payout_cents: 125_000,
+    uses: 3,
+    codes: 1,
+    creators: 4,
+    campaigns: 2,
+  },
+} satisfies PayoutPage;
+
+export const payoutEntriesPage = page(
+  [
+    {
+      id: 'a2f7c9e1-5d3b-4e86-b1a4-9c7e3f5d2b18',
+      source: 'code',
+      campaign: { id: CAMPAIGN_ID, name: CAMPAIGN_NAME },
+      creator: { id: CREATOR_ID, username: USERNAME },
+      code: 'GLOW-ANNA',
+      usage_report: {
+        id: REPORT_ID,
+        group_id: GROUP_ID,
+        channel: 'api',
+        sender: 'Shop sync (cck_AbCdEfGh)',
+        received_at: '2026-07-09T08:00:00.000Z',
+      },
+      payout_id: null,
+      uses: 3,
+      cents: 450,
+      earned_at: '2026-07-09T08:00:00.000Z',
+    },
+    {
+      id: 'e6b1d4f8-2c9a-4f37-8e5b-1d6a9c3f7e24',
+      source: 'payout',
+      campaign: { id: CAMPAIGN_ID, name: CAMPAIGN_NAME },
+      creator: { id: CREATOR_ID, username: USERNAME },
+      code: null,
+      usage_report: null,
+      payout_id: PAYOUT_ID,
+      uses: 0,
+      cents: 25_000,
+      earned_at: '2026-07-05T12:00:00.000Z',
+    },
+  ],
+  true,
+) satisfies PayoutEntryPage;
 
 export const openApiDocument = {
   openapi: '3.1.0',

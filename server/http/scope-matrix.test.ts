@@ -58,6 +58,8 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   reportOneCodeUsage: 'codes:write',
   deleteCode: 'codes:write',
   listUsageReports: 'codes:read',
+  listPayouts: 'campaigns:read',
+  listPayoutEntries: 'campaigns:read',
   rotateCodeGroupIntake: 'codes:write',
   createSession: null,
   endCurrentSession: null,

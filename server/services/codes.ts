@@ -84,9 +84,3 @@ export const receiveUsageReport = inTransaction(usageReports.receiveUsageReport)
  * docs/architecture.md#triggers.
  */
 export const rotateIntake = inTransaction(usageReports.rotateIntake);
-
-/**
- * Usage of known codes of the scope (the demo's shoppers). Audit entry and live event by triggers
- * discount_codes_audit, discount_codes_events_update, docs/architecture.md#triggers.
- */
-export const reportUsage = inTransaction(codes.reportUsage);

@@ -8,6 +8,7 @@ import { metricsLiveInvalidation } from '#features/metrics/api/metrics';
 import { postsLiveInvalidation } from '#features/posts/api/posts';
 import { reviewLiveInvalidation } from '#features/review/api/review';
 import { usageReportsLiveInvalidation } from '#features/codes/api/usage-reports';
+import { payoutsLiveInvalidation } from '#features/payouts/api/payouts';
 
 /**
  * Every area of the dashboard that live events refresh, each declared by its feature beside its
@@ -21,6 +22,7 @@ export const liveInvalidations: readonly LiveInvalidation[] = [
   codesLiveInvalidation,
   campaignsLiveInvalidation,
   usageReportsLiveInvalidation,
+  payoutsLiveInvalidation,
   activityLiveInvalidation,
   // Not a refresh: tells the user how a publish request ended (a toast, on any screen).
   publishOutcomesLiveInvalidation,

@@ -89,6 +89,7 @@ describe('routes', { timeout: 30_000 }, () => {
       ['Posts', 'Posts'],
       ['Metrics', 'Metrics'],
       ['Codes', 'Codes'],
+      ['Payouts', 'Payouts'],
       ['Activity', 'Activity'],
     ] as const) {
       await user.click(screen.getByRole('link', { name: link }));

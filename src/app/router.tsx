@@ -136,6 +136,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             ),
             brandScreen('codes', async () => (await import('./routes/brand/codes')).CodesScreen),
             brandScreen(
+              'payouts',
+              async () => (await import('./routes/brand/payouts')).PayoutsScreen,
+            ),
+            brandScreen(
               'activity',
               async () => (await import('./routes/brand/activity')).ActivityScreen,
             ),

@@ -62,6 +62,7 @@ export const paths = {
       ),
   },
   codes: brandRoute('/codes'),
+  payouts: brandRoute('/payouts'),
   activity: {
     path: '/brands/:brandId/activity',
     /** `search`: the filters, as the Activity screen writes them (`?campaign=…&who=…`). */
@@ -79,6 +80,7 @@ export const brandScreens = [
   { id: 'posts', label: 'Posts' },
   { id: 'metrics', label: 'Metrics' },
   { id: 'codes', label: 'Codes' },
+  { id: 'payouts', label: 'Payouts' },
   { id: 'activity', label: 'Activity' },
   // Offered only to a credential that manages members or keys (see the brand layout).
   { id: 'settings', label: 'Settings' },

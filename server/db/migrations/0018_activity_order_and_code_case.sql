@@ -28,3 +28,10 @@ WHERE d."code" <> upper(d."code")
   AND d."code" = (SELECT min(t."code" COLLATE "C") FROM "discount_codes" t WHERE upper(t."code") = upper(d."code"));
 --> statement-breakpoint
 ALTER TABLE "discount_codes" ENABLE TRIGGER USER;
+--> statement-breakpoint
+-- The ledger of earnings (migration 0017) names codes by their spelling: a code raised above is
+-- named as it is now (a spelling that kept its case is still a code, and keeps its rows).
+UPDATE "earnings" e SET "code" = upper(e."code")
+WHERE e."code" <> upper(e."code")
+  AND NOT EXISTS (SELECT 1 FROM "discount_codes" d WHERE d."code" = e."code")
+  AND EXISTS (SELECT 1 FROM "discount_codes" d WHERE d."code" = upper(e."code"));

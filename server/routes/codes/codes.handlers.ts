@@ -9,7 +9,7 @@ import {
   toCodeGroup,
   toDiscountCode,
 } from '../../domain/codes.ts';
-import type { UsageReportBody } from '../../domain/usage-reports.ts';
+import { reportSender, type UsageReportBody } from '../../domain/usage-reports.ts';
 import { requestHash } from '../../domain/idempotency.ts';
 import { cursorFilters } from '../../domain/paging.ts';
 import { notFound, validationFailed } from '../../errors.ts';
@@ -118,7 +118,7 @@ export function codeRoutes(deps: CodeRouteDeps) {
             ? 'dashboard'
             : 'api',
         format: body.kind === 'csv' ? 'csv' : 'json',
-        sender: auth.prefix,
+        sender: reportSender(auth),
         scope: auth.brandIds,
         body,
       });

@@ -56,6 +56,8 @@ describe('GET /2026-07/openapi.json', () => {
       'GET /members/invitations',
       'GET /metrics',
       'GET /openapi.json',
+      'GET /payouts',
+      'GET /payouts/entries',
       'GET /publish-reviews/summary',
       'GET /submissions',
       'GET /submissions/counts',

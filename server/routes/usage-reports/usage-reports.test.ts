@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CodeGroup } from '#contract/codes';
-import { UsageReportPage } from '#contract/usage-reports';
+import { USAGE_REPORT_CHANNEL_HEADER, UsageReportPage } from '#contract/usage-reports';
 import { queryRows } from '../../db/client.ts';
 import { expectError, expectStatus } from '../../test/campaigns.ts';
 import { brandWorld } from '../../test/harness.ts';
+import { memberWithSession } from '../../test/people.ts';
 import {
   addCodes,
   codeNow,
@@ -92,6 +93,35 @@ describe('usage reports', () => {
       errors: [],
       sender: brand.key.prefix,
     });
+  });
+
+  it("credits a report to the person: the signed-in member's name and e-mail, a key's name and prefix", async () => {
+    const { group, codes } = await groupWithAssignedCode(ctx, brand.key.key, brand.brand.id, 10);
+    const [code] = codes as [string];
+    const manager = await memberWithSession(
+      ctx,
+      { brand_id: brand.brand.id },
+      'manager',
+      'Rui Costa',
+    );
+    expectStatus(
+      await putJson({ usage: [{ code, total_uses: 1 }] }, manager.token, {
+        [USAGE_REPORT_CHANNEL_HEADER]: 'dashboard',
+      }),
+      200,
+    );
+    const made = await ctx.request('POST', '/2026-07/keys', {
+      key: (await memberWithSession(ctx, { brand_id: brand.brand.id }, 'admin')).token,
+      body: { name: 'Shop sync', scopes: ['codes:write', 'codes:read'] },
+    });
+    const named = expectStatus(made, 201) as { key: string; prefix: string };
+    expectStatus(await putJson({ usage: [{ code, total_uses: 2 }] }, named.key), 200);
+    const [byKey, byMember] = await usageReports(ctx, brand.key.key, `group_id=${group.id}`);
+    expect(byMember).toMatchObject({
+      channel: 'dashboard',
+      sender: `Rui Costa <${manager.email}>`,
+    });
+    expect(byKey).toMatchObject({ channel: 'api', sender: `Shop sync (${named.prefix})` });
   });
 
   it('records a refused CSV with each line and code, answers 422 as before, and changes nothing', async () => {

@@ -8,6 +8,7 @@ import {
   Settings,
   TicketPercent,
   Users,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,6 +37,7 @@ const icons: Record<BrandScreen, LucideIcon> = {
   posts: Clapperboard,
   metrics: ChartLine,
   codes: TicketPercent,
+  payouts: Wallet,
   activity: History,
   settings: Settings,
 };
