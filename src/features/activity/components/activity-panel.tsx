@@ -24,6 +24,7 @@ import {
 } from '../activity-filters';
 import { activityListOptions } from '../api/activity';
 import { useNow } from '../use-now';
+import { withCreatorLink } from './creator-link';
 import { EntryLine } from './entry-line';
 
 /** Whether entry `a` happened after entry `b` (the trail's order: time, then id). */
@@ -116,7 +117,9 @@ export function ActivityPanel({ brandId }: { brandId: string }) {
               key={entry.id}
               entry={entry}
               now={now}
-              context={
+              context={withCreatorLink(
+                brandId,
+                entry,
                 entry.campaign_id && campaignNames.has(entry.campaign_id) ? (
                   <Link
                     to={paths.campaign.href(brandId, entry.campaign_id)}
@@ -124,8 +127,8 @@ export function ActivityPanel({ brandId }: { brandId: string }) {
                   >
                     {campaignNames.get(entry.campaign_id)}
                   </Link>
-                ) : null
-              }
+                ) : null,
+              )}
             />
           ))}
         </ol>
