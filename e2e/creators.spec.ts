@@ -262,6 +262,8 @@ for (const size of SIZES) {
         .getByRole('status')
         .filter({ hasText: 'Undone: the creator is waiting for a decision again' });
       await expect(undone).toBeVisible();
+      // Said beside the row too: on a phone the bar above the list is out of view.
+      await expect(page.getByText('Undone: nothing was sent')).toBeInViewport();
       await expect(first).toBeFocused();
       await expect(first).toBeInViewport();
       await page.screenshot({ path: `${shots}-undone.png` });

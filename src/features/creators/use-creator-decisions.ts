@@ -37,7 +37,11 @@ type Batch = {
 };
 
 /** What the latest Undo put back, for the announced "Undone" line. */
-export type Undone = { count: number; kind: CreatorDecision['kind']; at: number };
+export type Undone = {
+  count: number;
+  kind: CreatorDecision['kind'];
+  creatorIds: readonly string[];
+};
 
 /**
  * Approves or rejects creators, one or many. A decision first waits `undoWindowMs` (Undo, or U,
@@ -134,7 +138,7 @@ export function useCreatorDecisions(brandId: string, campaignId: string) {
       for (const c of back) next.delete(c);
       return next;
     });
-    setUndone({ count: back.length, kind: batch.decision.kind, at: Date.now() });
+    setUndone({ count: back.length, kind: batch.decision.kind, creatorIds: back });
     return back;
   };
 

@@ -219,6 +219,8 @@ describe('creators: the approval job', { timeout: 30_000 }, () => {
     // U takes it back: the row offers its decision again and has the focus.
     await user.keyboard('u');
     expect(screen.getByRole('button', { name: `Approve @${names.dee}` })).toHaveFocus();
+    // Said on the row too, where a phone's screen is.
+    expect(within(await row(names.dee)).getByText('Undone: nothing was sent')).toBeVisible();
     expect(
       screen.getByText('Undone: the creator is waiting for a decision again'),
     ).toBeInTheDocument();

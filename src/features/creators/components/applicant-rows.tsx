@@ -12,6 +12,8 @@ export type RowActions = {
   states: ReadonlyMap<string, DecisionState>;
   /** Rows no longer waiting in the service (decided here or by someone else since shown). */
   left: ReadonlySet<string>;
+  /** Rows whose decision was just taken back (they say so beside their buttons). */
+  undone: ReadonlySet<string>;
   selected: ReadonlySet<string>;
   toggle: (creatorId: string, on: boolean) => void;
   approve: (creator: CampaignCreator) => void;
@@ -106,6 +108,7 @@ export function ApplicantTable({ label, rows, actions, openToAll, highlighted }:
                   creator={creator}
                   state={actions.states.get(creator.creator_id)}
                   decidedElsewhere={actions.left.has(creator.creator_id)}
+                  undone={actions.undone.has(creator.creator_id)}
                   onApprove={() => actions.approve(creator)}
                   onReject={() => actions.reject(creator)}
                   onUndo={() => actions.undo(creator)}
@@ -153,6 +156,7 @@ export function ApplicantCards({ label, rows, actions, openToAll, highlighted }:
               creator={creator}
               state={actions.states.get(creator.creator_id)}
               decidedElsewhere={actions.left.has(creator.creator_id)}
+              undone={actions.undone.has(creator.creator_id)}
               onApprove={() => actions.approve(creator)}
               onReject={() => actions.reject(creator)}
               onUndo={() => actions.undo(creator)}

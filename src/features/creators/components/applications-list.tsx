@@ -110,6 +110,7 @@ export function ApplicationsList({
     ? {
         states: decisions.states,
         left,
+        undone: new Set(decisions.undone?.creatorIds),
         selected,
         toggle: (creatorId, on) =>
           setSelected((set) => {
@@ -198,7 +199,11 @@ export function ApplicationsList({
       {allDecided ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3">
           <div>
-            <h2 tabIndex={-1} data-focus-target className="text-sm font-semibold text-emerald-950">
+            <h2
+              tabIndex={-1}
+              data-focus-target
+              className="w-fit rounded-sm text-sm font-semibold text-emerald-950"
+            >
               Every applicant on this list is decided
             </h2>
             <p className="text-sm text-emerald-900">

@@ -34,6 +34,7 @@ export function DecisionControls({
   creator,
   state,
   decidedElsewhere = false,
+  undone = false,
   onApprove,
   onReject,
   onUndo,
@@ -42,6 +43,8 @@ export function DecisionControls({
   creator: CampaignCreator;
   state: DecisionState | undefined;
   decidedElsewhere?: boolean;
+  /** Its decision was just taken back: said beside the buttons, where the person looks. */
+  undone?: boolean;
   onApprove: () => void;
   onReject: () => void;
   onUndo: () => void;
@@ -136,6 +139,8 @@ export function DecisionControls({
       </div>
       {state?.phase === 'failed' ? (
         <p className="max-w-xs text-xs text-red-800">{state.message}</p>
+      ) : undone ? (
+        <p className="text-xs text-gray-700">Undone: nothing was sent</p>
       ) : null}
     </div>
   );
