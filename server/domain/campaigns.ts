@@ -45,7 +45,7 @@ import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
 
 /**
  * The creators waiting for a decision on the campaign of table `t` (docs/api.md#campaign-list):
- * its running total in campaign_totals (migration 0017), one row read by primary key; 0 before
+ * its running total in campaign_totals (migration 0019), one row read by primary key; 0 before
  * anyone applied.
  */
 function creatorsWaitingOf(t: string): string {
