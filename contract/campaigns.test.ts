@@ -331,6 +331,7 @@ describe('Campaign responses', () => {
     spent_cents: 0,
     accepting_submissions: true,
     tasks_count: 0,
+    creators_waiting: 0,
     created_at: '2026-07-01T10:00:00.000Z',
     updated_at: '2026-07-01T10:00:00.000Z',
   };

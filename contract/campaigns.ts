@@ -196,6 +196,10 @@ export const CampaignSummary = z
     }),
     settings: CampaignSettings,
     tasks_count: z.number().int(),
+    creators_waiting: z.number().int().meta({
+      description:
+        "creators whose application waits for the brand's decision (status applied); always 0 when settings.creator_approval_required is false, since creators then join at once. This service's addition; read-only",
+    }),
     created_at: DateTime,
     updated_at: DateTime,
   })

@@ -213,11 +213,12 @@ export const CAMPAIGN_SORT_LABELS = {
   name_desc: 'Name (Z–A)',
   spent: 'Highest spend',
   deadline: 'Content deadline (soonest)',
+  creators_waiting: 'Most applicants waiting',
 };
 /** The orders of the campaign list (docs/api.md#campaign-list). */
 export const CampaignSort = enumOf(CAMPAIGN_SORT_LABELS).meta({
   id: 'CampaignSort',
   description:
-    'The order of GET /campaigns: newest or oldest created first, name A–Z or Z–A (without case), highest spent_cents first, or soonest content_deadline_date first (none last); ties by id.',
+    'The order of GET /campaigns: newest or oldest created first, name A–Z or Z–A (without case), highest spent_cents first, soonest content_deadline_date first (none last), or most creators_waiting first; ties by id.',
 });
 export type CampaignSort = z.infer<typeof CampaignSort>;

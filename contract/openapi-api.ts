@@ -1196,6 +1196,8 @@ export interface components {
       post_deadline_date: string | null;
       settings: components['schemas']['CampaignSettings'];
       tasks_count: number;
+      /** @description creators whose application waits for the brand's decision (status applied); always 0 when settings.creator_approval_required is false, since creators then join at once. This service's addition; read-only */
+      creators_waiting: number;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -1505,6 +1507,8 @@ export interface components {
       post_deadline_date: string | null;
       settings: components['schemas']['CampaignSettings'];
       tasks_count: number;
+      /** @description creators whose application waits for the brand's decision (status applied); always 0 when settings.creator_approval_required is false, since creators then join at once. This service's addition; read-only */
+      creators_waiting: number;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -2745,7 +2749,8 @@ export interface operations {
         /** @description repeat (up to 100) to read these campaigns only, e.g. to name the campaigns a page of another list mentions */
         id?: string[];
         /** @description the order of the list; a cursor belongs to the order it was made with */
-        sort?: 'newest' | 'oldest' | 'name' | 'name_desc' | 'spent' | 'deadline';
+        sort?:
+          'newest' | 'oldest' | 'name' | 'name_desc' | 'spent' | 'deadline' | 'creators_waiting';
         /** @description How many items a page holds: an integer from 1 to 100, default 25. */
         limit?: number;
         /** @description a previous page's next_cursor */
@@ -2835,6 +2840,7 @@ export interface operations {
            *             "completion_mode": "all_required"
            *           },
            *           "tasks_count": 1,
+           *           "creators_waiting": 3,
            *           "created_at": "2026-07-01T09:30:00.000Z",
            *           "updated_at": "2026-07-03T14:12:05.000Z"
            *         }
@@ -3103,6 +3109,7 @@ export interface operations {
            *         "completion_mode": "all_required"
            *       },
            *       "tasks_count": 1,
+           *       "creators_waiting": 3,
            *       "created_at": "2026-07-01T09:30:00.000Z",
            *       "updated_at": "2026-07-01T09:30:00.000Z",
            *       "tasks": [
@@ -3368,6 +3375,7 @@ export interface operations {
            *         "completion_mode": "all_required"
            *       },
            *       "tasks_count": 1,
+           *       "creators_waiting": 3,
            *       "created_at": "2026-07-01T09:30:00.000Z",
            *       "updated_at": "2026-07-03T14:12:05.000Z",
            *       "tasks": [
@@ -3765,6 +3773,7 @@ export interface operations {
            *         "completion_mode": "all_required"
            *       },
            *       "tasks_count": 1,
+           *       "creators_waiting": 3,
            *       "created_at": "2026-07-01T09:30:00.000Z",
            *       "updated_at": "2026-07-03T14:12:05.000Z",
            *       "tasks": [
@@ -4041,6 +4050,7 @@ export interface operations {
            *         "completion_mode": "all_required"
            *       },
            *       "tasks_count": 1,
+           *       "creators_waiting": 3,
            *       "created_at": "2026-07-01T09:30:00.000Z",
            *       "updated_at": "2026-07-01T09:30:00.000Z",
            *       "tasks": [
@@ -4305,6 +4315,7 @@ export interface operations {
            *         "completion_mode": "all_required"
            *       },
            *       "tasks_count": 1,
+           *       "creators_waiting": 3,
            *       "created_at": "2026-07-01T09:30:00.000Z",
            *       "updated_at": "2026-07-01T09:30:00.000Z",
            *       "tasks": [
@@ -4680,6 +4691,7 @@ export interface operations {
            *         "completion_mode": "all_required"
            *       },
            *       "tasks_count": 1,
+           *       "creators_waiting": 3,
            *       "created_at": "2026-07-01T09:30:00.000Z",
            *       "updated_at": "2026-07-03T14:12:05.000Z",
            *       "tasks": [
@@ -4932,6 +4944,7 @@ export interface operations {
            *         "completion_mode": "all_required"
            *       },
            *       "tasks_count": 1,
+           *       "creators_waiting": 3,
            *       "created_at": "2026-07-01T09:30:00.000Z",
            *       "updated_at": "2026-07-03T14:12:05.000Z",
            *       "tasks": [

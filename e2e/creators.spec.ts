@@ -5,6 +5,9 @@ import { inView, noSidewaysScroll } from './support/ui.ts';
 // The approval job at a laptop's and a phone's size: a brand manager approves three applicants
 // who fit the campaign's targeting while another creator applies; every control is in view
 // before it is used, the row under the pointer never moves, and the page never scrolls sideways.
+// With the keyboard alone: the screen opens where applicants wait, the first Approve is a skip
+// away, U undoes, and the focus never falls to the page; by mouse: the picker says where
+// applicants wait, a row's Undo, and a campaign creators join without approval.
 
 type Ops = { post<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> };
 
@@ -39,7 +42,7 @@ async function targetedCampaign(request: APIRequestContext, ops: Ops, name: stri
     },
   });
   expect(created.status()).toBe(201);
-  const campaign = (await created.json()) as { id: string; brand_id: string };
+  const campaign = (await created.json()) as { id: string; brand_id: string; name: string };
   expect(
     (await request.post(`/2026-07/campaigns/${campaign.id}/publish`, { headers: auth })).ok(),
   ).toBe(true);
@@ -65,6 +68,30 @@ async function targetedCampaign(request: APIRequestContext, ops: Ops, name: stri
     );
   }
   return { campaign, fitting: fitting.reverse(), misfit, apply };
+}
+
+/** An active Glow Lab campaign creators join without approval. */
+async function openCampaign(request: APIRequestContext, ops: Ops, name: string) {
+  const created = await request.post('/2026-07/campaigns', {
+    headers: auth,
+    data: {
+      name,
+      settings: { creator_approval_required: false },
+      tasks: [{ title: 'Routine', instructions: 'Show the serum.', platforms: ['tiktok'] }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const campaign = (await created.json()) as { id: string };
+  expect(
+    (await request.post(`/2026-07/campaigns/${campaign.id}/publish`, { headers: auth })).ok(),
+  ).toBe(true);
+  await ops.post(`/campaigns/${campaign.id}/review`, { decision: 'approved' });
+  return campaign;
+}
+
+async function waitingOn(request: APIRequestContext, campaignId: string): Promise<number> {
+  const res = await request.get(`/2026-07/campaigns/${campaignId}`, { headers: auth });
+  return ((await res.json()) as { creators_waiting: number }).creators_waiting;
 }
 
 async function statuses(request: APIRequestContext, campaignId: string) {
@@ -129,7 +156,10 @@ for (const size of SIZES) {
         await approve.click();
         await expect(person(username)).toContainText('Approved');
       }
-      await expect(page.getByRole('status').filter({ hasText: '3 approved' })).toBeVisible();
+      // Each decision waits a few seconds (Undo) before it is sent.
+      await expect(page.getByRole('status').filter({ hasText: '3 approved' })).toBeVisible({
+        timeout: 15_000,
+      });
       await expect
         .poll(async () => {
           const now = await statuses(request, campaign.id);
@@ -164,6 +194,166 @@ for (const size of SIZES) {
       await noSidewaysScroll(page, 'Approved');
       await expectAccessible(page, `Approved at ${size.name}`);
       await page.screenshot({ path: `${shots}-approved-tab.png`, fullPage: true });
+    });
+
+    test('keyboard alone: opens where applicants wait, the first Approve in a few keys, U undoes, the focus never drops', async ({
+      page,
+      request,
+      ops,
+    }) => {
+      test.slow();
+      const shots = `/tmp/creators-shots/${size.name}`;
+      const { campaign, fitting, misfit } = await targetedCampaign(
+        request,
+        ops,
+        uniqueName('Keys'),
+      );
+      await signIn(page, DEMO.brandKey);
+      // Nothing remembered on this screen: it opens on a campaign where applicants wait, at
+      // least as many as here.
+      await page.goto(`/brands/${campaign.brand_id}/creators`);
+      await expect(page).toHaveURL(/campaign=/);
+      const shown = new URL(page.url()).searchParams.get('campaign')!;
+      expect(await waitingOn(request, shown)).toBeGreaterThanOrEqual(4);
+
+      // Choose this campaign from the keyboard.
+      const h1 = page.getByRole('heading', { level: 1, name: 'Creators' });
+      await h1.focus();
+      await page.keyboard.press('Tab');
+      const picker = page.getByRole('combobox', { name: 'Campaign' });
+      await expect(picker).toBeFocused();
+      await page.keyboard.type(campaign.name);
+      const option = page
+        .getByRole('listbox', { name: 'Campaign' })
+        .getByRole('option')
+        .filter({ hasText: campaign.name });
+      await expect(option).toContainText('4 applicants waiting');
+      await expect(option).toBeInViewport();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`campaign=${campaign.id}`));
+      const approveOf = (u: string) => page.getByRole('button', { name: `Approve @${u}` });
+      await expect(approveOf(misfit)).toBeVisible();
+
+      // From the heading to the first Approve: count the Tabs (a skip link after the picker).
+      await h1.focus();
+      let tabs = 0;
+      const skip = page.getByRole('button', { name: 'Go to the first applicant' });
+      while (tabs < 6 && !(await skip.evaluate((el) => el === document.activeElement))) {
+        await page.keyboard.press('Tab');
+        tabs += 1;
+      }
+      expect(tabs, 'Tabs from the heading to the skip link').toBeLessThanOrEqual(2);
+      await expect(skip).toBeInViewport();
+      await page.screenshot({ path: `${shots}-skip.png` });
+      await page.keyboard.press('Enter');
+      const first = approveOf(fitting[0]!);
+      await expect(first).toBeFocused();
+      await expect(first).toBeInViewport();
+
+      // Enter approves and moves on; U takes it back and puts the focus on it again.
+      await page.keyboard.press('Enter');
+      await expect(approveOf(fitting[1]!)).toBeFocused();
+      await expect(
+        page.getByRole('button', { name: `Undo approving @${fitting[0]}` }),
+      ).toBeVisible();
+      await page.keyboard.press('u');
+      const undone = page
+        .getByRole('status')
+        .filter({ hasText: 'Undone: the creator is waiting for a decision again' });
+      await expect(undone).toBeVisible();
+      // Said beside the row too: on a phone the bar above the list is out of view.
+      await expect(page.getByText('Undone: nothing was sent')).toBeInViewport();
+      await expect(first).toBeFocused();
+      await expect(first).toBeInViewport();
+      await page.screenshot({ path: `${shots}-undone.png` });
+
+      // Down the list: every row decided, the focus ends on the word that it is done.
+      for (const next of [fitting[1]!, fitting[2]!, misfit, null]) {
+        await page.keyboard.press('Enter');
+        if (next) {
+          await expect(approveOf(next)).toBeFocused();
+          await expect(approveOf(next)).toBeInViewport();
+        }
+      }
+      const done = page.getByRole('heading', { name: 'Every applicant on this list is decided' });
+      await expect(done).toBeFocused();
+      await expect(done).toBeInViewport();
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+      await noSidewaysScroll(page, 'Applied, all decided');
+      await expectAccessible(page, `Applied all decided at ${size.name}`);
+      await page.screenshot({ path: `${shots}-all-decided.png`, fullPage: true });
+      await expect
+        .poll(async () => {
+          const now = await statuses(request, campaign.id);
+          return [...fitting, misfit].map((u) => now[u]);
+        })
+        .toEqual(['approved', 'approved', 'approved', 'approved']);
+
+      // On to Approved from the keyboard.
+      await page.keyboard.press('Tab');
+      const toApproved = page.getByRole('button', { name: 'Show approved creators' });
+      await expect(toApproved).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('tab', { name: 'Approved' })).toBeFocused();
+      await expect(page.getByRole('tab', { name: 'Approved' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+    });
+
+    test('by mouse: the picker says where applicants wait, a row’s Undo, and a campaign without approval', async ({
+      page,
+      request,
+      ops,
+    }) => {
+      test.slow();
+      const shots = `/tmp/creators-shots/${size.name}`;
+      const { campaign, fitting } = await targetedCampaign(request, ops, uniqueName('Mouse'));
+      const walkInName = uniqueName('Walk-in');
+      const open = await openCampaign(request, ops, walkInName);
+      await signIn(page, DEMO.brandKey);
+      await page.goto(`/brands/${campaign.brand_id}/creators?campaign=${campaign.id}`);
+      const approve = await inView(page.getByRole('button', { name: `Approve @${fitting[0]}` }));
+      await approve.click();
+      const undo = await inView(
+        page.getByRole('button', { name: `Undo approving @${fitting[0]}` }),
+      );
+      await page.screenshot({ path: `${shots}-row-undo.png` });
+      await undo.click();
+      await expect(page.getByRole('button', { name: `Approve @${fitting[0]}` })).toBeFocused();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Undone: the creator is waiting' }),
+      ).toBeVisible();
+      expect((await statuses(request, campaign.id))[fitting[0]!]).toBe('applied');
+
+      // The picker: how many wait on each campaign; a walk-in campaign needs no approval.
+      const picker = await inView(page.getByRole('combobox', { name: 'Campaign' }));
+      await picker.click();
+      const list = page.getByRole('listbox', { name: 'Campaign' });
+      const mine = list.getByRole('option').filter({ hasText: campaign.name });
+      await picker.fill(campaign.name);
+      await expect(mine).toContainText('4 applicants waiting');
+      await picker.fill(walkInName);
+      const walkIn = list.getByRole('option').filter({ hasText: walkInName });
+      await expect(walkIn).toContainText('No approval needed');
+      await expect(walkIn).toBeInViewport();
+      await page.screenshot({ path: `${shots}-picker.png` });
+      await walkIn.click();
+      await expect(page).toHaveURL(new RegExp(`campaign=${open.id}`));
+      const heading = page.getByRole('heading', {
+        name: 'Creators join this campaign without approval',
+      });
+      await expect(heading).toBeInViewport();
+      await expect(page.getByText(/New applications appear here/)).toHaveCount(0);
+      await noSidewaysScroll(page, 'Applied without approval');
+      await expectAccessible(page, `Applied without approval at ${size.name}`);
+      await page.screenshot({ path: `${shots}-no-approval.png`, fullPage: true });
+      await (await inView(page.getByRole('button', { name: 'Show approved creators' }))).click();
+      await expect(page.getByRole('tab', { name: 'Approved' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
     });
   });
 }

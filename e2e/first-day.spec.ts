@@ -126,7 +126,10 @@ for (const size of SIZES) {
         await use(page.getByRole('button', { name: `Approve @${username}` }));
         await expect(person(username)).toContainText('Approved');
       }
-      await expect(page.getByRole('status').filter({ hasText: '3 approved' })).toBeVisible();
+      // Each decision waits a few seconds (Undo) before it is sent (docs/decisions/0166).
+      await expect(page.getByRole('status').filter({ hasText: '3 approved' })).toBeVisible({
+        timeout: 15_000,
+      });
       await noSidewaysScroll(page, 'Creators');
       await expectAccessible(page, 'Creators after approving');
       await page.screenshot({ path: `${shots}-2-creators.png`, fullPage: true });

@@ -626,6 +626,8 @@ export const campaignTotals = pgTable('campaign_totals', {
     .references(() => campaigns.id, { onDelete: 'cascade' }),
   creatorsApplied: count0('creators_applied'),
   creatorsApproved: count0('creators_approved'),
+  /** Creators whose application waits for a decision (status applied), migration 0019. */
+  creatorsWaiting: count0('creators_waiting'),
   submissionsInReview: count0('submissions_in_review'),
   submissionsApproved: count0('submissions_approved'),
 });

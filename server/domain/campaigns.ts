@@ -43,12 +43,22 @@ import { ALL_BRANDS, type BrandScope } from './brand-scope.ts';
 // Campaigns in the database: reading (one shape for every answer), creating, listing, updating
 // and moving them through their statuses. Callers pass a transaction for every write.
 
+/**
+ * The creators waiting for a decision on the campaign of table `t` (docs/api.md#campaign-list):
+ * its running total in campaign_totals (migration 0019), one row read by primary key; 0 before
+ * anyone applied.
+ */
+function creatorsWaitingOf(t: string): string {
+  return `coalesce((select f.creators_waiting from campaign_totals f where f.campaign_id = ${t}.id), 0)`;
+}
+
 const campaignSelection = {
   ...getTableColumns(campaigns),
   publishRequestedAt: nullableIsoTimestamp(campaigns.publishRequestedAt),
   createdAt: isoTimestamp(campaigns.createdAt),
   updatedAt: isoTimestamp(campaigns.updatedAt),
   brandName: brands.name,
+  creatorsWaiting: sql<number>`${sql.raw(creatorsWaitingOf('"campaigns"'))}`.mapWith(Number),
 };
 
 export type CampaignRow = Omit<
@@ -59,6 +69,7 @@ export type CampaignRow = Omit<
   createdAt: string;
   updatedAt: string;
   brandName: string;
+  creatorsWaiting: number;
 };
 
 // jsonb keeps its own key order; answers list keys in the contract's order.
@@ -114,6 +125,7 @@ export function toCampaignSummary(row: CampaignRow): CampaignSummary {
       completion_mode: s.completion_mode,
     },
     tasks_count: row.tasksCount,
+    creators_waiting: row.creatorsWaiting,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -391,6 +403,12 @@ const CAMPAIGN_ORDERS: Record<
     desc: false,
     valueOf: (r) => r.contentDeadlineDate ?? 'infinity',
   },
+  creators_waiting: {
+    key: creatorsWaitingOf,
+    cast: 'bigint',
+    desc: true,
+    valueOf: (r) => r.creatorsWaiting,
+  },
 };
 
 /** The keyset of the list in `sort` order: the row's sort value, then its id. */
@@ -399,7 +417,7 @@ export function campaignKeyset(
 ): Keyset<CampaignRow, CampaignListAfter> {
   const order = CAMPAIGN_ORDERS[sort];
   return {
-    shape: [sort === 'spent' ? 'number' : 'string', 'string'],
+    shape: [order.cast === 'bigint' ? 'number' : 'string', 'string'],
     positionOf: (row) => [order.valueOf(row), row.id],
     after: ([key, id]) => ({ key: key!, id: String(id) }),
   };
@@ -436,6 +454,7 @@ const LIST_COLUMNS = [
   `${isoTimestampText('c.created_at')} as "createdAt"`,
   `${isoTimestampText('c.updated_at')} as "updatedAt"`,
   'b.name as "brandName"',
+  `${creatorsWaitingOf('c')} as "creatorsWaiting"`,
 ].join(', ');
 
 /**
@@ -499,7 +518,10 @@ export async function listCampaignRows(
   if (filter.scope.length === 0) return noPage();
   const rows = await queryStatement<CampaignRow>(db, campaignListStatement(filter));
   // bigint arrives as text from node-postgres and as a number from PGlite.
-  for (const row of rows) row.spentCents = Number(row.spentCents);
+  for (const row of rows) {
+    row.spentCents = Number(row.spentCents);
+    row.creatorsWaiting = Number(row.creatorsWaiting);
+  }
   return pageOf(rows, filter.limit);
 }
 

@@ -193,6 +193,7 @@ export const campaignSummary = {
     completion_mode: 'all_required',
   },
   tasks_count: 1,
+  creators_waiting: 3,
   created_at: '2026-07-01T09:30:00.000Z',
   updated_at: '2026-07-03T14:12:05.000Z',
 } satisfies CampaignSummary;

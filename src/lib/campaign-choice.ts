@@ -5,22 +5,26 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { CampaignPage } from '#contract/campaigns';
-import type { CampaignStatus } from '#contract/enums';
+import { CampaignPage, type CampaignSummary } from '#contract/campaigns';
+import type { CampaignSort, CampaignStatus } from '#contract/enums';
 import { api } from './api-client';
 import { campaignDetailOptions, campaignKeys } from './campaign-cache';
 import { infinitePageOptions } from './paging';
 
-// The campaign a per-campaign screen (Creators, Posts, Metrics) opens on, the same on each:
-// the campaign last chosen for the brand on any of them (the Review queue's campaign filter
-// included), else the newest active one, else the newest of the screen's statuses. None of it
-// reads the brand's whole list (docs/decisions/0123-campaign-picker.md): at most a read by id
-// and one or two one-row pages. The URL (`?campaign=`) always names the campaign shown, so a link
-// or a reload opens the same one.
+// The campaign a per-campaign screen (Creators, Posts, Metrics) opens on: the campaign last
+// chosen on that screen for the brand (each screen, and the Review queue's campaign filter,
+// remembers its own: docs/decisions/0165-where-applicants-wait.md), else the screen's default
+// (`DEFAULT_RULES`). None of it reads the brand's whole list (docs/decisions/0123-campaign-picker.md):
+// at most a read by id and a few one-row pages. The URL (`?campaign=`) always names the campaign
+// shown, so a link or a reload opens the same one.
 
-const storageKey = (brandId: string) => `campaign-console.last-campaign.${brandId}`;
+/** The screens that remember their own last campaign. */
+export type CampaignScreen = 'creators' | 'posts' | 'metrics' | 'review';
+
+const storageKey = (screen: CampaignScreen, brandId: string) =>
+  `campaign-console.last-campaign.${screen}.${brandId}`;
 
 function storage(): Storage | null {
   try {
@@ -30,19 +34,32 @@ function storage(): Storage | null {
   }
 }
 
-/** Remembers `campaignId` as the brand's last chosen campaign. */
-export function rememberCampaign(brandId: string, campaignId: string): void {
+/** Remembers `campaignId` as the campaign last chosen on `screen` for the brand. */
+export function rememberCampaign(
+  screen: CampaignScreen,
+  brandId: string,
+  campaignId: string,
+): void {
   try {
-    storage()?.setItem(storageKey(brandId), campaignId);
+    storage()?.setItem(storageKey(screen, brandId), campaignId);
   } catch {
     // A full or refused storage only loses the memory.
   }
 }
 
-/** The brand's last chosen campaign, if one was remembered. */
-export function lastCampaign(brandId: string): string | null {
+/** Forgets the campaign of `screen` (the Review queue's filter set back to every campaign). */
+export function forgetCampaign(screen: CampaignScreen, brandId: string): void {
   try {
-    return storage()?.getItem(storageKey(brandId)) ?? null;
+    storage()?.removeItem(storageKey(screen, brandId));
+  } catch {
+    // Nothing to forget.
+  }
+}
+
+/** The campaign last chosen on `screen` for the brand, if one was remembered. */
+export function lastCampaign(screen: CampaignScreen, brandId: string): string | null {
+  try {
+    return storage()?.getItem(storageKey(screen, brandId)) ?? null;
   } catch {
     return null;
   }
@@ -78,53 +95,104 @@ export const campaignPickerOptions = (
     ...infinitePageOptions,
   });
 
-/** The brand's newest campaign in `statuses`, or null when it has none (a one-row page). */
-async function newestIn(
+/**
+ * One rule of a screen's default: the first campaign of the list in `statuses` (narrowed to the
+ * screen's) and `sort` (newest first when omitted), if `takes` it. A one-row page each.
+ */
+type DefaultRule = {
+  statuses: readonly CampaignStatus[] | 'screen';
+  sort?: CampaignSort;
+  takes?: (campaign: CampaignSummary) => boolean;
+};
+
+/** Statuses in which a campaign has something to report (posts, metrics): published, not waiting. */
+const REPORTING: readonly CampaignStatus[] = ['active', 'paused', 'completed'];
+
+/**
+ * Each screen's default when nothing fitting is remembered, first rule that finds a campaign
+ * wins (docs/decisions/0165-where-applicants-wait.md). Creators opens where applicants wait (the
+ * running campaign with the most), else on the newest active campaign; Posts and Metrics on the newest active campaign,
+ * else the newest with something to show, and on a campaign waiting for approval only when the
+ * brand has nothing else.
+ */
+const DEFAULT_RULES: Record<CampaignScreen, readonly DefaultRule[]> = {
+  creators: [
+    {
+      statuses: ['active', 'paused'],
+      sort: 'creators_waiting',
+      takes: (c) => c.creators_waiting > 0,
+    },
+    { statuses: ['active'] },
+    { statuses: 'screen' },
+  ],
+  posts: [{ statuses: ['active'] }, { statuses: REPORTING }, { statuses: 'screen' }],
+  metrics: [{ statuses: ['active'] }, { statuses: REPORTING }, { statuses: 'screen' }],
+  review: [{ statuses: 'screen' }],
+};
+
+/** The first campaign of the rule's one-row page, if the rule takes it. */
+async function firstBy(
   brandId: string,
-  statuses: readonly CampaignStatus[],
+  rule: DefaultRule,
+  screenStatuses: readonly CampaignStatus[],
   signal: AbortSignal,
 ): Promise<string | null> {
+  const statuses =
+    rule.statuses === 'screen'
+      ? screenStatuses
+      : rule.statuses.filter((s) => screenStatuses.includes(s));
+  if (statuses.length === 0) return null;
   const page = await api.GET('/campaigns', CampaignPage, {
-    params: { query: { brand_id: brandId, status: [...statuses], limit: 1 } },
+    params: { query: { brand_id: brandId, status: [...statuses], sort: rule.sort, limit: 1 } },
     signal,
   });
-  return page.data[0]?.id ?? null;
+  const first = page.data[0];
+  return first && (rule.takes?.(first) ?? true) ? first.id : null;
 }
 
 /**
- * The default campaign of a screen that shows campaigns in `statuses`: the remembered one if it
- * still exists and is in them (read by id, and kept in the cache for the screen, which reads it
- * too), else the newest active one, else the newest in `statuses`; null when the brand has none.
+ * The default campaign of `screen`, which shows campaigns in `statuses`: the one remembered for
+ * the screen if it still exists and is in them (read by id, and kept in the cache for the
+ * screen, which reads it too), else the first the screen's rules find; null when the brand has
+ * none. A constant number of small reads whatever the number of campaigns.
  */
 export async function defaultCampaign(
   queryClient: QueryClient,
+  screen: CampaignScreen,
   brandId: string,
   statuses: readonly CampaignStatus[],
   signal: AbortSignal,
 ): Promise<string | null> {
-  const last = lastCampaign(brandId);
+  const last = lastCampaign(screen, brandId);
   if (last) {
     const remembered = await queryClient
       .fetchQuery({ ...campaignDetailOptions(brandId, last), retry: false })
       .catch(() => null); // gone, or another brand's: the next rule applies
     if (remembered && statuses.includes(remembered.status)) return remembered.id;
   }
-  if (statuses.includes('active')) {
-    const active = await newestIn(brandId, ['active'], signal);
-    if (active) return active;
+  for (const rule of DEFAULT_RULES[screen]) {
+    const found = await firstBy(brandId, rule, statuses, signal);
+    if (found) return found;
   }
-  return newestIn(brandId, statuses, signal);
+  return null;
 }
 
 const defaultCampaignOptions = (
   queryClient: QueryClient,
+  screen: CampaignScreen,
   brandId: string,
   statuses: readonly CampaignStatus[],
 ) =>
   queryOptions({
     // The remembered campaign is part of the key: another one remembered is another default.
-    queryKey: [...campaignKeys.all(brandId), 'default', statuses, lastCampaign(brandId)],
-    queryFn: ({ signal }) => defaultCampaign(queryClient, brandId, statuses, signal),
+    queryKey: [
+      ...campaignKeys.all(brandId),
+      'default',
+      screen,
+      statuses,
+      lastCampaign(screen, brandId),
+    ],
+    queryFn: ({ signal }) => defaultCampaign(queryClient, screen, brandId, statuses, signal),
   });
 
 /** Which campaign a screen shows, and whether it is known yet. */
@@ -145,6 +213,7 @@ export interface CampaignParam {
  * (replacing the entry). A campaign the URL names is remembered once it is read and fits.
  */
 export function useCampaignParam(
+  screen: CampaignScreen,
   brandId: string,
   statuses: readonly CampaignStatus[],
 ): CampaignParam {
@@ -152,7 +221,7 @@ export function useCampaignParam(
   const [searchParams, setSearchParams] = useSearchParams();
   const inUrl = searchParams.get('campaign');
   const fallback = useQuery({
-    ...defaultCampaignOptions(queryClient, brandId, statuses),
+    ...defaultCampaignOptions(queryClient, screen, brandId, statuses),
     enabled: inUrl === null,
   });
   const shown = useQuery({ ...campaignDetailOptions(brandId, inUrl ?? ''), enabled: !!inUrl });
@@ -162,8 +231,8 @@ export function useCampaignParam(
   // this render), which changes the default's key; a single effect would then run again with
   // the old URL's campaign and remember it over the choice.
   useEffect(() => {
-    if (inUrl && fits) rememberCampaign(brandId, inUrl);
-  }, [brandId, inUrl, fits]);
+    if (inUrl && fits) rememberCampaign(screen, brandId, inUrl);
+  }, [screen, brandId, inUrl, fits]);
   useEffect(() => {
     if (inUrl || !chosen) return;
     setSearchParams(
@@ -184,11 +253,33 @@ export function useCampaignParam(
   };
 }
 
-/** Remembers the campaign a screen was narrowed to (the Review queue's filter). */
-export function useRememberCampaign(brandId: string, campaignId: string | null): void {
+/**
+ * The Review queue's campaign filter, remembered for the queue alone: opened with no filter in
+ * its URL (from the navigation), the queue is narrowed again to the campaign last chosen there;
+ * choosing every campaign forgets it. `filtered` says whether the URL narrows the queue at all.
+ */
+export function useRememberedFilter(
+  brandId: string,
+  campaignId: string | null,
+  filtered: boolean,
+  restore: (campaignId: string) => void,
+): void {
+  const restored = useRef<string | null>(null);
   useEffect(() => {
-    if (campaignId) rememberCampaign(brandId, campaignId);
-  }, [brandId, campaignId]);
+    if (restored.current !== brandId) {
+      // Once per brand, when the queue is opened.
+      restored.current = brandId;
+      const last = lastCampaign('review', brandId);
+      if (!filtered && last) {
+        restore(last);
+        return;
+      }
+    }
+    if (campaignId) rememberCampaign('review', brandId, campaignId);
+    else forgetCampaign('review', brandId);
+    // `restore` is the screen's setter; it changes with the URL, which the other values follow.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [brandId, campaignId, filtered]);
 }
 
 /** At most this many campaigns named in one read of names (the list's `id` limit). */

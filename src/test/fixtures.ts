@@ -28,6 +28,7 @@ export function makeCampaign(n: number, overrides: Partial<CampaignSummary> = {}
     spent_cents: n * 100,
     accepting_submissions: true,
     tasks_count: 1,
+    creators_waiting: 0,
     created_at: created,
     updated_at: created,
     ...overrides,

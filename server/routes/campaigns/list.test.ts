@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CampaignPage, type Campaign } from '#contract/campaigns';
+import { Campaign, CampaignPage } from '#contract/campaigns';
 import {
   campaignIn,
   createCampaign,
@@ -8,6 +8,7 @@ import {
   expectStatus,
   task,
 } from '../../test/campaigns.ts';
+import { apply, newCreator } from '../../test/activity.ts';
 import { fileContext, type AgencyWithKey, type BrandWithKey } from '../../test/harness.ts';
 
 const ctx = await fileContext();
@@ -515,5 +516,78 @@ describe('GET /campaigns sort and q', () => {
         sorted.map((n) => byName.get(n)),
       );
     expect(await walk(agency.key.key, 'sort=name_desc&q=a', 1)).toEqual([byName.get('a')]);
+  });
+});
+
+describe('GET /campaigns creators_waiting', () => {
+  let brand: BrandWithKey;
+  let made: Campaign[];
+  /** Applications of `n` new creators to campaign `i`; answers their ids. */
+  const applyTo = async (i: number, n: number) => {
+    const ids: string[] = [];
+    for (let k = 0; k < n; k++) {
+      const creator = await newCreator(ctx);
+      await apply(ctx, made[i]!.id, creator.id);
+      ids.push(creator.id);
+    }
+    return ids;
+  };
+  let first: string[];
+  beforeAll(async () => {
+    brand = await ctx.ops.brandWithKey();
+    const approval = { settings: { creator_approval_required: true } };
+    made = [
+      await campaignIn(ctx, brand.key.key, 'active', approval),
+      await campaignIn(ctx, brand.key.key, 'active', approval),
+      await campaignIn(ctx, brand.key.key, 'active'), // creators join at once
+      await campaignIn(ctx, brand.key.key, 'active', approval),
+    ];
+    first = await applyTo(0, 3);
+    await applyTo(1, 1);
+    await applyTo(2, 2);
+    await applyTo(3, 1);
+  });
+  const waiting = async () =>
+    new Map((await list(brand.key.key, 'limit=100')).data.map((c) => [c.id, c.creators_waiting]));
+
+  it('counts the applicants waiting on each campaign, 0 where creators join without approval', async () => {
+    const counts = await waiting();
+    expect(made.map((c) => counts.get(c.id))).toEqual([3, 1, 0, 1]);
+    const one = Campaign.parse(
+      expectStatus(
+        await ctx.request('GET', `/2026-07/campaigns/${made[0]!.id}`, { key: brand.key.key }),
+        200,
+      ),
+    );
+    expect(one.creators_waiting).toBe(3);
+  });
+
+  it('moves as applicants are approved or rejected', async () => {
+    const decide = (creatorId: string, decision: 'approve' | 'reject') =>
+      ctx.request('POST', `/2026-07/campaigns/${made[0]!.id}/creators/${creatorId}/${decision}`, {
+        key: brand.key.key,
+        body: {},
+      });
+    expectStatus(await decide(first[0]!, 'approve'), 200);
+    expectStatus(await decide(first[1]!, 'reject'), 200);
+    expect((await waiting()).get(made[0]!.id)).toBe(1);
+    // A refused decision (already decided) moves nothing.
+    expectError(await decide(first[0]!, 'reject'), 409, 'already_decided');
+    expect((await waiting()).get(made[0]!.id)).toBe(1);
+  });
+
+  it('sorts by creators_waiting, most first, ties by id descending, on every page size', async () => {
+    const key = brand.key.key;
+    // Campaign 0 now has 1 waiting like campaigns 1 and 3; campaign 2 has none.
+    await applyTo(3, 2);
+    const ties = [made[0]!.id, made[1]!.id].sort().reverse();
+    for (const limit of [1, 2, 100])
+      expect(await walk(key, 'sort=creators_waiting', limit), `limit ${limit}`).toEqual([
+        made[3]!.id,
+        ...ties,
+        made[2]!.id,
+      ]);
+    const top = await list(key, 'sort=creators_waiting&status=active&limit=1');
+    expect(top.data.map((c) => [c.id, c.creators_waiting])).toEqual([[made[3]!.id, 3]]);
   });
 });

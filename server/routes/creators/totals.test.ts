@@ -120,6 +120,8 @@ describe('creator totals', () => {
           200,
         ),
       );
+      // The applicants waiting, a running total too (migration 0019), agree with the list.
+      expect(after.creators_waiting).toBe(list.filter((c) => c.status === 'applied').length);
       expect(after.spent_cents).toBe(
         campaign.spent_cents + [...paid.values()].reduce((a, b) => a + b, 0),
       );

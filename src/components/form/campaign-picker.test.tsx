@@ -148,7 +148,10 @@ describe('campaign picker', { timeout: 60_000 }, () => {
     await user.click(picker());
     await user.keyboard('Campaign 3');
     // "Campaign 3" (pending) and "Campaign 30"–"39" but drafts; the oldest is on no first page.
-    await waitFor(() => expect(optionNames().at(-1)).toBe('Campaign 3Pending approval'));
+    // Creators says on each campaign where applicants wait (these take creators at once).
+    await waitFor(() =>
+      expect(optionNames().at(-1)).toBe('Campaign 3No approval neededPending approval'),
+    );
     await user.keyboard('{End}{Enter}');
     await waitFor(() =>
       expect(first.router.state.location.search).toContain(
@@ -156,13 +159,14 @@ describe('campaign picker', { timeout: 60_000 }, () => {
       ),
     );
     // Creators reads the chosen campaign by id; wait until the service has it, or a read still on
-    // its way (a loaded machine) would be counted as the next screen's.
+    // its way (a loaded machine) would be counted as the screen's next opening.
     const campaignPath = `/campaigns/${byName.get('Campaign 3')!.id}`;
     await waitFor(() => expect(service.requests.some((r) => r.path === campaignPath)).toBe(true));
     first.unmount();
 
+    // Creators opened again: the campaign it remembers (each screen remembers its own).
     service.requests.length = 0;
-    const { router } = renderApp(paths.metrics.href(team.brand.id), team.key);
+    const { router } = renderApp(paths.creators.href(team.brand.id), team.key);
     await waitFor(() => expect(picker()).toHaveValue('Campaign 3'));
     expect(router.state.location.search).toContain(`campaign=${byName.get('Campaign 3')!.id}`);
     expect(listRequests()).toEqual([]);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import type { CampaignSummary } from '#contract/campaigns';
 import type { CampaignStatus } from '#contract/enums';
 import { Check, ChevronDown, type LucideIcon } from 'lucide-react';
 import {
@@ -36,7 +37,7 @@ function useSettled<T>(value: T, delayMs: number): T {
 }
 
 type Choice =
-  | { kind: 'campaign'; id: string; name: string; status: CampaignStatus }
+  | { kind: 'campaign'; id: string; name: string; status: CampaignStatus; row: CampaignSummary }
   | { kind: 'all'; label: string }
   | { kind: 'more' };
 
@@ -46,7 +47,8 @@ type Choice =
  * campaign's status; typing searches by name on the service (`q`), scrolling to the end or
  * "Show more campaigns" reads the next page. The chosen campaign's name comes from the loaded
  * page, else from the campaign read by id (the screen reads it too). `all` adds a first choice
- * that chooses no campaign (a filter's "All campaigns").
+ * that chooses no campaign (a filter's "All campaigns"). `detail` adds a screen's word on each
+ * campaign beside its name (Creators: how many applicants wait).
  */
 export function CampaignPicker({
   brandId,
@@ -54,6 +56,7 @@ export function CampaignPicker({
   value,
   onChange,
   all,
+  detail,
   label = 'Campaign',
   className,
 }: {
@@ -63,6 +66,7 @@ export function CampaignPicker({
   value: string | null;
   onChange: (campaignId: string) => void;
   all?: { label: string; onChoose: () => void };
+  detail?: ((campaign: CampaignSummary) => ReactNode) | undefined;
   label?: string;
   className?: string;
 }) {
@@ -94,7 +98,9 @@ export function CampaignPicker({
 
   const choices: Choice[] = [
     ...(all && !typed ? [{ kind: 'all', label: all.label } as const] : []),
-    ...rows.map((c) => ({ kind: 'campaign', id: c.id, name: c.name, status: c.status }) as const),
+    ...rows.map(
+      (c) => ({ kind: 'campaign', id: c.id, name: c.name, status: c.status, row: c }) as const,
+    ),
     ...(list.hasNextPage ? [{ kind: 'more' } as const] : []),
   ];
   const optionId = (i: number) => `${id}-option-${i}`;
@@ -307,10 +313,14 @@ export function CampaignPicker({
                           selected ? 'text-indigo-700' : 'invisible',
                         )}
                       />
-                      <TruncatedText
-                        text={choice.kind === 'all' ? choice.label : choice.name}
-                        className="min-w-0 flex-1"
-                      />
+                      <span className="min-w-0 flex-1">
+                        <TruncatedText text={choice.kind === 'all' ? choice.label : choice.name} />
+                        {choice.kind === 'campaign' && detail ? (
+                          <span className="block truncate text-xs text-gray-600">
+                            {detail(choice.row)}
+                          </span>
+                        ) : null}
+                      </span>
                       {choice.kind === 'campaign' ? (
                         <CampaignStatusBadge status={choice.status} />
                       ) : null}
@@ -358,12 +368,14 @@ export function CampaignPickerPanel({
   onChange,
   none,
   empty,
+  detail,
   children,
 }: {
   brandId: string;
   statuses: readonly CampaignStatus[];
   value: string | null;
   onChange: (campaignId: string) => void;
+  detail?: (campaign: CampaignSummary) => ReactNode;
   /** The brand has no campaign in `statuses`. */
   none: boolean;
   empty: { icon: LucideIcon; text: string };
@@ -378,7 +390,13 @@ export function CampaignPickerPanel({
   }
   return (
     <div className="space-y-4">
-      <CampaignPicker brandId={brandId} statuses={statuses} value={value} onChange={onChange} />
+      <CampaignPicker
+        brandId={brandId}
+        statuses={statuses}
+        value={value}
+        onChange={onChange}
+        detail={detail}
+      />
       {children}
     </div>
   );

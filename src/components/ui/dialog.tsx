@@ -13,11 +13,14 @@ export function DialogContent({
   description,
   children,
   className,
+  onCloseAutoFocus,
 }: {
   title: string;
   description?: string;
   children?: ReactNode;
   className?: string;
+  /** Where the focus goes on closing; `event.preventDefault()` keeps it where the caller put it. */
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
 }) {
   return (
     <RadixDialog.Portal>
@@ -25,6 +28,7 @@ export function DialogContent({
       <RadixDialog.Content
         // Without a description, say so; Radix would otherwise point at a missing element.
         {...(description ? {} : { 'aria-describedby': undefined })}
+        {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
         className={clsx(
           'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl',
           className,

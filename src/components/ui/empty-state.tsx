@@ -7,11 +7,14 @@ export function EmptyState({
   title,
   children,
   action,
+  focusTarget = false,
 }: {
   icon?: LucideIcon;
   title: string;
   children?: ReactNode;
   action?: ReactNode;
+  /** The title can take the focus from a script (where focus goes when a list empties). */
+  focusTarget?: boolean;
 }) {
   return (
     <div className="flex flex-col items-center rounded-lg border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
@@ -20,7 +23,13 @@ export function EmptyState({
           <Icon aria-hidden="true" className="size-6" />
         </span>
       ) : null}
-      <h2 className="text-base font-semibold text-gray-900">{title}</h2>
+      <h2
+        tabIndex={focusTarget ? -1 : undefined}
+        data-focus-target={focusTarget || undefined}
+        className="text-base font-semibold text-gray-900"
+      >
+        {title}
+      </h2>
       {children ? <div className="mt-2 max-w-prose text-sm text-gray-600">{children}</div> : null}
       {action ? <div className="mt-6">{action}</div> : null}
     </div>

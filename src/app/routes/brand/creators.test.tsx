@@ -4,7 +4,8 @@ import axe from 'axe-core';
 import { realService, type Team } from '#testing/service';
 import type { Campaign } from '#contract/campaigns';
 import type { CreatorPage } from '#contract/creators';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { creatorDecisions } from '#features/creators/use-creator-decisions';
 import { allOf } from '#components/targeting/test-fixtures';
 import { paths } from '#config/paths';
 import { renderApp } from '#test/app';
@@ -13,6 +14,11 @@ import { brandWithActiveCampaign, tag } from '#test/world';
 configure({ asyncUtilTimeout: 8000 });
 
 const service = realService();
+// Decisions are sent almost at once here; the Undo tests open the window wide.
+beforeEach(() => {
+  creatorDecisions.undoWindowMs = 50;
+  window.localStorage.clear();
+});
 
 /**
  * A brand with a waitlisted campaign aimed at the United States and at creators aged 18 to 35,
@@ -176,6 +182,100 @@ describe('creators: the approval job', { timeout: 30_000 }, () => {
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: `Approve @${names.ben}` })).toHaveFocus();
     expect(await screen.findByText('2 approved')).toBeInTheDocument();
+    // The last two: after the bottom row the focus goes back to the one left above, then, with
+    // nothing left, to the word that the list is done; never to the page's body.
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: `Approve @${names.ana}` })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(
+      screen.getByRole('heading', { name: 'Every applicant on this list is decided' }),
+    ).toHaveFocus();
+    await user.keyboard('{Tab}{Enter}');
+    expect(screen.getByRole('tab', { name: 'Approved' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Approved' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+  });
+
+  it('undoes a decision before it is sent: U or the row’s Undo, the row back and focused, “Undone” said', async () => {
+    creatorDecisions.undoWindowMs = 10_000;
+    const { team, campaign, names, ids } = await creatorsWorld();
+    const user = userEvent.setup();
+    open(team, campaign);
+    within(await row(names.dee))
+      .getByRole('button', { name: `Approve @${names.dee}` })
+      .focus();
+    await user.keyboard('{Enter}');
+    const dee = await row(names.dee);
+    expect(within(dee).getByText('Approved')).toBeInTheDocument();
+    expect(
+      screen.getByText('Approved 1 creator: sent in a few seconds unless undone'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveAttribute('aria-keyshortcuts', 'U');
+    expect(screen.getByRole('button', { name: `Undo approving @${names.dee}` })).toBeVisible();
+    // U takes it back: the row offers its decision again and has the focus.
+    await user.keyboard('u');
+    expect(screen.getByRole('button', { name: `Approve @${names.dee}` })).toHaveFocus();
+    // Said on the row too, where a phone's screen is.
+    expect(within(await row(names.dee)).getByText('Undone: nothing was sent')).toBeVisible();
+    expect(
+      screen.getByText('Undone: the creator is waiting for a decision again'),
+    ).toBeInTheDocument();
+
+    // The row's own Undo, by mouse.
+    await user.click(screen.getByRole('button', { name: `Approve @${names.cy}` }));
+    await user.click(screen.getByRole('button', { name: `Undo approving @${names.cy}` }));
+    expect(screen.getByRole('button', { name: `Approve @${names.cy}` })).toHaveFocus();
+    expect(
+      service.requests.filter((r) => r.method === 'POST' && r.path.includes('/creators/')),
+    ).toEqual([]);
+    expect(await statusOf(team, campaign, ids.dee)).toBe('applied');
+    expect(await statusOf(team, campaign, ids.cy)).toBe('applied');
+
+    // Left alone, a decision is sent once its window is over.
+    creatorDecisions.undoWindowMs = 50;
+    await user.click(screen.getByRole('button', { name: `Approve @${names.cy}` }));
+    await waitFor(async () => expect(await statusOf(team, campaign, ids.cy)).toBe('approved'));
+  });
+
+  it('on a campaign creators join without approval, Applied says so and points to Approved', async () => {
+    const { team, campaign } = await brandWithActiveCampaign(service, 'Open', {
+      name: `Open ${tag()}`,
+      settings: { creator_approval_required: false },
+    });
+    const user = userEvent.setup();
+    open(team, campaign);
+    expect(
+      await screen.findByRole('heading', { name: 'Creators join this campaign without approval' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/New applications appear here/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show approved creators' }));
+    expect(screen.getByRole('tab', { name: 'Approved' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Approved' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+  });
+
+  it('a link to one creator opens the tab they are on, marks and focuses their row', async () => {
+    const { team, campaign, names, ids } = await creatorsWorld();
+    await service.world.api(
+      team,
+      'POST',
+      `/campaigns/${campaign.id}/creators/${ids.cy}/approve`,
+      {},
+    );
+    const { router } = open(team, campaign, `&creator=${ids.cy}`);
+    const region = await screen.findByRole('region', { name: /Approved creators/ });
+    const cy = await within(region).findByRole('row', { name: new RegExp(`@${names.cy}`) });
+    await waitFor(() => expect(cy).toHaveFocus());
+    expect(screen.getByRole('tab', { name: 'Approved' })).toHaveAttribute('aria-selected', 'true');
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('approved');
   });
 
   it('announces a creator who applies meanwhile and inserts nobody until Show', async () => {
@@ -232,10 +332,16 @@ describe('creators: the approval job', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('19 / 1,000 characters')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reject creator' }));
     expect(await within(await row(names.ben)).findByText('Rejected')).toBeInTheDocument();
-    const sent = service.requests.find(
-      (r) => r.method === 'POST' && r.path.endsWith(`/${ids.ben}/reject`),
-    );
-    expect(JSON.parse(sent!.body!)).toEqual({ reason: 'Outside our markets' });
+    // The focus went on to the next row to decide, not back to the closed dialog's trigger.
+    expect(screen.getByRole('button', { name: `Approve @${names.ana}` })).toHaveFocus();
+    const sent = await waitFor(() => {
+      const found = service.requests.find(
+        (r) => r.method === 'POST' && r.path.endsWith(`/${ids.ben}/reject`),
+      );
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(JSON.parse(sent.body!)).toEqual({ reason: 'Outside our markets' });
     expect(await statusOf(team, campaign, ids.ben)).toBe('rejected');
 
     await user.click(screen.getByRole('checkbox', { name: `Select @${names.cy}` }));

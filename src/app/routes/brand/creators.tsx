@@ -15,7 +15,7 @@ export function CreatorsScreen() {
   const brand = useCurrentBrand();
   const canDecide = useCan('creators:write');
   // The campaign shown: the URL's, else the default (no list of every campaign is read).
-  const choice = useCampaignParam(brand.id, ACTIVITY_CAMPAIGN_STATUSES);
+  const choice = useCampaignParam('creators', brand.id, ACTIVITY_CAMPAIGN_STATUSES);
   // Its targeting and name (the export's file name); the picker shows its name from it too.
   const campaign = useQuery({
     ...campaignDetailOptions(brand.id, choice.campaignId ?? ''),

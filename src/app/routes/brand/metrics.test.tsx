@@ -105,7 +105,7 @@ describe('metrics against the service', { timeout: 60_000 }, () => {
     expect(today[0]).toHaveTextContent(/^1,000$/);
   });
 
-  it('opens the newest active campaign, not a newer one pending approval, and then the one last chosen on every screen', async () => {
+  it('opens the newest active campaign, not a newer one pending approval, and then the one last chosen on Metrics only', async () => {
     const team = await service.world.brandTeam({ name: `Pick ${tag()}` });
     const older = await service.world.campaign(team, 'active', { name: 'Older active' });
     const active = await service.world.campaign(team, 'active', { name: 'Newer active' });
@@ -124,13 +124,18 @@ describe('metrics against the service', { timeout: 60_000 }, () => {
     await waitFor(() => expect(picker).toHaveValue('Older active'));
     metrics.unmount();
 
+    // Each screen remembers its own (docs/decisions/0165): Posts and Creators keep their default.
     for (const href of [paths.posts.href(team.brand.id), paths.creators.href(team.brand.id)]) {
       const view = renderApp(href, team.key);
       const other = await screen.findByRole('combobox', { name: 'Campaign' });
-      await waitFor(() => expect(other).toHaveValue('Older active'));
-      expect(view.router.state.location.search).toBe(`?campaign=${older.id}`);
+      await waitFor(() => expect(other).toHaveValue('Newer active'));
+      expect(view.router.state.location.search).toBe(`?campaign=${active.id}`);
       view.unmount();
     }
+    const again = renderApp(paths.metrics.href(team.brand.id), team.key);
+    const picker2 = await screen.findByRole('combobox', { name: 'Campaign' });
+    await waitFor(() => expect(picker2).toHaveValue('Older active'));
+    expect(again.router.state.location.search).toBe(`?campaign=${older.id}`);
   });
 
   it('lets people filter posts by a creator’s handle', async () => {

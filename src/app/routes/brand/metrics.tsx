@@ -14,7 +14,7 @@ import { PUBLISHED_CAMPAIGN_STATUSES, usePublishedCampaign } from './use-publish
 export function MetricsScreen() {
   const brand = useCurrentBrand();
   const [searchParams, setSearchParams] = useSearchParams();
-  const choice = usePublishedCampaign(brand.id);
+  const choice = usePublishedCampaign('metrics', brand.id);
   const campaignId = choice.campaignId;
 
   let body;
@@ -35,7 +35,7 @@ export function MetricsScreen() {
           value={campaignId}
           onChange={(id) => {
             // Remembered as it is chosen, so a screen opened right after shows it too.
-            rememberCampaign(brand.id, id);
+            rememberCampaign('metrics', brand.id, id);
             const next = new URLSearchParams(searchParams);
             next.set('campaign', id);
             setSearchParams(next, { replace: true });

@@ -10,7 +10,7 @@ import { PUBLISHED_CAMPAIGN_STATUSES, usePublishedCampaign } from './use-publish
 /** `/brands/:brandId/posts` */
 export function PostsScreen() {
   const brand = useCurrentBrand();
-  const choice = usePublishedCampaign(brand.id);
+  const choice = usePublishedCampaign('posts', brand.id);
   const campaignId = choice.campaignId;
   // The campaign embeds its tasks: their names label the table and the task filter.
   const campaign = useQuery({

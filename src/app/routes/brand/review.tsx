@@ -4,7 +4,7 @@ import { activitySearch } from '#features/activity/activity-filters';
 import { HistoryPanel } from '#features/activity/components/history-panel';
 import { ReviewQueue } from '#features/review/components/review-queue';
 import { useCan, useCurrentBrand, useMe } from '#features/session/use-me';
-import { useRememberCampaign } from '#lib/campaign-choice';
+import { useRememberedFilter } from '#lib/campaign-choice';
 import { useSearchParams } from 'react-router';
 
 /** `/brands/:brandId/review` */
@@ -12,9 +12,19 @@ export function ReviewScreen() {
   const brand = useCurrentBrand();
   const me = useMe();
   const canDecide = useCan('submissions:write');
-  const [searchParams] = useSearchParams();
-  // The queue shows every campaign; narrowing it to one makes that the last chosen campaign.
-  useRememberCampaign(brand.id, searchParams.get('campaign'));
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The queue shows every campaign; the campaign it was last narrowed to is remembered for the
+  // queue alone and applied again when it is opened without filters (docs/decisions/0165).
+  useRememberedFilter(
+    brand.id,
+    searchParams.get('campaign'),
+    searchParams.has('campaign') || searchParams.has('task'),
+    (campaignId) => {
+      const next = new URLSearchParams(searchParams);
+      next.set('campaign', campaignId);
+      setSearchParams(next, { replace: true });
+    },
+  );
   return (
     <>
       <ScreenHeader

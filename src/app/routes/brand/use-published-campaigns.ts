@@ -10,9 +10,10 @@ export const PUBLISHED_CAMPAIGN_STATUSES = [
 
 /**
  * The campaign Posts or Metrics shows among the brand's campaigns but drafts: the URL's, else
- * the last chosen campaign, else the newest active one (as on every screen), without reading
- * the list of every campaign.
+ * the campaign last chosen on that screen, else one with something to show (the newest active,
+ * paused or completed one before any waiting for approval), without reading the list of every
+ * campaign.
  */
-export function usePublishedCampaign(brandId: string) {
-  return useCampaignParam(brandId, PUBLISHED_CAMPAIGN_STATUSES);
+export function usePublishedCampaign(screen: 'posts' | 'metrics', brandId: string) {
+  return useCampaignParam(screen, brandId, PUBLISHED_CAMPAIGN_STATUSES);
 }

@@ -24,6 +24,7 @@ import {
 } from '../activity-filters';
 import { activityListOptions } from '../api/activity';
 import { useNow } from '../use-now';
+import { withCreatorLink } from './creator-link';
 import { EntryLine } from './entry-line';
 
 /** Whether entry `a` happened after entry `b` (the trail's order: time, then id). */
@@ -116,7 +117,7 @@ export function ActivityPanel({ brandId }: { brandId: string }) {
               key={entry.id}
               entry={entry}
               now={now}
-              context={entryLinks(brandId, entry, campaignNames)}
+              context={withCreatorLink(brandId, entry, entryLinks(brandId, entry, campaignNames))}
             />
           ))}
         </ol>

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { CampaignCreator, CreatorPage } from '#contract/creators';
 import type { CreatorStatus } from '#contract/enums';
 import { api } from '#lib/api-client';
@@ -56,6 +56,17 @@ export const creatorListOptions = (
         signal,
       }),
     ...infinitePageOptions,
+  });
+
+/** One creator of a campaign (a link to them learns which tab they are on). */
+export const campaignCreatorOptions = (brandId: string, campaignId: string, creatorId: string) =>
+  queryOptions({
+    queryKey: [...creatorKeys.campaign(brandId, campaignId), 'one', creatorId] as const,
+    queryFn: ({ signal }) =>
+      api.GET('/campaigns/{campaign_id}/creators/{creator_id}', CampaignCreator, {
+        params: { path: { campaign_id: campaignId, creator_id: creatorId } },
+        signal,
+      }),
   });
 
 export type CreatorDecision = { kind: 'approve' } | { kind: 'reject'; reason?: string };

@@ -1,4 +1,5 @@
 import type { CampaignCreator } from '#contract/creators';
+import { clsx } from 'clsx';
 import { Checkbox } from '#components/ui/checkbox';
 import { Table } from '#components/ui/table';
 import { formatDate } from '#lib/format';
@@ -11,10 +12,13 @@ export type RowActions = {
   states: ReadonlyMap<string, DecisionState>;
   /** Rows no longer waiting in the service (decided here or by someone else since shown). */
   left: ReadonlySet<string>;
+  /** Rows whose decision was just taken back (they say so beside their buttons). */
+  undone: ReadonlySet<string>;
   selected: ReadonlySet<string>;
   toggle: (creatorId: string, on: boolean) => void;
   approve: (creator: CampaignCreator) => void;
   reject: (creator: CampaignCreator) => void;
+  undo: (creator: CampaignCreator) => void;
 };
 
 type ListProps = {
@@ -22,7 +26,12 @@ type ListProps = {
   rows: readonly CampaignCreator[];
   actions: RowActions | null;
   openToAll: boolean;
+  /** The creator a link asked for (`?creator=`), marked until another is asked for. */
+  highlighted?: string | null;
 };
+
+/** How the creator a link asked for stands out. */
+export const HIGHLIGHT = 'bg-amber-50 outline-2 -outline-offset-2 outline-amber-500';
 
 /** A decision can still be made (or made again after a refusal) on this row. */
 const open = (creator: CampaignCreator, actions: RowActions) => {
@@ -57,7 +66,7 @@ function SelectBox({ creator, actions }: { creator: CampaignCreator; actions: Ro
 }
 
 /** From the laptop up: one row per creator, the decision in the last column, never cut off. */
-export function ApplicantTable({ label, rows, actions, openToAll }: ListProps) {
+export function ApplicantTable({ label, rows, actions, openToAll, highlighted }: ListProps) {
   return (
     <div data-applicants className="rounded-lg border border-gray-200 bg-white">
       <Table
@@ -72,7 +81,12 @@ export function ApplicantTable({ label, rows, actions, openToAll }: ListProps) {
         ]}
       >
         {rows.map((creator) => (
-          <tr key={creator.creator_id} data-row className="align-top">
+          <tr
+            key={creator.creator_id}
+            data-row={creator.creator_id}
+            tabIndex={highlighted === creator.creator_id ? -1 : undefined}
+            className={clsx('align-top', highlighted === creator.creator_id && HIGHLIGHT)}
+          >
             {actions ? (
               <td className="px-3 py-3">
                 <SelectBox creator={creator} actions={actions} />
@@ -94,8 +108,10 @@ export function ApplicantTable({ label, rows, actions, openToAll }: ListProps) {
                   creator={creator}
                   state={actions.states.get(creator.creator_id)}
                   decidedElsewhere={actions.left.has(creator.creator_id)}
+                  undone={actions.undone.has(creator.creator_id)}
                   onApprove={() => actions.approve(creator)}
                   onReject={() => actions.reject(creator)}
+                  onUndo={() => actions.undo(creator)}
                 />
               </td>
             ) : null}
@@ -107,15 +123,19 @@ export function ApplicantTable({ label, rows, actions, openToAll }: ListProps) {
 }
 
 /** On a phone: one card per creator, its Approve and Reject across the card's width. */
-export function ApplicantCards({ label, rows, actions, openToAll }: ListProps) {
+export function ApplicantCards({ label, rows, actions, openToAll, highlighted }: ListProps) {
   return (
     <ul data-applicants aria-label={label} className="space-y-3">
       {rows.map((creator) => (
         <li
           key={creator.creator_id}
-          data-row
+          data-row={creator.creator_id}
+          tabIndex={highlighted === creator.creator_id ? -1 : undefined}
           aria-label={`@${creator.username}`}
-          className="space-y-3 rounded-lg border border-gray-200 bg-white p-4"
+          className={clsx(
+            'space-y-3 rounded-lg border border-gray-200 bg-white p-4',
+            highlighted === creator.creator_id && HIGHLIGHT,
+          )}
         >
           <div className="flex items-start gap-3">
             {actions ? (
@@ -136,8 +156,10 @@ export function ApplicantCards({ label, rows, actions, openToAll }: ListProps) {
               creator={creator}
               state={actions.states.get(creator.creator_id)}
               decidedElsewhere={actions.left.has(creator.creator_id)}
+              undone={actions.undone.has(creator.creator_id)}
               onApprove={() => actions.approve(creator)}
               onReject={() => actions.reject(creator)}
+              onUndo={() => actions.undo(creator)}
             />
           ) : null}
         </li>

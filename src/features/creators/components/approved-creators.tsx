@@ -1,5 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
 import { Users } from 'lucide-react';
+import { useRef } from 'react';
 import { EmptyState } from '#components/ui/empty-state';
 import { LoadMoreButton } from '#components/ui/load-more-button';
 import { QueryStates } from '#components/ui/query-states';
@@ -8,6 +10,8 @@ import { formatDate, formatMoney, formatNumber } from '#lib/format';
 import type { CampaignCreator } from '#contract/creators';
 import { creatorListOptions, type FitFilter } from '../api/creators';
 import { useWideLayout } from '../use-wide-layout';
+import { useHighlightedRow } from '../focus';
+import { HIGHLIGHT } from './applicant-rows';
 
 const COLUMNS = [
   'Submitted',
@@ -50,14 +54,20 @@ export function ApprovedCreators({
   brandId,
   campaignId,
   fits,
+  highlighted = null,
 }: {
   brandId: string;
   campaignId: string;
   fits: FitFilter;
+  /** The creator a link asked for (`?creator=`): shown, marked and focused. */
+  highlighted?: string | null;
 }) {
   const list = useInfiniteQuery(creatorListOptions(brandId, campaignId, 'approved', fits));
-  const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const loaded = list.data?.pages.flatMap((p) => p.data);
+  const rows = loaded ?? [];
   const wide = useWideLayout();
+  const root = useRef<HTMLDivElement>(null);
+  useHighlightedRow(root, highlighted, loaded, list);
   const empty = (
     <EmptyState icon={Users} title="No approved creators">
       Creators appear here once approved; their content, posts and spend follow.
@@ -65,23 +75,34 @@ export function ApprovedCreators({
   );
   return (
     <QueryStates query={list} rows={rows} empty={empty} loading="Loading the creators…">
-      <div className="space-y-3">
-        {wide ? <ApprovedTable rows={rows} /> : <ApprovedCards rows={rows} />}
+      <div ref={root} className="space-y-3">
+        {wide ? (
+          <ApprovedTable rows={rows} highlighted={highlighted} />
+        ) : (
+          <ApprovedCards rows={rows} highlighted={highlighted} />
+        )}
         <LoadMoreButton list={list} label="Load more creators" />
       </div>
     </QueryStates>
   );
 }
 
+type RowsProps = { rows: readonly CampaignCreator[]; highlighted: string | null };
+
 /** On a phone: one card per creator with their figures. */
-function ApprovedCards({ rows }: { rows: readonly CampaignCreator[] }) {
+function ApprovedCards({ rows, highlighted }: RowsProps) {
   return (
     <ul aria-label="Approved creators" className="space-y-3">
       {rows.map((creator) => (
         <li
           key={creator.creator_id}
+          data-row={creator.creator_id}
+          tabIndex={highlighted === creator.creator_id ? -1 : undefined}
           aria-label={`@${creator.username}`}
-          className="rounded-lg border border-gray-200 bg-white p-4"
+          className={clsx(
+            'rounded-lg border border-gray-200 bg-white p-4',
+            highlighted === creator.creator_id && HIGHLIGHT,
+          )}
         >
           <p className="font-medium break-all text-gray-900">@{creator.username}</p>
           <p className="text-xs text-gray-600">{approvedOn(creator)}</p>
@@ -100,7 +121,7 @@ function ApprovedCards({ rows }: { rows: readonly CampaignCreator[] }) {
 }
 
 /** From the laptop up: one row per creator, every figure in a column. */
-function ApprovedTable({ rows }: { rows: readonly CampaignCreator[] }) {
+function ApprovedTable({ rows, highlighted }: RowsProps) {
   return (
     <div
       role="region"
@@ -121,7 +142,12 @@ function ApprovedTable({ rows }: { rows: readonly CampaignCreator[] }) {
         ]}
       >
         {rows.map((creator) => (
-          <tr key={creator.creator_id}>
+          <tr
+            key={creator.creator_id}
+            data-row={creator.creator_id}
+            tabIndex={highlighted === creator.creator_id ? -1 : undefined}
+            className={clsx(highlighted === creator.creator_id && HIGHLIGHT)}
+          >
             <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
               <span className="block font-medium text-gray-900">@{creator.username}</span>
               <span className="text-xs text-gray-600">{approvedOn(creator)}</span>

@@ -1,4 +1,8 @@
+import type { CampaignSummary } from '#contract/campaigns';
 import { CREATOR_STATUS_LABELS, CreatorStatus, type CampaignStatus } from '#contract/enums';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { formatNumber } from '#lib/format';
 import { rememberCampaign } from '#lib/campaign-choice';
 import { Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
@@ -7,12 +11,26 @@ import { CampaignPickerPanel } from '#components/form/campaign-picker';
 import { CsvExportControl } from '#components/ui/csv-export-control';
 import { ToggleChip } from '#components/ui/toggle-chip';
 import { useCsvExport } from '#lib/csv-export';
-import type { FitFilter } from '../api/creators';
+import { campaignCreatorOptions, type FitFilter } from '../api/creators';
+import { focusFirstApplicant } from '../focus';
 import { creatorsExportJob } from '../export-creators';
 import { ApplicationsList } from './applications-list';
 import { ApprovedCreators } from './approved-creators';
 
-type CampaignShown = { id: string; name: string; targeting?: unknown };
+type CampaignShown = {
+  id: string;
+  name: string;
+  targeting?: unknown;
+  settings?: { creator_approval_required: boolean };
+};
+
+/** What the picker says of each campaign on Creators: where applicants wait. */
+export function waitingWord(campaign: CampaignSummary): string {
+  if (!campaign.settings.creator_approval_required) return 'No approval needed';
+  const n = campaign.creators_waiting;
+  if (n === 0) return 'No applicants waiting';
+  return `${formatNumber(n)} ${n === 1 ? 'applicant' : 'applicants'} waiting`;
+}
 
 const FIT_CHOICES: readonly { value: FitFilter; label: string }[] = [
   { value: 'all', label: 'Everyone' },
@@ -48,8 +66,31 @@ export function CreatorsPanel({
   canDecide: boolean;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const status = CreatorStatus.safeParse(searchParams.get('status')).data ?? 'applied';
+  const named = CreatorStatus.safeParse(searchParams.get('status')).data;
+  const status = named ?? 'applied';
   const fits = readFit(searchParams.get('fits'));
+  // A link to one creator (`?creator=`, from Activity) opens the tab they are on now.
+  const highlighted = searchParams.get('creator');
+  const linked = useQuery({
+    ...campaignCreatorOptions(brandId, campaignId ?? '', highlighted ?? ''),
+    enabled: !!campaignId && !!highlighted && !named,
+    retry: false,
+  });
+  const linkedStatus = linked.data?.status;
+  useEffect(() => {
+    if (!linkedStatus || named) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (linkedStatus === 'applied') next.delete('status');
+        else next.set('status', linkedStatus);
+        // Only the tab's own rows are looked through for the creator: every one of them.
+        next.delete('fits');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedStatus, named, setSearchParams]);
 
   const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(searchParams);
@@ -66,14 +107,28 @@ export function CreatorsPanel({
       value={campaignId}
       none={none}
       onChange={(value) => {
-        rememberCampaign(brandId, value);
-        setParam('campaign', value);
+        rememberCampaign('creators', brandId, value);
+        const next = new URLSearchParams(searchParams);
+        next.set('campaign', value);
+        next.delete('creator'); // a creator of the campaign before
+        setSearchParams(next, { replace: true });
       }}
+      detail={waitingWord}
       empty={{
         icon: Users,
         text: 'Creators appear here once a campaign is published and they apply.',
       }}
     >
+      {canDecide && status === 'applied' ? (
+        // The first Approve in two Tabs from the heading (docs/decisions/0166).
+        <button
+          type="button"
+          onClick={() => focusFirstApplicant()}
+          className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-indigo-800 shadow-sm ring-1 ring-gray-300 focus:not-sr-only focus:inline-block"
+        >
+          Go to the first applicant
+        </button>
+      ) : null}
       <Tabs.Root
         value={status}
         onValueChange={(value) => setParam('status', value === 'applied' ? null : value)}
@@ -83,6 +138,7 @@ export function CreatorsPanel({
             <Tabs.Trigger
               key={s}
               value={s}
+              data-tab={s}
               className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 data-[state=active]:border-indigo-700 data-[state=active]:text-indigo-800"
             >
               {CREATOR_STATUS_LABELS[s]}
@@ -116,6 +172,7 @@ export function CreatorsPanel({
               brandId={brandId}
               campaignId={campaignId}
               fits={fits}
+              highlighted={highlighted}
             />
           ) : (
             <ApplicationsList
@@ -126,6 +183,13 @@ export function CreatorsPanel({
               fits={fits}
               canDecide={canDecide}
               openToAll={openToAll}
+              approvalRequired={campaign?.settings?.creator_approval_required}
+              highlighted={highlighted}
+              onShowApproved={() => {
+                setParam('status', 'approved');
+                // The button goes with the tab's content: the focus goes to the tab shown.
+                document.querySelector<HTMLElement>('[role="tab"][data-tab="approved"]')?.focus();
+              }}
             />
           )}
         </Tabs.Content>

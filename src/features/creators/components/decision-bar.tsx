@@ -1,14 +1,34 @@
 import { Checkbox } from '#components/ui/checkbox';
 import { Button } from '#components/ui/button';
 import { formatNumber } from '#lib/format';
-import type { DecisionTally } from '../use-creator-decisions';
+import type { DecisionTally, Undone } from '../use-creator-decisions';
+
+/** The latest decision, while it can be undone: how many rows and which way. */
+export type Recent = { count: number; kind: 'approve' | 'reject' };
 
 const plural = (n: number, one: string, many: string) =>
   `${formatNumber(n)} ${n === 1 ? one : many}`;
 
-/** What the status line says: decisions being sent, then what was decided, else the selection. */
-export function tallyText(tally: DecisionTally, selected: number): string {
+/**
+ * What the status line says: the latest decision while it can be undone, what Undo put back,
+ * decisions being sent, then what was decided, else the selection.
+ */
+export function tallyText(
+  tally: DecisionTally,
+  selected: number,
+  recent: Recent | null = null,
+  undone: Undone | null = null,
+): string {
+  if (recent) {
+    const what = `${recent.kind === 'approve' ? 'Approved' : 'Rejected'} ${plural(recent.count, 'creator', 'creators')}`;
+    return `${what}: sent in a few seconds unless undone`;
+  }
   if (tally.sending > 0) return `Sending ${plural(tally.sending, 'decision', 'decisions')}…`;
+  if (undone && tally.waiting === 0) {
+    const who =
+      undone.count === 1 ? 'the creator is' : `${formatNumber(undone.count)} creators are`;
+    return `Undone: ${who} waiting for a decision again`;
+  }
   const parts = [
     tally.approved ? `${formatNumber(tally.approved)} approved` : '',
     tally.rejected ? `${formatNumber(tally.rejected)} rejected` : '',
@@ -31,6 +51,9 @@ export function DecisionBar({
   onApprove,
   onReject,
   tally,
+  recent,
+  undone,
+  onUndo,
   arrivals,
   onShowArrivals,
 }: {
@@ -42,6 +65,10 @@ export function DecisionBar({
   onApprove: () => void;
   onReject: () => void;
   tally: DecisionTally;
+  /** The latest decision while it can be undone. */
+  recent: Recent | null;
+  undone: Undone | null;
+  onUndo: () => void;
   arrivals: number;
   onShowArrivals: () => void;
 }) {
@@ -71,8 +98,25 @@ export function DecisionBar({
       </div>
       <div className="flex h-8 min-w-0 shrink-0 items-center justify-between gap-2 lg:flex-1">
         <p role="status" className="min-w-0 truncate text-sm text-gray-600">
-          {tallyText(tally, selected)}
+          {tallyText(tally, selected, recent, undone)}
         </p>
+        {recent ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={onUndo}
+            aria-keyshortcuts="U"
+            className="shrink-0"
+          >
+            Undo
+            <kbd
+              aria-hidden="true"
+              className="text-xs text-gray-600 max-sm:hidden pointer-coarse:hidden"
+            >
+              U
+            </kbd>
+          </Button>
+        ) : null}
         <div role="status" className="shrink-0">
           {arrivals > 0 ? (
             <Button size="sm" variant="secondary" onClick={onShowArrivals}>

@@ -6,22 +6,6 @@ import { Button } from '#components/ui/button';
 import { Spinner } from '#components/ui/spinner';
 import type { DecisionState } from '../use-creator-decisions';
 
-/**
- * From the keyboard, the next row's Approve takes the focus of the button just used (which is
- * replaced by the decision's state), so approving down the list is Enter, Tab, Enter, …
- */
-function focusNextApprove(used: HTMLButtonElement) {
-  const list = used.closest('[data-applicants]');
-  const all = [...(list?.querySelectorAll<HTMLButtonElement>('button[data-approve]') ?? [])];
-  const row = used.closest('[data-row]');
-  const next = all.find(
-    (b) =>
-      b.closest('[data-row]') !== row &&
-      ((row?.compareDocumentPosition(b) ?? 0) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
-  );
-  next?.focus();
-}
-
 /** A decision's state in place of the buttons, as tall as they are so the row does not jump. */
 function RowState({
   wide,
@@ -40,7 +24,8 @@ function RowState({
 }
 
 /**
- * A row's Approve and Reject, or where its decision stands once made: being sent, done, or the
+ * A row's Approve and Reject, or where its decision stands once made: waiting to be sent (with
+ * Undo), being sent, done, or the
  * service's refusal (with the buttons again, to try once more). A row that left the waiting list
  * without a decision from this tab was decided by someone else: it says so, without buttons.
  * `wide` gives each button half of a card on a phone.
@@ -49,17 +34,53 @@ export function DecisionControls({
   creator,
   state,
   decidedElsewhere = false,
+  undone = false,
   onApprove,
   onReject,
+  onUndo,
   wide = false,
 }: {
   creator: CampaignCreator;
   state: DecisionState | undefined;
   decidedElsewhere?: boolean;
+  /** Its decision was just taken back: said beside the buttons, where the person looks. */
+  undone?: boolean;
   onApprove: () => void;
   onReject: () => void;
+  onUndo: () => void;
   wide?: boolean;
 }) {
+  if (state?.phase === 'waiting') {
+    // Decided here, not sent yet: the result, and Undo while it can be taken back.
+    return (
+      <span
+        className={clsx(
+          'inline-flex items-center gap-3',
+          wide ? 'w-full justify-between' : 'justify-end',
+        )}
+      >
+        <RowState
+          wide={wide}
+          className={clsx(
+            'gap-1 font-medium',
+            state.kind === 'approve' ? 'text-emerald-800' : 'text-gray-800',
+          )}
+        >
+          <Check aria-hidden="true" className="size-4" />
+          {state.kind === 'approve' ? 'Approved' : 'Rejected'}
+        </RowState>
+        <Button
+          size={wide ? 'md' : 'sm'}
+          variant="secondary"
+          data-undo={creator.creator_id}
+          aria-label={`Undo ${state.kind === 'approve' ? 'approving' : 'rejecting'} @${creator.username}`}
+          onClick={onUndo}
+        >
+          Undo
+        </Button>
+      </span>
+    );
+  }
   if (decidedElsewhere && state?.phase !== 'sending' && state?.phase !== 'done') {
     return (
       <div className="space-y-1">
@@ -102,16 +123,14 @@ export function DecisionControls({
           data-approve={creator.creator_id}
           size={size}
           aria-label={`Approve @${creator.username}`}
-          onClick={(event) => {
-            focusNextApprove(event.currentTarget);
-            onApprove();
-          }}
+          onClick={onApprove}
         >
           Approve
         </Button>
         <Button
           size={size}
           variant="secondary"
+          data-reject={creator.creator_id}
           aria-label={`Reject @${creator.username}`}
           onClick={onReject}
         >
@@ -120,6 +139,8 @@ export function DecisionControls({
       </div>
       {state?.phase === 'failed' ? (
         <p className="max-w-xs text-xs text-red-800">{state.message}</p>
+      ) : undone ? (
+        <p className="text-xs text-gray-700">Undone: nothing was sent</p>
       ) : null}
     </div>
   );

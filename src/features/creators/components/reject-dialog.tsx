@@ -13,10 +13,12 @@ export function RejectDialog({
   creators,
   onCancel,
   onReject,
+  onCloseAutoFocus,
 }: {
   creators: readonly CampaignCreator[] | null;
   onCancel: () => void;
   onReject: (reason: string) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const count = creators?.length ?? 0;
   const title =
@@ -24,7 +26,11 @@ export function RejectDialog({
   return (
     <Dialog open={creators !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
       {creators ? (
-        <DialogContent title={title} description="The reason is optional and goes to the creator.">
+        <DialogContent
+          title={title}
+          description="The reason is optional and goes to the creator."
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
           <ReasonForm count={count} onCancel={onCancel} onReject={onReject} />
         </DialogContent>
       ) : null}

@@ -89,7 +89,7 @@ export function PostsPanel({
       value={campaignId}
       none={none}
       onChange={(value) => {
-        rememberCampaign(brandId, value);
+        rememberCampaign('posts', brandId, value);
         // Another campaign has other tasks and creators: those filters reset.
         const next = writePostFilters(searchParams, { ...filters, task: null, creator: null });
         next.set('campaign', value);
