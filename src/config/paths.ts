@@ -75,7 +75,8 @@ export const paths = {
 export const brandScreens = [
   { id: 'overview', label: 'Overview' },
   { id: 'campaigns', label: 'Campaigns' },
-  { id: 'review', label: 'Review queue' },
+  // On a phone's navigation tiles the first word is shown; the link's name stays whole.
+  { id: 'review', label: 'Review queue', phoneLabel: 'Review' },
   { id: 'creators', label: 'Creators' },
   { id: 'posts', label: 'Posts' },
   { id: 'metrics', label: 'Metrics' },

@@ -76,6 +76,7 @@ export function BrandLayout() {
   const items = screens.map((screen) => ({
     to: paths[screen.id].href(brand.id),
     label: screen.label,
+    phoneLabel: 'phoneLabel' in screen ? screen.phoneLabel : undefined,
     icon: icons[screen.id],
     badge:
       screen.id === 'review' ? (

@@ -6,6 +6,11 @@ import { Link, matchPath, useLocation, useNavigation } from 'react-router';
 export type SideNavItem = {
   to: string;
   label: string;
+  /**
+   * The first words of `label`, shown alone on a phone's tile ("Review" of "Review queue"): the
+   * rest stays in the link's name for screen readers.
+   */
+  phoneLabel?: string | undefined;
   icon: LucideIcon;
   /** Shown after the label and part of the link's name, e.g. a count waiting. */
   badge?: ReactNode;
@@ -33,10 +38,12 @@ export function SideNav({
   const marked = itemAt(items, navigation.location?.pathname ?? location.pathname);
   return (
     <nav aria-label={label} className="px-1 py-1 md:px-2 md:py-3">
-      {/* On a phone every screen shows at once as a tile (a row that scrolled sideways hid most
-          of them, with no sign that it scrolled); from md up, a column beside the screen. */}
-      <ul className="grid grid-cols-3 gap-1 p-1 sm:grid-cols-5 md:flex md:flex-col">
-        {items.map(({ to, label: text, icon: Icon, badge }) => {
+      {/* On a phone every screen shows at once as a tile, four to a row (a row that scrolled
+          sideways hid most of them, with no sign that it scrolled); from md up, a column beside
+          the screen. */}
+      <ul className="grid grid-cols-4 gap-1 p-1 sm:grid-cols-5 md:flex md:flex-col">
+        {items.map(({ to, label: text, phoneLabel, icon: Icon, badge }) => {
+          const short = phoneLabel && text.startsWith(phoneLabel) ? phoneLabel : null;
           const current = marked?.to === to;
           return (
             <li key={to} className="flex">
@@ -54,7 +61,14 @@ export function SideNav({
                 {/* On a phone a tile is its words and count only, one short line: the screen
                     below keeps its room (the review media fits above the decision bar). */}
                 <Icon aria-hidden="true" className="size-4 shrink-0 max-md:hidden" />
-                <span>{text}</span>
+                {short ? (
+                  <span>
+                    {short}
+                    <span className="max-md:sr-only">{text.slice(short.length)}</span>
+                  </span>
+                ) : (
+                  <span>{text}</span>
+                )}
                 {/* Empty when there is no count: then it takes no room. */}
                 <span className="flex shrink-0 empty:hidden md:ml-auto">{badge}</span>
               </Link>
