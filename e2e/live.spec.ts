@@ -142,7 +142,7 @@ test('the creators and posts screens follow the activity without a reload', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Creators' })).toBeVisible();
   await chooseCampaign(page, name);
   await page.getByRole('tab', { name: 'Applied' }).click();
-  await expect(page.getByText('No applicants waiting', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No applicants waiting' })).toBeVisible();
   await markDocument(page);
 
   // A creator applies on the platform side: the open tab lists them.
@@ -163,7 +163,7 @@ test('the creators and posts screens follow the activity without a reload', asyn
     `/campaigns/${campaign.id}/creators/${creator.id}/approve`,
   );
   await expect(applicant).toBeHidden({ timeout: 10_000 });
-  await expect(page.getByText('No applicants waiting', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No applicants waiting' })).toBeVisible();
 
   // Their video is approved, then posted: the open posts screen shows the post, then its views.
   const submission = await ops.post<{ id: string }>(`/campaigns/${campaign.id}/submissions`, {

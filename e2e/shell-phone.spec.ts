@@ -19,7 +19,7 @@ const SCREENS = [
   'Activity',
   'Settings',
 ] as const;
-const linkName = (screen: string) => new RegExp(`^${screen}( [\\d,]+ waiting)?$`);
+const linkName = (screen: string) => new RegExp(`^${screen}( [\\d,]+ waiting( for you)?)?$`);
 
 async function api<T>(request: APIRequestContext, method: string, path: string, data?: unknown) {
   const res = await request.fetch(`/2026-07${path}`, {

@@ -14,7 +14,7 @@ const SCREENS = [
   // Offered to the agency key: it carries members:write and keys:write.
   'Settings',
 ] as const;
-const linkName = (screen: string) => new RegExp(`^${screen}( [\\d,]+ waiting)?$`);
+const linkName = (screen: string) => new RegExp(`^${screen}( [\\d,]+ waiting( for you)?)?$`);
 
 // Every page counts the Content-Security-Policy violations it sees (zod's eval probe was one).
 test.beforeEach(async ({ page }) => {

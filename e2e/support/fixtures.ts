@@ -93,9 +93,9 @@ export async function expectAccessible(page: Page, context: string): Promise<voi
           .getAnimations()
           .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
       null,
-      { timeout: 5_000 },
+      { timeout: 10_000 },
     )
-    .catch(() => undefined); // still moving after 5 s: scan anyway, and let axe judge
+    .catch(() => undefined); // still moving after 10 s (a busy machine): scan anyway, and let axe judge
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
