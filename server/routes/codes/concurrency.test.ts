@@ -41,7 +41,8 @@ async function assignedCodes(count: number) {
       201,
     ),
   );
-  const names = world.creators.map((_, i) => `RACE-${group.id.slice(0, 8)}-${i}`);
+  // In upper case, as codes are kept (docs/decisions/0169-codes-in-upper-case.md).
+  const names = world.creators.map((_, i) => `RACE-${group.id.slice(0, 8).toUpperCase()}-${i}`);
   const added = CodesAdded.parse(
     expectStatus(
       await ctx.request('POST', '/2026-07/codes', {
