@@ -8,17 +8,14 @@ import {
   test,
   uniqueName,
 } from './support/fixtures.ts';
-import { noSidewaysScroll, use } from './support/ui.ts';
+import { noSidewaysScroll, use, LAPTOP_AND_PHONE } from './support/ui.ts';
 
 // The dashboard follows the device's appearance and motion settings
 // (docs/decisions/0167-polish-dark-appearance-and-reduced-motion.md): in dark, every main screen,
 // a dialog and a toast pass axe (colour contrast included) at both sizes; with reduced motion,
 // nothing transitions, animates or scrolls smoothly.
 
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
+const SIZES = LAPTOP_AND_PHONE;
 
 const SCREENS = [
   { path: 'overview', title: 'Overview' },

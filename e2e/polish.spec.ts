@@ -9,17 +9,14 @@ import {
   test,
   uniqueName,
 } from './support/fixtures.ts';
-import { builderStep, inView, noSidewaysScroll, use } from './support/ui.ts';
+import { builderStep, inView, noSidewaysScroll, use, LAPTOP_AND_PHONE } from './support/ui.ts';
 
 // What a designer flagged in the builder and the campaign list (issue 25, item 10;
 // docs/decisions/0167-polish-dark-appearance-and-reduced-motion.md), at both sizes, from the
 // keyboard: a pasted overlong name is kept and refused by name, a pasted list of countries
 // chooses each, and a name cut to fit shows whole on focus and on hover.
 
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
+const SIZES = LAPTOP_AND_PHONE;
 
 /** Puts `text` on the clipboard and pastes it into the focused field, as a person would. */
 async function paste(page: Page, text: string) {

@@ -1,4 +1,5 @@
 import { DEMO, expect, expectAccessible, test } from './support/fixtures.ts';
+import { navLinkName } from './support/ui.ts';
 
 const SCREENS = [
   'Campaigns',
@@ -11,7 +12,6 @@ const SCREENS = [
   'Activity',
 ] as const;
 // The Review queue link also says how many submissions wait ("Review queue 12 waiting").
-const navLinkName = (screen: string) => new RegExp(`^${screen}( [\\d,]+ waiting( for you)?)?$`);
 
 test('a brand manager signs in with the demo brand key and sees their brand', async ({ page }) => {
   // A tour of every screen with an axe audit on each (0.5-1.2 s apiece here): like the other

@@ -1,25 +1,14 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test, uniqueName } from './support/fixtures.ts';
-import { inView, noSidewaysScroll } from './support/ui.ts';
+import { inView, NAV_SCREENS, navLinkName, noSidewaysScroll } from './support/ui.ts';
 
 // The shell as a manager uses it all day, on a phone and on a desktop, with the mouse and with the
 // keyboard alone: every screen one tap away with the waiting count whole, a brand chosen lands on
 // its screen (not in the brand box, not on Sign out), a stray Space never signs out, and a long
 // campaign name on Overview stays readable (docs/decisions/0157, 0158).
 
-const SCREENS = [
-  'Overview',
-  'Campaigns',
-  'Review queue',
-  'Creators',
-  'Posts',
-  'Metrics',
-  'Codes',
-  'Payouts',
-  'Activity',
-  'Settings',
-] as const;
-const linkName = (screen: string) => new RegExp(`^${screen}( [\\d,]+ waiting( for you)?)?$`);
+const SCREENS = NAV_SCREENS;
+const linkName = navLinkName;
 
 async function api<T>(request: APIRequestContext, method: string, path: string, data?: unknown) {
   const res = await request.fetch(`/2026-07${path}`, {

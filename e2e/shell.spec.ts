@@ -1,20 +1,10 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, signIn, test } from './support/fixtures.ts';
+import { NAV_SCREENS, navLinkName } from './support/ui.ts';
 
-const SCREENS = [
-  'Overview',
-  'Campaigns',
-  'Review queue',
-  'Creators',
-  'Posts',
-  'Metrics',
-  'Codes',
-  'Payouts',
-  'Activity',
-  // Offered to the agency key: it carries members:write and keys:write.
-  'Settings',
-] as const;
-const linkName = (screen: string) => new RegExp(`^${screen}( [\\d,]+ waiting( for you)?)?$`);
+// Settings is offered to the agency key: it carries members:write and keys:write.
+const SCREENS = NAV_SCREENS;
+const linkName = navLinkName;
 
 // Every page counts the Content-Security-Policy violations it sees (zod's eval probe was one).
 test.beforeEach(async ({ page }) => {

@@ -4,6 +4,30 @@ import { expect } from './fixtures.ts';
 // What a person does on any screen, shared by the journeys: see a control before using it, and
 // never have the page scroll sideways.
 
+/** The two screens every journey is checked on: a laptop and a phone. */
+export const LAPTOP_AND_PHONE = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+/** A brand's screens as the navigation names them, in its order (Settings for those who manage). */
+export const NAV_SCREENS = [
+  'Overview',
+  'Campaigns',
+  'Review queue',
+  'Creators',
+  'Posts',
+  'Metrics',
+  'Codes',
+  'Payouts',
+  'Activity',
+  'Settings',
+] as const;
+
+/** A navigation link's name: the screen, with the count waiting ("12 waiting for you") if any. */
+export const navLinkName = (screen: string): RegExp =>
+  new RegExp(`^${screen}( [\\d,]+ waiting( for you)?)?$`);
+
 /** A person sees a control before using it: bring it into view, check it is there, then click. */
 export async function use(control: Locator): Promise<void> {
   await control.scrollIntoViewIfNeeded();
