@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Campaign } from '#contract/campaigns';
@@ -355,6 +356,42 @@ describe('POST /codes', () => {
 });
 
 describe('codes in upper case (docs/decisions/0169-codes-in-upper-case.md)', () => {
+  it('migration 0018 raises codes stored in lower case, keeps one whose upper case is taken, and names raised codes in the ledger as they are now', async () => {
+    const { world, group, code, creatorId } = await assignedCode();
+    const raised = code.code.toLowerCase();
+    const taken = newCode('Tk');
+    const kept = taken.toLowerCase();
+    await addCodes(group.id, [taken]);
+    // As a database from before the rule held them: one code in lower case, and one lower-case
+    // spelling of a code that exists in upper case, each with a row in the ledger.
+    await ctx.db.execute(sql`update discount_codes set code = ${raised} where code = ${code.code}`);
+    await ctx.db.execute(sql`insert into discount_codes (code, group_id, brand_id, user_description)
+      select ${kept}, group_id, brand_id, user_description from discount_codes where code = ${taken}`);
+    for (const c of [raised, kept]) {
+      await ctx.db
+        .execute(sql`insert into earnings (brand_id, campaign_id, creator_id, source, code, uses, cents)
+        values (${brand.brand.id}::uuid, ${world.campaign.id}::uuid, ${creatorId}, 'code', ${c}, 1, 50)`);
+    }
+    const migration = readFileSync(
+      new URL('../../db/migrations/0018_activity_order_and_code_case.sql', import.meta.url),
+      'utf8',
+    ).split('--> statement-breakpoint');
+    const codeCase = migration.slice(migration.findIndex((s) => s.includes('DISABLE TRIGGER')));
+    expect(codeCase).toHaveLength(4);
+    for (const statement of codeCase) await ctx.db.execute(sql.raw(statement));
+
+    const codes = await queryRows<{ code: string }>(
+      ctx.db,
+      sql`select code from discount_codes where upper(code) in (${code.code}, ${taken}) order by code`,
+    );
+    expect(codes.map((c) => c.code).sort()).toEqual([code.code, taken, kept].sort());
+    const ledger = await queryRows<{ code: string }>(
+      ctx.db,
+      sql`select code from earnings where upper(code) in (${code.code}, ${taken})`,
+    );
+    expect(ledger.map((e) => e.code).sort()).toEqual([code.code, kept].sort());
+  });
+
   it('keeps a code added in lower case in upper case, and finds it by either case everywhere', async () => {
     const group = await newGroup();
     const upper = newCode('Lc');
