@@ -16,16 +16,19 @@ export function FilterDisclosure({
   active,
   onClear,
   aside,
+  openWhenActive = false,
   children,
 }: {
   /** How many filters are set. */
   active: number;
   onClear: () => void;
   aside?: ReactNode;
+  /** Open on a phone too when it opens with a filter set (a link that filters, say). */
+  openWhenActive?: boolean;
   children: ReactNode;
 }) {
   const id = useId();
-  const [open, setOpen] = useState(openByDefault);
+  const [open, setOpen] = useState(() => (openWhenActive && active > 0) || openByDefault());
   return (
     <div className="space-y-3">
       <div className="flex min-h-10 flex-wrap items-center gap-x-4 gap-y-2">

@@ -5,6 +5,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '#components/ui/button';
 import { CampaignPicker } from '#components/form/campaign-picker';
+import { FilterDisclosure } from '#components/form/filter-disclosure';
 import { DateRangeFilter, SelectFilter } from '#components/form/filter-fields';
 import { EmptyState } from '#components/ui/empty-state';
 import { InlineError } from '#components/ui/inline-error';
@@ -80,6 +81,8 @@ export function ActivityPanel({ brandId }: { brandId: string }) {
     ...entries.map((e) => e.campaign_id),
   ]);
   const filtered = Object.values(filters).some((v) => v !== null);
+  // The filters of the fields (one item's changes, `target`, is said and cleared on its own).
+  const fieldsSet = Object.entries(filters).filter(([k, v]) => k !== 'target' && v !== null).length;
 
   let body: ReactNode;
   if (list.isPending) body = <LoadingState label="Loading the activity…" />;
@@ -130,27 +133,30 @@ export function ActivityPanel({ brandId }: { brandId: string }) {
 
   return (
     <div className="space-y-4">
-      <div
-        role="group"
-        aria-label="Filters"
-        className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)_minmax(0,0.8fr)]"
+      {/* On a phone the filters fold away so the changes come first (open when a link filters). */}
+      <FilterDisclosure
+        active={fieldsSet}
+        onClear={() => update({ ...NO_FILTERS, target: filters.target })}
+        openWhenActive
       >
-        <CampaignPicker
-          brandId={brandId}
-          className="min-w-0 space-y-1 max-sm:col-span-2"
-          value={filters.campaign}
-          onChange={(campaign) => update({ campaign })}
-          all={{ label: 'All campaigns', onChoose: () => update({ campaign: null }) }}
-        />
-        <SelectFilter id={`${id}-who`} wide {...whoFilter} {...bind('who')} />
-        <SelectFilter id={`${id}-action`} wide {...ACTION_FILTER} {...bind('action')} />
-        <DateRangeFilter
-          id={id}
-          labels={{ from: 'From', to: 'Until' }}
-          range={filters}
-          onChange={update}
-        />
-      </div>
+        <div className="col-span-full grid grid-cols-2 gap-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)_minmax(0,0.8fr)]">
+          <CampaignPicker
+            brandId={brandId}
+            className="min-w-0 space-y-1 max-sm:col-span-2"
+            value={filters.campaign}
+            onChange={(campaign) => update({ campaign })}
+            all={{ label: 'All campaigns', onChoose: () => update({ campaign: null }) }}
+          />
+          <SelectFilter id={`${id}-who`} wide {...whoFilter} {...bind('who')} />
+          <SelectFilter id={`${id}-action`} wide {...ACTION_FILTER} {...bind('action')} />
+          <DateRangeFilter
+            id={id}
+            labels={{ from: 'From', to: 'Until' }}
+            range={filters}
+            onChange={update}
+          />
+        </div>
+      </FilterDisclosure>
       {filters.target ? (
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
           Only the changes of one {entries[0]?.target_type.replaceAll('_', ' ') ?? 'item'}
