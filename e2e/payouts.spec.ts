@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { DEMO, expect, expectAccessible, signIn, test } from './support/fixtures.ts';
-import { inView, noSidewaysScroll, use } from './support/ui.ts';
+import { inView, noSidewaysScroll, use, LAPTOP_AND_PHONE } from './support/ui.ts';
 
 // The brand's Payouts (docs/api.md#payouts): the demo world's creators earned from their codes
 // (reported by the demo shop, in the record) and from payouts. At both sizes, with the mouse and
@@ -28,10 +28,7 @@ async function openPayouts(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
 }
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of LAPTOP_AND_PHONE) {
   test.describe(`at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
 

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { intakePort } from '../playwright.config.ts';
 import { DEMO, expect, expectAccessible, signIn, test } from './support/fixtures.ts';
+import { LAPTOP_AND_PHONE } from './support/ui.ts';
 
 // Usage reported by e-mail, end to end: the Codes screen is open, a real message goes over SMTP
 // (nodemailer as the client) to the intake the e2e server runs (INTAKE_SMTP_PORT = intakePort),
@@ -58,10 +59,7 @@ async function noSidewaysScroll(page: Page) {
   ).toBeLessThanOrEqual(0);
 }
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of LAPTOP_AND_PHONE) {
   test.describe(`at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
 
